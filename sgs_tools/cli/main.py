@@ -1,0 +1,54 @@
+"""Command line → the `sgs` typer app; each command lives in its own module and imports lazily."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from sgs_tools import __version__
+from sgs_tools.cli import schema as schema_cmd
+from sgs_tools.cli import validate as validate_cmd
+
+app = typer.Typer(
+    name="sgs",
+    help="Authoring toolchain for Sanguosha (三国杀) cards, generals and modes.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+app.command("validate")(validate_cmd.validate)
+app.add_typer(schema_cmd.app, name="schema")
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"sgs {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: bool = typer.Option(False, "--version", help="Print the version and exit.",
+                                 callback=_version, is_eager=True),
+) -> None:
+    """Authoring toolchain for Sanguosha (三国杀) cards, generals and modes."""
+
+
+def run() -> None:
+    """Console-script entry point: a bug in the tool says so instead of a bare traceback."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        sys.exit(130)
+    except Exception as exc:  # pragma: no cover - only reached through a bug
+        import traceback
+
+        sys.stderr.write(
+            f"sgs: internal error: {type(exc).__name__}: {exc}\n"
+            "This is a bug in sgs-tools, not in your data; please report it with the "
+            "details below.\n")
+        traceback.print_exc()
+        sys.exit(3)

@@ -1,0 +1,43 @@
+"""`sgs validate [PATH ...]`: options → validate → report in the chosen format → exit code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+FORMAT_HELP = "Output format: text, json, github (workflow commands) or sarif."
+
+
+def validate(
+    paths: Annotated[list[Path] | None, typer.Argument(
+        help="Files, folders or expansion folders to check (default: the bundled data).",
+        show_default=False)] = None,
+    output_format: Annotated[str, typer.Option("--format", "-f", help=FORMAT_HELP)] = "text",
+) -> None:
+    """Check data files against the schemas and against each other."""
+    from sgs_tools import report
+    from sgs_tools.data.validate import validate as run_validate
+    from sgs_tools.errors import UsageError
+
+    if output_format not in report.FORMATS:
+        typer.echo(f"sgs validate: unknown format {output_format!r}; "
+                   f"expected one of: {', '.join(report.FORMATS)}", err=True)
+        raise typer.Exit(2)
+    try:
+        result = run_validate(list(paths) if paths else None)
+    except UsageError as exc:
+        typer.echo(f"sgs validate: {exc}", err=True)
+        raise typer.Exit(2) from None
+    problems = result.problems
+    if output_format == "json":
+        out = report.as_json(problems, result.files)
+    elif output_format == "github":
+        out = report.github(problems, result.files)
+    elif output_format == "sarif":
+        out = report.sarif(problems)
+    else:
+        out = report.text(problems, result.documents, result.files)
+    typer.echo(out, nl=False)
+    raise typer.Exit(0 if result.ok else 1)

@@ -1,0 +1,219 @@
+"""Schema-valid documents → a Catalog of the whole game, plus every cross-file problem.
+
+The catalog is where data meets mechanics: ids are unique, references resolve, and each
+mode's decks and general pool agree with its rules (kingdoms, lords, yin-yang health,
+component counts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from sgs_tools.data import model
+from sgs_tools.data.loader import Document
+from sgs_tools.data.model import Card, Deck, Expansion, General, Mode, Origin, Skill, SkillRef
+from sgs_tools.data.schemas import suggest
+from sgs_tools.errors import Problem
+
+T = TypeVar("T", Card, Deck, General, Skill, Mode, Expansion)
+
+
+@dataclass
+class Catalog:
+    """Everything loaded, by id, in load order."""
+
+    cards: dict[str, Card] = field(default_factory=dict)
+    decks: dict[str, Deck] = field(default_factory=dict)
+    generals: dict[str, General] = field(default_factory=dict)
+    skills: dict[str, Skill] = field(default_factory=dict)
+    modes: dict[str, Mode] = field(default_factory=dict)
+    expansions: dict[str, Expansion] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    def pool(self, mode: Mode) -> list[General]:
+        """The generals a mode plays with: by set, plus expansions that name the mode."""
+        sets = set(mode.general_sets)
+        sets.update(e.id for e in self.expansions.values() if mode.id in e.modes)
+        return [g for g in self.generals.values() if sets.intersection(g.sets)]
+
+    def skills_of(self, general: General) -> list[Skill]:
+        out = []
+        for entry in general.skills:
+            skill = self.skills.get(entry.id) if isinstance(entry, SkillRef) else entry
+            if skill is not None:
+                out.append(skill)
+        return out
+
+    def known_sets(self) -> set[str]:
+        found = {s for g in self.generals.values() for s in g.sets}
+        return found | set(self.expansions)
+
+    # -- building ----------------------------------------------------------------------
+
+    def _add(self, table: dict[str, T], item: T, what: str) -> None:
+        first = table.get(item.id)
+        if first is None:
+            table[item.id] = item
+            return
+        self.problems.append(Problem(
+            item.origin.where("id"), "duplicate-id",
+            f"{what} id {item.id!r} is already defined in {first.origin.where('id')}",
+            "ids must be unique; rename one of them", related=(first.origin.where("id"),)))
+
+    def add(self, doc: Document, kind: str) -> None:
+        """Add one schema-valid document of the given kind."""
+        if kind == "cards":
+            for card in model.cards_of(doc):
+                self._add(self.cards, card, "card")
+        elif kind == "deck":
+            self._add(self.decks, model.deck_of(doc), "deck")
+        elif kind == "general":
+            general = model.general_of(doc)
+            self._add(self.generals, general, "general")
+            for entry in general.skills:
+                if isinstance(entry, Skill):
+                    self._add(self.skills, entry, "skill")
+        elif kind == "mode":
+            self._add(self.modes, model.mode_of(doc), "mode")
+        elif kind == "expansion":
+            self._add(self.expansions, model.expansion_of(doc), "expansion")
+
+
+def _unknown(origin: Origin, sub: tuple[str | int, ...], what: str, ref: str,
+             known: Iterable[str]) -> Problem:
+    return Problem(origin.where(*sub), "unknown-ref", f"unknown {what} {ref!r}",
+                   suggest(ref, set(known)))
+
+
+def _check_decks(cat: Catalog) -> None:
+    for deck in cat.decks.values():
+        for copy in deck.copies:
+            card = cat.cards.get(copy.card)
+            if card is None:
+                cat.problems.append(_unknown(copy.origin, ("card",), "card", copy.card,
+                                             cat.cards))
+                continue
+            if card.type in model.SANGUOSHA_TYPES and copy.suit is None:
+                cat.problems.append(Problem(
+                    copy.origin.where(), "missing-suit",
+                    f"copy of {card.id!r} has no suit and rank",
+                    "every copy of a Sanguosha card needs 'suit' and 'rank'"))
+
+
+def _check_generals(cat: Catalog) -> None:
+    for general in cat.generals.values():
+        origin = general.origin
+        if general.hp is None and general.halves is None:
+            cat.problems.append(Problem(origin.where(), "missing-health",
+                                        f"general {general.id!r} has neither 'hp' nor 'halves'",
+                                        "add 'hp:' (whole points) or 'halves:' (Guozhan)"))
+        elif general.hp is not None and general.halves is not None:
+            cat.problems.append(Problem(origin.where("halves", key=True), "health-both",
+                                        "a general has 'hp' or 'halves', not both",
+                                        "Guozhan generals use 'halves'; others use 'hp'"))
+        for i, companion in enumerate(general.companions):
+            if companion not in cat.generals:
+                cat.problems.append(_unknown(origin, ("companions", i), "companion general",
+                                             companion, cat.generals))
+            elif companion == general.id:
+                cat.problems.append(Problem(origin.where("companions", i), "self-companion",
+                                            "a general cannot be its own companion"))
+        seen: set[str] = set()
+        for entry in general.skills:
+            if entry.id in seen:
+                cat.problems.append(Problem(entry.origin.where(), "duplicate-skill",
+                                            f"skill {entry.id!r} is listed twice"))
+            seen.add(entry.id)
+            if isinstance(entry, SkillRef) and entry.id not in cat.skills:
+                cat.problems.append(_unknown(entry.origin, (), "skill", entry.id, cat.skills))
+        if general.lord is True and not any(
+                "lord" in s.tags for s in cat.skills_of(general)):
+            cat.problems.append(Problem(origin.where("lord"), "lord-without-skill",
+                                        f"{general.id!r} is marked lord but has no lord skill"))
+
+
+def _int_at(raw: object) -> int | None:
+    return raw if isinstance(raw, int) and not isinstance(raw, bool) else None
+
+
+def _check_mode(cat: Catalog, mode: Mode) -> None:
+    origin = mode.origin
+    raw = mode.raw
+    for i, deck_id in enumerate(mode.decks):
+        if deck_id not in cat.decks:
+            cat.problems.append(_unknown(origin, ("decks", i), "deck", deck_id, cat.decks))
+    components = raw.get("components") or {}
+    want_cards = _int_at(components.get("game_cards"))
+    decks = [cat.decks[d] for d in mode.decks if d in cat.decks]
+    if want_cards is not None and len(decks) == len(mode.decks):
+        have = sum(d.size for d in decks)
+        if have != want_cards:
+            cat.problems.append(Problem(
+                origin.where("components", "game_cards"), "deck-count",
+                f"mode {mode.id!r} has {want_cards} game cards but its decks "
+                f"({', '.join(mode.decks)}) hold {have}",
+                "fix the deck list or the component count"))
+    known_sets = cat.known_sets()
+    for i, set_id in enumerate(mode.general_sets):
+        if set_id not in known_sets:
+            cat.problems.append(_unknown(origin, ("generals", "sets", i), "general set",
+                                         set_id, known_sets))
+    pool = cat.pool(mode)
+    want_generals = _int_at(components.get("generals"))
+    if want_generals is not None and mode.general_sets and len(pool) != want_generals:
+        cat.problems.append(Problem(
+            origin.where("components", "generals"), "general-count",
+            f"mode {mode.id!r} has {want_generals} generals but its pool "
+            f"({', '.join(mode.general_sets)}) holds {len(pool)}"))
+    pool_ids = {g.id for g in pool}
+    kingdoms = set(mode.kingdoms)
+    for general in pool:
+        g_origin = general.origin
+        if kingdoms and general.kingdom not in kingdoms:
+            cat.problems.append(Problem(
+                g_origin.where("kingdom"), "kingdom-not-allowed",
+                f"kingdom {general.kingdom!r} is not played in mode {mode.id!r}",
+                f"{mode.id} allows: {', '.join(mode.kingdoms)}"))
+        if mode.yin_yang and general.halves is None:
+            cat.problems.append(Problem(
+                g_origin.where("hp", key=True), "health-kind",
+                f"mode {mode.id!r} counts health in yin-yang halves but {general.id!r} "
+                "gives whole 'hp'", "write 'halves:' (half points) instead"))
+        if not mode.yin_yang and general.hp is None and general.halves is not None:
+            cat.problems.append(Problem(
+                g_origin.where("halves", key=True), "health-kind",
+                f"mode {mode.id!r} counts whole health but {general.id!r} gives 'halves'",
+                "write 'hp:' instead"))
+        for i, companion in enumerate(general.companions):
+            if companion in cat.generals and companion not in pool_ids:
+                cat.problems.append(Problem(
+                    g_origin.where("companions", i), "companion-outside-pool",
+                    f"companion {companion!r} is not in mode {mode.id!r}'s general pool"))
+        if not mode.has_lord:
+            for skill in cat.skills_of(general):
+                if "lord" in skill.tags:
+                    tags_at = skill.origin.where("tags", skill.tags.index("lord"))
+                    cat.problems.append(Problem(
+                        tags_at, "lord-skill-without-lord",
+                        f"lord skill {skill.id!r} in mode {mode.id!r}, which has no lord",
+                        "lord skills belong to modes with a lord role"))
+
+
+def _check_expansions(cat: Catalog) -> None:
+    for exp in cat.expansions.values():
+        for i, mode_id in enumerate(exp.modes):
+            if mode_id not in cat.modes:
+                cat.problems.append(_unknown(exp.origin, ("modes", i), "mode", mode_id,
+                                             cat.modes))
+
+
+def cross_check(cat: Catalog) -> list[Problem]:
+    """Run every cross-file check; return the catalog's problems (building ones included)."""
+    _check_decks(cat)
+    _check_generals(cat)
+    for mode in cat.modes.values():
+        _check_mode(cat, mode)
+    _check_expansions(cat)
+    return cat.problems

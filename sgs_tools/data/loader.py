@@ -1,0 +1,294 @@
+"""YAML file → plain JSON-model data plus the line and column of every node and key.
+
+The loader is strict where PyYAML is lax: YAML 1.2 booleans only (``on`` stays a string),
+no timestamps or sexagesimal numbers, duplicate keys are errors, alias expansion is bounded
+("billion laughs" fails fast), oversized, non-UTF-8, empty, tab-indented and non-mapping
+files are refused with a located message. It never lets a Python traceback escape for bad
+input: every failure is a :class:`LoadError` carrying one :class:`Problem`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from sgs_tools.errors import LoadError, Location, Problem
+
+MAX_BYTES = 1024 * 1024
+"""Files larger than this are refused before parsing."""
+MAX_ALIAS_NODES = 10_000
+"""How many nodes may be produced by expanding aliases in one file."""
+MAX_DEPTH = 64
+"""How deeply collections may nest."""
+
+JsonPath = tuple[str | int, ...]
+
+_BaseLoader: type[yaml.SafeLoader]
+try:
+    _BaseLoader = yaml.CSafeLoader  # type: ignore[assignment]
+    HAVE_LIBYAML = True
+except AttributeError:  # pragma: no cover - depends on how PyYAML was built
+    _BaseLoader = yaml.SafeLoader
+    HAVE_LIBYAML = False
+
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+_BOOL = "tag:yaml.org,2002:bool"
+_NULL = "tag:yaml.org,2002:null"
+_SEQ = "tag:yaml.org,2002:seq"
+_MAP = "tag:yaml.org,2002:map"
+
+
+class _Yaml12Loader(_BaseLoader):  # type: ignore[misc,valid-type]
+    """A composer-only loader whose implicit scalar types are YAML 1.2's core schema."""
+
+
+_Yaml12Loader.yaml_implicit_resolvers = {}
+_CORE_RESOLVERS: list[tuple[str, str, str]] = [
+    (_BOOL, r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    (_NULL, r"^(?:~|null|Null|NULL|)$", "~nN"),
+    (_INT, r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", "-+0123456789"),
+    (
+        _FLOAT,
+        r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+        r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+        "-+0123456789.",
+    ),
+]
+for _tag, _pattern, _first in _CORE_RESOLVERS:
+    _Yaml12Loader.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
+_Yaml12Loader.add_implicit_resolver(_NULL, re.compile(r"^$"), [""])
+
+
+@dataclass
+class Document:
+    """One loaded file: its data, its text (for carets), and where each node and key sits."""
+
+    path: str
+    text: str
+    data: Any
+    nodes: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
+
+    def where(self, path: JsonPath, *, key: bool = False) -> Location:
+        """The location of the value at ``path`` (or of its key), or of its nearest parent."""
+        table = self.keys if key else self.nodes
+        p = tuple(path)
+        while True:
+            if p in table:
+                line, col = table[p]
+                return Location(self.path, line, col)
+            if key:
+                table = self.nodes
+                key = False
+                continue
+            if not p:
+                return Location(self.path, 1, 1)
+            p = p[:-1]
+
+    def line_text(self, line: int) -> str:
+        lines = self.text.splitlines()
+        return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def _fail(path: str, code: str, message: str, line: int = 0, col: int = 0,
+          hint: str | None = None, text: str | None = None) -> LoadError:
+    return LoadError(Problem(Location(path, line, col), code, message, hint), text)
+
+
+def _line_col(text: str, index: int) -> tuple[int, int]:
+    line = text.count("\n", 0, index) + 1
+    start = text.rfind("\n", 0, index) + 1
+    return line, index - start + 1
+
+
+def decode(raw: bytes, path: str) -> str:
+    """Bytes → text, insisting on UTF-8 (a UTF-8 byte-order mark is allowed and dropped)."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise _fail(path, "not-utf8", "file is UTF-16; save it as UTF-8", 1, 1)
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        good = raw[: exc.start].decode("utf-8", errors="replace")
+        line, col = _line_col(good, len(good))
+        raise _fail(
+            path, "not-utf8",
+            f"byte 0x{raw[exc.start]:02x} at offset {exc.start} is not valid UTF-8",
+            line, col, "save the file as UTF-8", raw.decode("utf-8", errors="replace"),
+        ) from None
+
+
+def _tab_problem(text: str, path: str, upto_line: int) -> LoadError | None:
+    for number, line in enumerate(text.splitlines()[:upto_line], start=1):
+        stripped = line.lstrip(" ")
+        if stripped.startswith("\t"):
+            col = len(line) - len(stripped) + 1
+            return _fail(path, "tab-indent", "tab character used for indentation",
+                         number, col, "YAML indents with spaces only")
+    return None
+
+
+class _Builder:
+    """Turns a composed node graph into plain data, recording positions as it goes."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.alias_nodes = 0
+        self.seen: set[int] = set()
+
+    def build(self, node: yaml.Node, path: JsonPath, depth: int, aliased: bool) -> Any:
+        if depth > MAX_DEPTH:
+            raise self._err(node, "too-deep", f"nesting deeper than {MAX_DEPTH} levels")
+        if id(node) in self.seen:
+            aliased = True
+        self.seen.add(id(node))
+        if aliased:
+            self.alias_nodes += 1
+            if self.alias_nodes > MAX_ALIAS_NODES:
+                raise self._err(
+                    node, "alias-bomb",
+                    f"aliases expand to more than {MAX_ALIAS_NODES} nodes",
+                    "this looks like a 'billion laughs' file; write the data out instead",
+                )
+        mark = node.start_mark
+        self.doc.nodes.setdefault(path, (mark.line + 1, mark.column + 1))
+        if isinstance(node, yaml.ScalarNode):
+            return self._scalar(node)
+        if isinstance(node, yaml.SequenceNode):
+            if node.tag != _SEQ:
+                raise self._err(node, "unsupported-tag", f"unsupported tag {node.tag!r}")
+            return [self.build(item, (*path, i), depth + 1, aliased)
+                    for i, item in enumerate(node.value)]
+        if isinstance(node, yaml.MappingNode):
+            if node.tag != _MAP:
+                raise self._err(node, "unsupported-tag", f"unsupported tag {node.tag!r}")
+            return self._mapping(node, path, depth, aliased)
+        raise self._err(node, "yaml-syntax", "unknown YAML node")  # pragma: no cover
+
+    def _mapping(self, node: yaml.MappingNode, path: JsonPath, depth: int,
+                 aliased: bool) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        first_seen: dict[str, yaml.Node] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise self._err(key_node, "complex-key", "mapping keys must be plain scalars")
+            key = str(key_node.value)
+            if key in first_seen:
+                first = first_seen[key].start_mark
+                raise self._err(
+                    key_node, "duplicate-key",
+                    f"duplicate key {key!r} (first defined at line {first.line + 1})",
+                    "each key may appear once in a mapping",
+                )
+            first_seen[key] = key_node
+            mark = key_node.start_mark
+            self.doc.keys.setdefault((*path, key), (mark.line + 1, mark.column + 1))
+            out[key] = self.build(value_node, (*path, key), depth + 1, aliased)
+        return out
+
+    def _scalar(self, node: yaml.ScalarNode) -> Any:
+        tag, value = node.tag, node.value
+        if tag == _STR:
+            return value
+        if tag == _NULL:
+            return None
+        if tag == _BOOL:
+            return value.lower() == "true"
+        if tag == _INT:
+            if value.startswith("0o"):
+                return int(value[2:], 8)
+            if value.startswith("0x"):
+                return int(value[2:], 16)
+            return int(value)
+        if tag == _FLOAT:
+            low = value.lower()
+            if low.endswith(".inf"):
+                return float("-inf") if low.startswith("-") else float("inf")
+            if low == ".nan":
+                return float("nan")
+            return float(value)
+        raise self._err(node, "unsupported-tag", f"unsupported tag {tag!r}",
+                        "only plain YAML scalars, lists and mappings are allowed")
+
+    def _err(self, node: yaml.Node, code: str, message: str,
+             hint: str | None = None) -> LoadError:
+        mark = node.start_mark
+        return _fail(self.doc.path, code, message, mark.line + 1, mark.column + 1, hint)
+
+
+def loads(text: str, path: str = "<string>", *, require_mapping: bool = True) -> Document:
+    """Parse YAML text into a :class:`Document`; raise :class:`LoadError` on any problem."""
+    try:
+        return _loads(text, path, require_mapping)
+    except LoadError as exc:
+        if exc.text is None:
+            exc.text = text
+        raise
+
+
+def _loads(text: str, path: str, require_mapping: bool) -> Document:
+    doc = Document(path=path, text=text, data=None)
+    if "\x00" in text:
+        line, col = _line_col(text, text.index("\x00"))
+        raise _fail(path, "binary-file", "file contains a NUL byte; is it really YAML?",
+                    line, col)
+    try:
+        node = yaml.compose(text, Loader=_Yaml12Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else 0
+        col = mark.column + 1 if mark else 0
+        tab = _tab_problem(text, path, max(line, 1))
+        if tab is not None:
+            raise tab from None
+        message = exc.problem or str(exc)
+        if exc.context:
+            where = exc.context_mark
+            started = f" that starts at line {where.line + 1}" if where is not None else ""
+            message = f"{message} ({exc.context}{started})"
+        raise _fail(path, "yaml-syntax", message, line, col) from None
+    except yaml.YAMLError as exc:
+        raise _fail(path, "yaml-syntax", str(exc).splitlines()[0], 1, 1) from None
+    except RecursionError:
+        raise _fail(path, "too-deep", "nesting is too deep to read", 1, 1) from None
+    if node is None:
+        raise _fail(path, "empty-file", "file holds no data", 1, 1,
+                    "a data file is a YAML mapping with at least a 'kind' key")
+    try:
+        doc.data = _Builder(doc).build(node, (), 0, False)
+    except RecursionError:
+        raise _fail(path, "too-deep", "nesting is too deep to read", 1, 1) from None
+    if require_mapping and not isinstance(doc.data, dict):
+        what = type(doc.data).__name__ if doc.data is not None else "null"
+        what = {"list": "a list", "str": "a string", "int": "a number",
+                "float": "a number", "bool": "a boolean"}.get(what, what)
+        mark = node.start_mark
+        raise _fail(path, "not-mapping", f"top level is {what}, not a mapping",
+                    mark.line + 1, mark.column + 1,
+                    "a data file is a YAML mapping with at least a 'kind' key")
+    return doc
+
+
+def load_file(path: Path | str, display: str | None = None,
+              max_bytes: int = MAX_BYTES) -> Document:
+    """Read and parse one file, refusing oversized, non-UTF-8 and unreadable ones."""
+    p = Path(path)
+    shown = display or str(p)
+    try:
+        size = p.stat().st_size
+        if size > max_bytes:
+            raise _fail(shown, "too-large",
+                        f"file is {size:,} bytes; the limit is {max_bytes:,}", 0, 0)
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise _fail(shown, "io-error", f"cannot read file: {exc.strerror or exc}") from None
+    if len(raw) > max_bytes:
+        raise _fail(shown, "too-large", f"file is over {max_bytes:,} bytes", 0, 0)
+    return loads(decode(raw, shown), shown)

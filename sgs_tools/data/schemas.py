@@ -1,0 +1,152 @@
+"""Kind name → JSON Schema (draft 2020-12) and one reused validator; schema errors → Problems."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sgs_tools.errors import Problem
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator, ValidationError
+
+    from sgs_tools.data.loader import Document, JsonPath
+
+KINDS: dict[str, str] = {
+    "cards": "card",
+    "deck": "deck",
+    "general": "general",
+    "mode": "mode",
+    "expansion": "expansion",
+}
+"""The value of a file's ``kind:`` key → the stem of its schema file."""
+
+
+def schema_dir() -> Path:
+    return Path(str(resources.files("sgs_tools.data") / "schemas"))
+
+
+def schema_files() -> list[Path]:
+    return sorted(schema_dir().glob("*.schema.json"))
+
+
+@cache
+def schema(name: str) -> dict[str, Any]:
+    """The schema called ``name`` (card, deck, general, mode, expansion)."""
+    with open(schema_dir() / f"{name}.schema.json", encoding="utf-8") as fh:
+        loaded: dict[str, Any] = json.load(fh)
+    return loaded
+
+
+@cache
+def validator(name: str) -> Draft202012Validator:
+    """One validator per schema, built once and reused for every file."""
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema(name))
+
+
+def suggest(word: str, choices: list[str] | set[str]) -> str | None:
+    """A "did you mean" hint for a misspelt name, or None."""
+    close = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.75)
+    return f"did you mean {close[0]!r}?" if close else None
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"boolean {str(value).lower()}"
+    if value is None:
+        return "null"
+    if isinstance(value, (int, float)):
+        return f"number {value}"
+    if isinstance(value, str):
+        return f"string {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    return "a mapping"
+
+
+_TYPE_WORDS = {"object": "a mapping", "array": "a list", "string": "a string",
+               "integer": "a whole number", "number": "a number", "boolean": "true or false",
+               "null": "null"}
+
+
+def _leaf(error: ValidationError) -> ValidationError:
+    """For anyOf/oneOf failures, the most relevant error among the alternatives."""
+    from jsonschema.exceptions import best_match
+
+    while error.validator in ("anyOf", "oneOf") and error.context:
+        # Prefer the alternative whose type matched: it explains the real mistake.
+        typed = [e for e in error.context if e.validator != "type"]
+        pool = typed or error.context
+        chosen = best_match(pool)
+        if chosen is None or chosen is error:
+            break
+        if not typed and len({id(e.schema) for e in pool}) > 1:
+            return error
+        error = chosen
+    return error
+
+
+def _problems(error: ValidationError, doc: Document) -> list[Problem]:
+    error = _leaf(error)
+    instance: Any = error.instance
+    value: Any = error.validator_value
+    path: JsonPath = tuple(error.absolute_path)
+    kind = error.validator
+    sch: Any = error.schema
+    props = sch.get("properties", {}) if isinstance(sch, dict) else {}
+    if kind == "required":
+        missing = [k for k in value if k not in instance]
+        return [Problem(doc.where(path), "missing-key", f"missing required key {k!r}",
+                        f"add '{k}:' here") for k in missing]
+    if kind == "additionalProperties":
+        patterns = sch.get("patternProperties", {})
+        extra = [k for k in instance if k not in props and not patterns]
+        return [Problem(doc.where((*path, k), key=True), "unknown-key",
+                        f"unknown key {k!r}", suggest(k, set(props))
+                        or f"allowed keys: {', '.join(sorted(props))}") for k in extra]
+    if kind in ("enum", "const"):
+        allowed = value if kind == "enum" else [value]
+        words = [str(a) for a in allowed]
+        hint = suggest(str(instance), words) or f"expected one of: {', '.join(words)}"
+        if kind == "const":
+            hint = f"expected {allowed[0]!r}"
+        return [Problem(doc.where(path), "bad-value",
+                        f"{_describe(instance)} is not allowed here", hint)]
+    if kind == "type":
+        want = value
+        wants = [want] if isinstance(want, str) else list(want)
+        expected = " or ".join(_TYPE_WORDS.get(w, w) for w in wants)
+        return [Problem(doc.where(path), "wrong-type",
+                        f"expected {expected}, found {_describe(instance)}")]
+    if kind == "pattern":
+        return [Problem(doc.where(path), "bad-id",
+                        f"{_describe(instance)} is not a valid id",
+                        "ids are lowercase letters, digits and '_', starting with a letter")]
+    if kind == "false" or error.schema is False:
+        return [Problem(doc.where(path, key=True), "unknown-key",
+                        f"key {path[-1]!r} is not allowed here" if path else "not allowed")]
+    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        return [Problem(doc.where(path), "out-of-range", error.message)]
+    if kind in ("uniqueItems",):
+        return [Problem(doc.where(path), "duplicate-item", "list has a repeated item")]
+    if kind in ("anyOf", "oneOf"):
+        titles = [s.get("title") or s.get("$ref", "?").rsplit("/", 1)[-1]
+                  for s in value if isinstance(s, dict)]
+        return [Problem(doc.where(path), "wrong-shape",
+                        f"{_describe(instance)} matches none of the allowed forms",
+                        f"expected {' or '.join(titles)}" if titles else None)]
+    return [Problem(doc.where(path), "schema", error.message)]
+
+
+def check(doc: Document, name: str) -> list[Problem]:
+    """Every schema problem in ``doc``, located at the offending node or key."""
+    out: list[Problem] = []
+    for error in validator(name).iter_errors(doc.data):
+        out.extend(_problems(error, doc))
+    return out

@@ -1,0 +1,120 @@
+"""Paths → loaded documents → schema problems + cross-file problems, sorted: one Result."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sgs_tools import paths
+from sgs_tools.data import schemas
+from sgs_tools.data.catalog import Catalog, cross_check
+from sgs_tools.data.loader import Document, load_file
+from sgs_tools.errors import LoadError, Location, Problem, UsageError
+
+_KIND_BY_FOLDER = {"generals": "general", "modes": "mode"}
+
+
+@dataclass
+class Result:
+    """What validation found: the catalog, every problem, and the documents for carets."""
+
+    catalog: Catalog
+    problems: list[Problem]
+    documents: dict[str, Document] = field(default_factory=dict)
+    files: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not any(p.severity == "error" for p in self.problems)
+
+
+def display_path(path: Path) -> str:
+    """A path as the user should see it: relative to the working folder when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # pragma: no cover - another drive on Windows
+        return str(path)
+    return str(path) if rel.startswith("..") else rel
+
+
+def _guess_kind(path: Path) -> str | None:
+    if path.name in ("expansion.yaml", "expansion.yml"):
+        return "expansion"
+    if path.stem == "deck":
+        return "deck"
+    if path.stem == "cards":
+        return "cards"
+    for part in reversed(path.parts[:-1]):
+        if part in _KIND_BY_FOLDER:
+            return _KIND_BY_FOLDER[part]
+    return None
+
+
+def kind_of(doc: Document, path: Path) -> tuple[str | None, list[Problem]]:
+    """The file's kind, from its ``kind:`` key, or the problem with it."""
+    data = doc.data
+    kinds = sorted(schemas.KINDS)
+    guess = _guess_kind(path)
+    if "kind" not in data:
+        hint = f"add 'kind: {guess}'" if guess else f"add 'kind:' (one of {', '.join(kinds)})"
+        return None, [Problem(Location(doc.path, 1, 1), "missing-kind",
+                              "file has no 'kind' key", hint)]
+    kind = data["kind"]
+    if kind not in schemas.KINDS:
+        hint = schemas.suggest(str(kind), kinds) or f"expected one of: {', '.join(kinds)}"
+        return None, [Problem(doc.where(("kind",)), "unknown-kind",
+                              f"unknown kind {kind!r}", hint)]
+    return str(kind), []
+
+
+def _collect(targets: list[Path]) -> list[Path]:
+    found: list[Path] = []
+    for target in targets:
+        if target.is_dir():
+            found.extend(paths.data_files(target))
+        elif target.is_file():
+            found.append(target)
+        else:
+            raise UsageError(f"no such file or folder: {target}")
+    return found
+
+
+def validate(targets: list[Path] | None = None) -> Result:
+    """Validate the bundled data, or the given files and folders checked against it.
+
+    With targets, the bundled game is loaded too (so an expansion can reference base cards
+    and skills), but only problems located in the targets are reported.
+    """
+    user_files = _collect(targets) if targets else []
+    user_set = {p.resolve() for p in user_files}
+    base = [p for p in paths.bundled_files() if p.resolve() not in user_set]
+    files = base + user_files if targets else base
+    shown_user = {display_path(p) for p in user_files}
+
+    catalog = Catalog()
+    problems: list[Problem] = []
+    documents: dict[str, Document] = {}
+    for path in files:
+        shown = display_path(path)
+        try:
+            doc = load_file(path, shown)
+        except LoadError as exc:
+            problems.append(exc.problem)
+            if exc.text is not None:
+                documents[shown] = Document(shown, exc.text, None)
+            continue
+        documents[shown] = doc
+        kind, kind_problems = kind_of(doc, path)
+        problems.extend(kind_problems)
+        if kind is None:
+            continue
+        found = schemas.check(doc, schemas.KINDS[kind])
+        problems.extend(found)
+        if not found:
+            catalog.add(doc, kind)
+    problems.extend(cross_check(catalog))
+    if targets:
+        problems = [p for p in problems if p.location.path in shown_user]
+    problems = sorted(set(problems), key=Problem.sort_key)
+    return Result(catalog, problems, documents, len(files))

@@ -1,0 +1,156 @@
+"""Problems → text for a terminal, JSON, GitHub workflow commands, or SARIF 2.1.0."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from sgs_tools import __version__
+from sgs_tools.errors import Problem
+
+FORMATS = ("text", "json", "github", "sarif")
+JSON_VERSION = 1
+GITHUB_MAX_ANNOTATIONS = 10
+"""GitHub shows at most 10 error annotations per step; the rest go to the step summary."""
+GITHUB_MAX_MESSAGE = 4000
+
+
+class HasLines(Protocol):
+    def line_text(self, line: int) -> str: ...
+
+
+def _message(p: Problem) -> str:
+    return f"{p.message} ({p.hint})" if p.hint else p.message
+
+
+def _caret_line(source: str, col: int) -> str:
+    # Columns count characters; wide (CJK) characters take two cells in a terminal.
+    pad = "".join("\t" if ch == "\t" else ("  " if ord(ch) > 0x1100 else " ")
+                  for ch in source[: max(col - 1, 0)])
+    return pad + "^"
+
+
+def text(problems: list[Problem], sources: Mapping[str, HasLines], files: int) -> str:
+    out: list[str] = []
+    for p in problems:
+        out.append(f"{p.location}: {p.severity}[{p.code}]: {p.message}")
+        doc = sources.get(p.location.path)
+        if doc is not None and p.location.line > 0:
+            src = doc.line_text(p.location.line)
+            if src:
+                number = str(p.location.line)
+                gutter = " " * len(number)
+                out.append(f" {gutter} |")
+                out.append(f" {number} | {src}")
+                out.append(f" {gutter} | {_caret_line(src, p.location.col)}")
+        if p.hint:
+            out.append(f"  = help: {p.hint}")
+        for rel in p.related:
+            out.append(f"  = note: see {rel}")
+    errors = sum(1 for p in problems if p.severity == "error")
+    if problems:
+        out.append(f"{errors} error{'s' if errors != 1 else ''} in {files} files checked")
+    else:
+        out.append(f"ok: {files} files checked, no problems")
+    return "\n".join(out) + "\n"
+
+
+def as_dicts(problems: list[Problem]) -> list[dict[str, Any]]:
+    return [{
+        "path": p.location.path, "line": p.location.line, "column": p.location.col,
+        "severity": p.severity, "code": p.code, "message": p.message, "hint": p.hint,
+        "related": [{"path": r.path, "line": r.line, "column": r.col} for r in p.related],
+    } for p in problems]
+
+
+def as_json(problems: list[Problem], files: int) -> str:
+    payload = {
+        "version": JSON_VERSION,
+        "tool": {"name": "sgs", "version": __version__},
+        "files_checked": files,
+        "ok": not any(p.severity == "error" for p in problems),
+        "problems": as_dicts(problems),
+    }
+    return json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
+
+
+def _gh_escape(value: str, prop: bool = False) -> str:
+    value = value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        value = value.replace(":", "%3A").replace(",", "%2C")
+    return value
+
+
+def github(problems: list[Problem], files: int,
+           write_summary: Callable[[str], None] | None = None) -> str:
+    """Workflow commands for the first annotations; a Markdown table of all in the summary."""
+    lines = []
+    for p in problems[:GITHUB_MAX_ANNOTATIONS]:
+        loc = p.location
+        props = f"file={_gh_escape(loc.path, True)}"
+        if loc.line:
+            props += f",line={loc.line},col={max(loc.col, 1)}"
+        props += f",title={_gh_escape(p.code, True)}"
+        level = "error" if p.severity == "error" else "warning"
+        lines.append(f"::{level} {props}::{_gh_escape(_message(p))[:GITHUB_MAX_MESSAGE]}")
+    hidden = len(problems) - GITHUB_MAX_ANNOTATIONS
+    if hidden > 0:
+        lines.append(f"::notice::{hidden} more problems; see the step summary for all of them")
+    summary_path = os.environ.get("GITHUB_STEP_SUMMARY")
+    if write_summary is None and summary_path:
+        def write_summary(md: str) -> None:
+            with open(summary_path, "a", encoding="utf-8") as fh:
+                fh.write(md)
+    if write_summary is not None:
+        write_summary(github_summary(problems, files))
+    lines.append(f"{len(problems)} problems in {files} files checked")
+    return "\n".join(lines) + "\n"
+
+
+def github_summary(problems: list[Problem], files: int) -> str:
+    if not problems:
+        return f"### sgs validate\n\nNo problems in {files} files.\n"
+    rows = ["### sgs validate", "",
+            f"{len(problems)} problems in {files} files.", "",
+            "| file | line | col | code | message |", "|---|---|---|---|---|"]
+    for p in problems:
+        msg = _message(p).replace("|", "\\|").replace("\n", " ")
+        rows.append(f"| {p.location.path} | {p.location.line} | {p.location.col} "
+                    f"| {p.code} | {msg} |")
+    return "\n".join(rows) + "\n"
+
+
+def sarif(problems: list[Problem]) -> str:
+    rules = sorted({p.code for p in problems})
+    results = []
+    for p in problems:
+        region: dict[str, int] = {}
+        if p.location.line > 0:
+            region = {"startLine": p.location.line, "startColumn": max(p.location.col, 1)}
+        physical: dict[str, Any] = {"artifactLocation": {"uri": p.location.path.replace(
+            os.sep, "/")}}
+        if region:
+            physical["region"] = region
+        results.append({
+            "ruleId": p.code,
+            "ruleIndex": rules.index(p.code),
+            "level": "error" if p.severity == "error" else "warning",
+            "message": {"text": _message(p)},
+            "locations": [{"physicalLocation": physical}],
+        })
+    log = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "sgs", "version": __version__,
+                "informationUri": "https://sgs-tools.invalid/",
+                "rules": [{"id": r, "shortDescription": {"text": r.replace("-", " ")}}
+                          for r in rules],
+            }},
+            "results": results,
+        }],
+    }
+    return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
