@@ -167,6 +167,8 @@ def _check_mode(cat: Catalog, mode: Mode) -> None:
             origin.where("components", "generals"), "general-count",
             f"mode {mode.id!r} has {want_generals} generals but its pool "
             f"({', '.join(mode.general_sets)}) holds {len(pool)}"))
+    _check_roles(cat, mode)
+    _check_components(cat, mode, pool)
     pool_ids = {g.id for g in pool}
     kingdoms = set(mode.kingdoms)
     for general in pool:
@@ -199,6 +201,87 @@ def _check_mode(cat: Catalog, mode: Mode) -> None:
                         tags_at, "lord-skill-without-lord",
                         f"lord skill {skill.id!r} in mode {mode.id!r}, which has no lord",
                         "lord skills belong to modes with a lord role"))
+
+
+def _check_roles(cat: Catalog, mode: Mode) -> None:
+    """Role tables: every player count covered, each row adding up, only declared roles."""
+    roles = mode.raw.get("roles") or {}
+    ids = set(roles.get("ids") or [])
+    players = mode.raw.get("players") or {}
+    low, high = _int_at(players.get("min")), _int_at(players.get("max"))
+    for table_key in ("table", "alternative_table"):
+        table = roles.get(table_key) or {}
+        for count, row in table.items():
+            where = ("roles", table_key, count)
+            if not isinstance(row, dict):
+                continue
+            for role in row:
+                if role not in ids:
+                    cat.problems.append(_unknown(mode.origin, (*where, role), "role", role, ids))
+            total = sum(v for v in row.values() if isinstance(v, int))
+            if count.isdigit() and total != int(count):
+                cat.problems.append(Problem(
+                    mode.origin.where(*where), "role-count",
+                    f"the {count}-player row deals {total} role cards",
+                    f"a {count}-player row must deal exactly {count}"))
+        if table_key == "table" and table and low is not None and high is not None:
+            missing = [n for n in range(low, high + 1) if str(n) not in table]
+            if missing:
+                cat.problems.append(Problem(
+                    mode.origin.where("roles", "table", key=True), "role-table-gap",
+                    f"no role row for {', '.join(map(str, missing))} players",
+                    f"mode {mode.id!r} allows {low}-{high} players"))
+    sides = (mode.raw.get("victory") or {}).get("sides") or []
+    for i, side in enumerate(sides):
+        for j, role in enumerate(side.get("roles") or [] if isinstance(side, dict) else []):
+            if ids and role not in ids:
+                cat.problems.append(_unknown(mode.origin, ("victory", "sides", i, "roles", j),
+                                             "role", role, ids))
+    for i, reward in enumerate(mode.raw.get("rewards") or []):
+        for who in ("killer", "victim"):
+            role = reward.get(who) if isinstance(reward, dict) else None
+            if ids and isinstance(role, str) and role != "any" and role not in ids:
+                cat.problems.append(_unknown(mode.origin, ("rewards", i, who), "role", role,
+                                             ids | {"any"}))
+
+
+def _check_components(cat: Catalog, mode: Mode, pool: list[General]) -> None:
+    """Per-kingdom and per-type component counts agree with the pool and the decks."""
+    components = mode.raw.get("components") or {}
+    by_kingdom = components.get("generals_by_kingdom")
+    if isinstance(by_kingdom, dict) and mode.general_sets:
+        for kingdom, want in by_kingdom.items():
+            have = sum(1 for g in pool if g.kingdom == kingdom)
+            if isinstance(want, int) and have != want:
+                cat.problems.append(Problem(
+                    mode.origin.where("components", "generals_by_kingdom", kingdom),
+                    "general-count",
+                    f"mode {mode.id!r} has {want} {kingdom} generals but its pool holds {have}"))
+    by_type = components.get("card_types")
+    decks = [cat.decks[d] for d in mode.decks if d in cat.decks]
+    if isinstance(by_type, dict) and decks:
+        have_types: dict[str, int] = {}
+        for deck in decks:
+            for copy in deck.copies:
+                card = cat.cards.get(copy.card)
+                if card is not None:
+                    kind = "trick" if card.type == "delayed_trick" else card.type
+                    have_types[kind] = have_types.get(kind, 0) + copy.count
+        for kind, want in by_type.items():
+            have = have_types.get(kind, 0)
+            if isinstance(want, int) and have != want:
+                cat.problems.append(Problem(
+                    mode.origin.where("components", "card_types", kind), "deck-count",
+                    f"mode {mode.id!r} has {want} {kind} cards but its decks hold {have}"))
+    selection = mode.raw.get("selection") or {}
+    pool_ids = {g.id for g in pool}
+    for who, rule in selection.items():
+        fixed = rule.get("fixed") if isinstance(rule, dict) else None
+        for i, general_id in enumerate(fixed or []):
+            if general_id not in pool_ids:
+                cat.problems.append(_unknown(mode.origin, ("selection", who, "fixed", i),
+                                             "general (not in the pool)", general_id,
+                                             pool_ids))
 
 
 def _check_expansions(cat: Catalog) -> None:

@@ -102,8 +102,9 @@ def _problems(error: ValidationError, doc: Document) -> list[Problem]:
     props = sch.get("properties", {}) if isinstance(sch, dict) else {}
     if kind == "required":
         missing = [k for k in value if k not in instance]
-        return [Problem(doc.where(path), "missing-key", f"missing required key {k!r}",
-                        f"add '{k}:' here") for k in missing]
+        owner = f"{path[-1]!r} is " if path and isinstance(path[-1], str) else ""
+        return [Problem(doc.where(path, key=True), "missing-key",
+                        f"{owner}missing required key {k!r}", f"add '{k}:'") for k in missing]
     if kind == "additionalProperties":
         patterns = sch.get("patternProperties", {})
         extra = [k for k in instance if k not in props and not patterns]
