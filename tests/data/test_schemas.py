@@ -1,0 +1,58 @@
+"""The JSON Schemas themselves: valid 2020-12, documented everywhere, used by every file."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from sgs_tools import paths
+from sgs_tools.data import schemas
+from sgs_tools.data.loader import load_file
+
+NAMES = sorted(set(schemas.KINDS.values()))
+
+
+def _properties(node: Any, where: str = "") -> list[tuple[str, Any]]:
+    """Every property schema at every depth, with a path for messages."""
+    found: list[tuple[str, Any]] = []
+    if isinstance(node, dict):
+        for name, sub in (node.get("properties") or {}).items():
+            found.append((f"{where}/{name}", sub))
+        for key, sub in node.items():
+            if key in ("properties", "$defs", "items", "additionalProperties",
+                       "patternProperties") or key in ("anyOf", "oneOf", "allOf"):
+                children = sub.values() if isinstance(sub, dict) and key in (
+                    "properties", "$defs", "patternProperties") else (
+                    sub if isinstance(sub, list) else [sub])
+                for child in children:
+                    found.extend(_properties(child, f"{where}/{key}"))
+    return found
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_schema_is_valid_2020_12(name: str) -> None:
+    Draft202012Validator.check_schema(schemas.schema(name))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_property_has_title_and_description(name: str) -> None:
+    props = _properties(schemas.schema(name))
+    assert props
+    missing = [where for where, sub in props
+               if isinstance(sub, dict) and not ("title" in sub and "description" in sub)]
+    assert missing == []
+
+
+@pytest.mark.parametrize("path", paths.bundled_files(), ids=lambda p: p.name)
+def test_data_file_declares_its_schema(path: Path) -> None:
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    m = re.fullmatch(r"# yaml-language-server: \$schema=(\S+)", first)
+    assert m, f"{path} must start with a yaml-language-server $schema line"
+    target = (path.parent / m.group(1)).resolve()
+    assert target.is_file(), f"{path}: {m.group(1)} does not exist"
+    kind = load_file(path).data["kind"]
+    assert target.name == f"{schemas.KINDS[kind]}.schema.json"
