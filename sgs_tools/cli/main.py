@@ -7,6 +7,8 @@ import sys
 import typer
 
 from sgs_tools import __version__
+from sgs_tools.cli import compile as compile_cmd
+from sgs_tools.cli import explain as explain_cmd
 from sgs_tools.cli import schema as schema_cmd
 from sgs_tools.cli import validate as validate_cmd
 
@@ -19,6 +21,8 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 app.command("validate")(validate_cmd.validate)
+app.command("compile")(compile_cmd.compile_cmd)
+app.command("explain")(explain_cmd.explain)
 app.add_typer(schema_cmd.app, name="schema")
 
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sgs_tools import paths
 from sgs_tools.data import schemas
 from sgs_tools.data.catalog import Catalog, cross_check
 from sgs_tools.data.loader import Document, load_file
 from sgs_tools.errors import LoadError, Location, Problem, UsageError
+
+if TYPE_CHECKING:
+    from sgs_tools.dsl.effects import EffectsResult
 
 _KIND_BY_FOLDER = {"generals": "general", "modes": "mode"}
 
@@ -23,6 +27,7 @@ class Result:
     problems: list[Problem]
     documents: dict[str, Document] = field(default_factory=dict)
     files: int = 0
+    effects: EffectsResult | None = None
 
     @property
     def ok(self) -> bool:
@@ -80,7 +85,7 @@ def _collect(targets: list[Path]) -> list[Path]:
     return found
 
 
-def validate(targets: list[Path] | None = None) -> Result:
+def validate(targets: list[Path] | None = None, *, compile_effects: bool = True) -> Result:
     """Validate the bundled data, or the given files and folders checked against it.
 
     With targets, the bundled game is loaded too (so an expansion can reference base cards
@@ -114,7 +119,13 @@ def validate(targets: list[Path] | None = None) -> Result:
         if not found:
             catalog.add(doc, kind)
     problems.extend(cross_check(catalog))
+    effects = None
+    if compile_effects:
+        from sgs_tools.dsl.effects import compile_catalog
+
+        effects = compile_catalog(catalog)
+        problems.extend(effects.problems)
     if targets:
         problems = [p for p in problems if p.location.path in shown_user]
     problems = sorted(set(problems), key=Problem.sort_key)
-    return Result(catalog, problems, documents, len(files))
+    return Result(catalog, problems, documents, len(files), effects)

@@ -1,0 +1,645 @@
+"""AST + vocabulary → typed, resolved arguments for every sentence, and every misuse found.
+
+The checker is where the closed vocabulary meets the grammar's open word lists: each
+sentence's words are matched against its verb's typed parameters (markers such as ``to`` or
+``from`` open a parameter; the rest fill the unmarked ones in order), every variable must
+be provided by the event, a binding or a ``let``, and skill tags must agree with the text.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Any
+
+from sgs_tools.dsl import ast as A
+from sgs_tools.dsl.vocabulary import Param, Registry
+
+INT_TYPES = ("int", "count")
+PLAYER_VARS = {"you": "player"}
+
+
+@dataclass(frozen=True)
+class Issue:
+    """A problem in effect text, at a 1-based line and column within the text."""
+
+    line: int
+    col: int
+    code: str
+    message: str
+    hint: str | None = None
+
+
+@dataclass
+class Context:
+    """What an effect may refer to besides the vocabulary."""
+
+    registry: Registry
+    cards: frozenset[str] = frozenset()
+    skills: frozenset[str] = frozenset()
+    tags: tuple[str, ...] = ()
+    owner: str = "skill"
+
+
+@dataclass
+class Analysis:
+    """The checker's result: problems, and resolved arguments per sentence and trigger."""
+
+    issues: list[Issue] = field(default_factory=list)
+    args: dict[int, dict[str, Any]] = field(default_factory=dict)
+    types: dict[int, dict[str, str]] = field(default_factory=dict)
+
+    def of(self, node: object) -> dict[str, Any]:
+        return self.args.get(id(node), {})
+
+
+def _close(word: str, choices: set[str] | list[str]) -> str | None:
+    found = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.7)
+    return f"did you mean {found[0]!r}?" if found else None
+
+
+class Checker:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.reg = ctx.registry
+        self.out = Analysis()
+
+    # -- reporting -------------------------------------------------------------------
+    def issue(self, pos: A.Pos, code: str, message: str, hint: str | None = None) -> None:
+        self.out.issues.append(Issue(pos.line, pos.col, code, message, hint))
+
+    def all_words(self, scope: dict[str, str]) -> set[str]:
+        reg = self.reg
+        words = set(reg.selectors) | set(reg.card_words) | set(reg.quantities) | set(scope)
+        for values in reg.enums.values():
+            words |= set(values)
+        return words | set(self.ctx.cards)
+
+    # -- typed word parsers: each returns (value, words consumed) ----------------------
+    def var_type(self, name: str, scope: dict[str, str]) -> str | None:
+        return scope.get(name)
+
+    def ref_type(self, ref: A.Ref, scope: dict[str, str]) -> str | None:
+        head, *rest = ref.parts
+        current = scope.get(head)
+        if current is None:
+            self.issue(ref.pos, "dsl-unknown-name", f"{head!r} is not available here",
+                       _close(head, set(scope)) or self._available(scope))
+            return "error"
+        for attr in rest:
+            attrs = self.reg.attributes.get(current, {})
+            if attr not in attrs:
+                self.issue(ref.pos, "dsl-unknown-attribute",
+                           f"{current} has no attribute {attr!r}",
+                           _close(attr, set(attrs)) or
+                           f"{current} attributes: {', '.join(sorted(attrs))}")
+                return "error"
+            current = attrs[attr]
+        return current
+
+    def _available(self, scope: dict[str, str]) -> str:
+        names = sorted(n for n in scope if n != "you")
+        return f"available here: {', '.join(names)}" if names else "no event values here"
+
+    def expr(self, node: Any, scope: dict[str, str]) -> tuple[Any, str]:
+        """An expression → (IR, type)."""
+        if isinstance(node, A.Group):
+            return self.expr(node.expr, scope)
+        if isinstance(node, A.Num):
+            return node.value, "int"
+        if isinstance(node, A.Word):
+            if node.name in scope:
+                t = scope[node.name]
+                return {"var": node.name}, ("int" if t == "count" else t)
+            if node.name in self.reg.quantities:
+                return {"quantity": node.name}, "int"
+            enum = self.reg.enum_of(node.name)
+            if enum is not None:
+                return node.name, enum
+            if node.name in self.ctx.cards:
+                return node.name, "card_name"
+            self.issue(node.pos, "dsl-unknown-name", f"unknown word {node.name!r}",
+                       _close(node.name, self.all_words(scope)))
+            return None, "error"
+        if isinstance(node, A.Ref):
+            return {"ref": list(node.parts)}, self.ref_type(node, scope) or "error"
+        if isinstance(node, A.Call):
+            if node.name not in self.reg.functions:
+                self.issue(node.pos, "dsl-unknown-function", f"unknown function {node.name!r}",
+                           _close(node.name, set(self.reg.functions)))
+                return None, "error"
+            args = [self.int_expr(a, scope) for a in node.args]
+            return {"call": node.name, "args": args}, "int"
+        if isinstance(node, A.BinOp):
+            left = self.int_expr(node.left, scope)
+            right = self.int_expr(node.right, scope)
+            return {"op": node.op, "left": left, "right": right}, "int"
+        self.issue(getattr(node, "pos", A.Pos()), "dsl-type", "expected a number here")
+        return None, "error"
+
+    def int_expr(self, node: Any, scope: dict[str, str]) -> Any:
+        value, t = self.expr(node, scope)
+        if t not in ("int", "error"):
+            self.issue(getattr(node, "pos", A.Pos()), "dsl-type",
+                       f"expected a number, found a {t}")
+        return value
+
+    def p_int(self, words: list[Any], scope: dict[str, str]) -> tuple[Any, int]:
+        if not words:
+            return None, 0
+        w = words[0]
+        if isinstance(w, (A.Num, A.Group)):
+            return self.int_expr(w, scope), 1
+        if isinstance(w, A.Word) and (scope.get(w.name) in INT_TYPES or
+                                      w.name in self.reg.quantities):
+            return self.expr(w, scope)[0], 1
+        if isinstance(w, A.Ref):
+            value, t = self.expr(w, scope)
+            if t in INT_TYPES:
+                return value, 1
+        return None, 0
+
+    def p_count(self, words: list[Any], scope: dict[str, str]) -> tuple[Any, int]:
+        if words and isinstance(words[0], A.Range):
+            r = words[0]
+            return {"range": [r.low, r.high]}, 1
+        if words and isinstance(words[0], A.Word) and words[0].name in ("any", "all"):
+            return words[0].name, 1
+        return self.p_int(words, scope)
+
+    def p_delta(self, words: list[Any], scope: dict[str, str]) -> tuple[Any, int]:
+        if not words:
+            return None, 0
+        w = words[0]
+        if isinstance(w, A.Signed):
+            if isinstance(w.value, int):
+                amount: Any = w.value
+            else:
+                amount = self.expr(A.Word(w.value, w.pos), scope)[0]
+            return {"sign": w.sign, "amount": amount}, 1
+        if isinstance(w, A.Word) and w.name == "unlimited":
+            return "unlimited", 1
+        return None, 0
+
+    def p_player(self, words: list[Any], scope: dict[str, str]) -> tuple[Any, int]:
+        if not words:
+            return None, 0
+        w = words[0]
+        if isinstance(w, A.Word) and scope.get(w.name) == "player":
+            return {"var": w.name}, 1
+        if isinstance(w, A.Ref):
+            if self.ref_type(w, scope) == "player":
+                return {"ref": list(w.parts)}, 1
+            return None, 0
+        i = 0
+        count = None
+        if isinstance(w, (A.Num, A.Range)) and len(words) > 1 and isinstance(
+                words[1], A.Word) and words[1].name in self.reg.selectors:
+            count, _ = self.p_count(words, scope)
+            i = 1
+        nouns: list[str] = []
+        filters: list[str] = []
+        excluded: list[Any] = []
+        while i < len(words):
+            w = words[i]
+            if not isinstance(w, A.Word):
+                break
+            if w.name == "except" and i + 1 < len(words):
+                value, used = self.p_player(words[i + 1:i + 2], scope)
+                if used:
+                    excluded.append(value)
+                    i += 2
+                    continue
+                break
+            term = self.reg.selectors.get(w.name)
+            if term is None:
+                break
+            (nouns if term.info.get("kind") == "noun" else filters).append(w.name)
+            i += 1
+        if not nouns and not filters:
+            return None, 0
+        if len(nouns) > 1:
+            self.issue(words[0].pos, "dsl-selector",
+                       f"a selector names one kind of character, found {', '.join(nouns)}")
+        select: dict[str, Any] = {"noun": nouns[0] if nouns else "players",
+                                  "filters": filters}
+        if count is not None:
+            select["count"] = count
+        if excluded:
+            select["except"] = excluded
+        return {"select": select}, i
+
+    def p_cards(self, words: list[Any], scope: dict[str, str]) -> tuple[Any, int]:
+        if not words:
+            return None, 0
+        w = words[0]
+        if isinstance(w, A.Word) and scope.get(w.name) == "cards":
+            return {"var": w.name}, 1
+        if isinstance(w, A.Ref):
+            if self.ref_type(w, scope) == "cards":
+                return {"ref": list(w.parts)}, 1
+            return None, 0
+        i = 0
+        count: Any = None
+        if isinstance(w, A.Word) and w.name == "no":
+            count, i = 0, 1
+        else:
+            count, i = self.p_count(words, scope)
+        filters: dict[str, list[str]] = {}
+        noun = None
+        start = i
+        while i < len(words):
+            w = words[i]
+            if not isinstance(w, A.Word):
+                break
+            name = w.name
+            if name in self.reg.card_words:
+                noun = name
+            elif name in self.ctx.cards:
+                filters.setdefault("name", []).append(name)
+            else:
+                enum = self.reg.enum_of(name)
+                if enum in ("color", "suit", "zone", "card_type"):
+                    filters.setdefault(enum, []).append(name)
+                else:
+                    break
+            i += 1
+        if i == start:
+            return None, 0
+        spec: dict[str, Any] = {"filters": filters}
+        if count is not None:
+            spec["count"] = count
+        if noun:
+            spec["noun"] = noun
+        return {"cards": spec}, i
+
+    def p_enum(self, type_name: str, words: list[Any]) -> tuple[Any, int]:
+        if words and isinstance(words[0], A.Word) and words[0].name in self.reg.enums.get(
+                type_name, {}):
+            return words[0].name, 1
+        return None, 0
+
+    def p_card_name(self, words: list[Any]) -> tuple[Any, int]:
+        if words and isinstance(words[0], A.Word) and words[0].name in self.ctx.cards:
+            return words[0].name, 1
+        return None, 0
+
+    def p_skill(self, words: list[Any]) -> tuple[Any, int]:
+        if words and isinstance(words[0], A.Word) and words[0].name in self.ctx.skills:
+            return words[0].name, 1
+        return None, 0
+
+    def parse_type(self, type_name: str, words: list[Any],
+                   scope: dict[str, str]) -> tuple[Any, int]:
+        if type_name == "int":
+            return self.p_int(words, scope)
+        if type_name == "count":
+            return self.p_count(words, scope)
+        if type_name == "delta":
+            return self.p_delta(words, scope)
+        if type_name == "player":
+            return self.p_player(words, scope)
+        if type_name == "cards":
+            return self.p_cards(words, scope)
+        if type_name == "card_name":
+            return self.p_card_name(words)
+        if type_name == "skill":
+            return self.p_skill(words)
+        if type_name == "text":
+            if words and isinstance(words[0], A.Word):
+                return words[0].name, 1
+            return None, 0
+        return self.p_enum(type_name, words)
+
+    # -- slot filling --------------------------------------------------------------------
+    def fill(self, what: str, params: tuple[Param, ...], words: tuple[Any, ...],
+             scope: dict[str, str], pos: A.Pos) -> dict[str, Any]:
+        """Match words to typed parameters; report what does not fit."""
+        markers = {p.marker: p for p in params if p.marker}
+        segments: dict[str | None, list[Any]] = {None: []}
+        current: str | None = None
+        marker_pos: dict[str, A.Pos] = {}
+        for w in words:
+            if isinstance(w, A.Word) and w.name in markers and w.name not in segments:
+                current = w.name
+                segments[current] = []
+                marker_pos[current] = w.pos
+            else:
+                segments[current].append(w)
+        args: dict[str, Any] = {}
+        rest = segments[None]
+        for p in params:
+            if p.marker:
+                continue
+            value, used = self.parse_type(p.type, rest, scope)
+            if used:
+                args[p.name] = value
+                rest = rest[used:]
+            elif p.required:
+                at = rest[0].pos if rest else pos
+                found = f", found {self._show(rest[0])}" if rest else ""
+                self.issue(at, "dsl-missing-argument",
+                           f"{what} needs {self._type_words(p.type)}{found}",
+                           self._hint_for(rest[0], scope) if rest else None)
+                return args
+            else:
+                args[p.name] = self.default(p)
+        if rest:
+            w = rest[0]
+            expected = [f"'{m}'" for m in markers if m not in segments]
+            self.issue(w.pos, "dsl-unexpected-word",
+                       f"unexpected {self._show(w)} in {what}",
+                       self._hint_for(w, scope) or (
+                           f"expected {' or '.join(expected)} or end of line" if expected
+                           else None))
+        for marker, p in markers.items():
+            seg = segments.get(marker)
+            if seg is None:
+                if p.required:
+                    self.issue(pos, "dsl-missing-argument",
+                               f"{what} needs '{marker} <{self._type_words(p.type)}>'")
+                else:
+                    args[p.name] = self.default(p)
+                continue
+            value, used = self.parse_type(p.type, seg, scope)
+            if not used:
+                at = seg[0].pos if seg else marker_pos[marker]
+                self.issue(at, "dsl-type",
+                           f"'{marker}' in {what} needs {self._type_words(p.type)}",
+                           self._hint_for(seg[0], scope) if seg else None)
+            elif used < len(seg):
+                self.issue(seg[used].pos, "dsl-unexpected-word",
+                           f"unexpected {self._show(seg[used])} in {what}",
+                           self._hint_for(seg[used], scope))
+            args[p.name] = value
+        return args
+
+    def default(self, p: Param) -> Any:
+        """A parameter's default as IR: 'actor' is whoever performs the step."""
+        if p.type != "player" or not isinstance(p.default, str):
+            return p.default
+        if p.default == "actor":
+            return {"actor": True}
+        if p.default == "you":
+            return {"var": "you"}
+        return {"select": {"noun": p.default, "filters": []}}
+
+    def _show(self, w: Any) -> str:
+        if isinstance(w, A.Word):
+            return f"word {w.name!r}"
+        if isinstance(w, A.Num):
+            return f"number {w.value}"
+        if isinstance(w, A.Ref):
+            return f"{'.'.join(w.parts)!r}"
+        return type(w).__name__.lower()
+
+    def _hint_for(self, w: Any, scope: dict[str, str]) -> str | None:
+        if isinstance(w, A.Word) and w.name not in self.all_words(scope):
+            return _close(w.name, self.all_words(scope))
+        return None
+
+    @staticmethod
+    def _type_words(type_name: str) -> str:
+        return {"int": "a number", "count": "a number or range", "delta": "a signed amount "
+                "such as +1", "player": "characters (a selector or a name)",
+                "cards": "cards (such as 'red card' or '2 hand cards')",
+                "card_name": "a card name", "skill": "a skill id",
+                "text": "a word"}.get(type_name, f"a {type_name}")
+
+    # -- sentences, statements and clauses ---------------------------------------------
+    def sentence(self, s: A.Sentence, scope: dict[str, str], table: str) -> None:
+        verbs = self.reg.actions if table == "action" else self.reg.modifiers
+        verb = verbs.get(s.verb)
+        if verb is None:
+            other = self.reg.modifiers if table == "action" else self.reg.actions
+            hint = _close(s.verb, set(verbs))
+            if s.verb in other:
+                hint = (f"{s.verb!r} is a {'modifier' if table == 'action' else 'action'}; "
+                        f"it belongs {'at clause level' if table == 'action' else 'in a block'}")
+            self.issue(s.pos, "dsl-unknown-word", f"unknown {table} {s.verb!r}", hint)
+            return
+        self.out.args[id(s)] = self.fill(f"'{s.verb}'", verb.params, s.words, scope, s.pos)
+        if s.bind:
+            scope[s.bind] = verb.returns or "cards"
+        if s.verb == "judge":
+            scope["judgement"] = "cards"
+
+    def block(self, stmts: tuple[Any, ...], scope: dict[str, str]) -> None:
+        for st in stmts:
+            self.stmt(st, scope)
+
+    def stmt(self, st: Any, scope: dict[str, str]) -> None:
+        if isinstance(st, (A.Do, A.May)):
+            self.sentence(st.sentence, scope, "action")
+        elif isinstance(st, A.MayBlock):
+            self.block(st.body, scope)
+        elif isinstance(st, A.If):
+            self.cond(st.cond, scope)
+            self.block(st.then, dict(scope))
+            self.block(st.otherwise, dict(scope))
+        elif isinstance(st, A.Choice):
+            if st.chooser is not None:
+                chooser, used = self.p_player([st.chooser], scope)
+                if not used:
+                    self.issue(st.pos, "dsl-type", "the chooser must be a character",
+                               self._hint_for(st.chooser, scope))
+                self.out.args[id(st)] = {"chooser": chooser}
+            for branch in st.branches:
+                inner = dict(scope)
+                for s in branch:
+                    self.sentence(s, inner, "action")
+        elif isinstance(st, A.ForEach):
+            value, used = self.p_player(list(st.words), scope)
+            kind = "player"
+            if not used:
+                value, used = self.p_cards(list(st.words), scope)
+                kind = "cards"
+            if not used or used < len(st.words):
+                self.issue(st.pos, "dsl-type", "'for each' needs characters or cards")
+            self.out.args[id(st)] = {"over": value, "kind": kind}
+            inner = dict(scope)
+            inner[st.name or "it"] = kind
+            self.block(st.body, inner)
+        elif isinstance(st, A.Let):
+            self.out.args[id(st)] = {"value": self.int_expr(st.value, scope)}
+            scope[st.name] = "int"
+        elif isinstance(st, A.Repeat):
+            if st.times is not None:
+                self.out.args[id(st)] = {"times": self.int_expr(st.times, scope)}
+            self.block(st.body, dict(scope))
+        elif isinstance(st, A.During):
+            if st.period not in ("phase", "turn", "round", "game"):  # pragma: no cover
+                self.issue(st.pos, "dsl-type", f"unknown period {st.period!r}")
+            for static in st.statics:
+                self.static(static, scope)
+        elif isinstance(st, A.Limited):
+            self.limit(st.limit, scope)
+            self.block(st.body, scope)
+
+    def limit(self, limit: A.Limit, scope: dict[str, str]) -> None:
+        if limit.times is not None:
+            self.out.args[id(limit)] = {"times": self.int_expr(limit.times, scope)}
+
+    def cond(self, c: Any, scope: dict[str, str]) -> None:
+        if isinstance(c, (A.All, A.Any_)):
+            for sub in c.conds:
+                self.cond(sub, scope)
+        elif isinstance(c, A.Not):
+            self.cond(c.cond, scope)
+        elif isinstance(c, A.Compare):
+            left, lt = self.expr(c.left, scope)
+            right, rt = self.expr(c.right, scope)
+            if "error" not in (lt, rt) and {lt, rt} - {"int", "count"} and lt != rt:
+                self.issue(c.pos, "dsl-type", f"cannot compare a {lt} with a {rt}")
+            if c.op not in ("==", "!=") and lt not in (*INT_TYPES, "error"):
+                self.issue(c.pos, "dsl-type", f"'{c.op}' compares numbers, not a {lt}")
+            self.out.args[id(c)] = {"left": left, "right": right}
+        elif isinstance(c, A.Is):
+            subject, t = self.expr(c.subject, scope)
+            ok = self._is_word(t, c.word, scope)
+            if t != "error" and not ok:
+                self.issue(c.pos, "dsl-type", f"{c.word!r} does not describe a {t}",
+                           _close(c.word, self._is_words(t, scope)))
+            self.out.args[id(c)] = {"subject": subject}
+        elif isinstance(c, A.In):
+            subject, t = self.expr(c.subject, scope)
+            if c.group not in self.reg.selectors:
+                self.issue(c.pos, "dsl-unknown-word", f"unknown selector {c.group!r}",
+                           _close(c.group, set(self.reg.selectors)))
+            self.out.args[id(c)] = {"subject": subject}
+        elif isinstance(c, A.Has):
+            subject, t = self.expr(c.subject, scope)
+            if t not in ("player", "error"):
+                self.issue(c.pos, "dsl-type", f"only characters have cards, not a {t}")
+            cards, used = self.p_cards(list(c.words), scope)
+            if used < len(c.words) or not used:
+                self.issue(c.pos, "dsl-type", "'has' needs cards such as 'hand cards'")
+            self.out.args[id(c)] = {"subject": subject, "cards": cards}
+
+    def _is_words(self, t: str, scope: dict[str, str]) -> set[str]:
+        reg = self.reg
+        if t == "cards":
+            words = set(self.ctx.cards)
+            for enum in ("color", "suit", "card_type"):
+                words |= set(reg.enums.get(enum, {}))
+            return words
+        if t == "player":
+            return (set(reg.selectors) | {n for n, v in scope.items() if v == "player"}
+                    | set(reg.enums.get("kingdom", {})))
+        return set(reg.enums.get(t, {}))
+
+    def _is_word(self, t: str, word: str, scope: dict[str, str]) -> bool:
+        return word in self._is_words(t, scope)
+
+    def static(self, st: A.Static, scope: dict[str, str]) -> None:
+        if st.options.limit is not None:
+            self.issue(st.pos, "dsl-uncountable",
+                       "a static modifier always applies; it cannot have a limit",
+                       "put the limit on a trigger or an action instead")
+        self.sentence(st.sentence, dict(scope), "modifier")
+
+    def options(self, options: A.Options, scope: dict[str, str], pos: A.Pos) -> None:
+        if options.limit is not None:
+            self.limit(options.limit, scope)
+        if options.phase is not None and options.phase not in self.reg.enums.get("phase", {}):
+            self.issue(pos, "dsl-unknown-word", f"unknown phase {options.phase!r}",
+                       _close(options.phase, set(self.reg.enums.get("phase", {}))))
+        if options.grant is not None:
+            _value, used = self.p_player(list(options.grant), scope)
+            if not used or used < len(options.grant):
+                self.issue(pos, "dsl-type", "'for' needs characters, such as 'qun others'")
+
+    def clause(self, cl: Any) -> None:
+        scope: dict[str, str] = dict(PLAYER_VARS)
+        if isinstance(cl, A.Trigger):
+            if cl.timing in ("start", "end"):
+                if cl.event not in self.reg.enums.get("phase", {}):
+                    self.issue(cl.event_pos, "dsl-unknown-word", f"unknown phase {cl.event!r}",
+                               _close(cl.event, set(self.reg.enums.get("phase", {}))))
+            else:
+                event = self.reg.events.get(cl.event)
+                if event is None:
+                    self.issue(cl.event_pos, "dsl-unknown-word", f"unknown event {cl.event!r}",
+                               _close(cl.event, set(self.reg.events)))
+                    return
+                self.out.args[id(cl)] = self.fill(f"event '{cl.event}'", event.params,
+                                                  cl.words, scope, cl.pos)
+                scope.update(event.provides)
+            self.options(cl.options, scope, cl.pos)
+            self.block(cl.body, scope)
+        elif isinstance(cl, A.Action):
+            self.options(cl.options, scope, cl.pos)
+            self.block(cl.body, scope)
+        elif isinstance(cl, A.ViewAs):
+            value, used = self.p_cards(list(cl.words), scope)
+            if not used or used < len(cl.words):
+                at = cl.words[used].pos if used < len(cl.words) else cl.pos
+                self.issue(at, "dsl-type", "'view' needs cards such as 'red card'",
+                           self._hint_for(cl.words[used], scope) if used < len(cl.words)
+                           else None)
+            if cl.card not in self.ctx.cards:
+                self.issue(cl.pos, "dsl-unknown-word", f"unknown card {cl.card!r}",
+                           _close(cl.card, set(self.ctx.cards)))
+            self.out.args[id(cl)] = {"cards": value}
+            self.options(cl.options, scope, cl.pos)
+        elif isinstance(cl, A.Static):
+            self.static(cl, scope)
+        elif isinstance(cl, A.StaticIf):
+            self.cond(cl.cond, scope)
+            for st in cl.statics:
+                self.static(st, scope)
+        elif isinstance(cl, A.Awaken):
+            self.cond(cl.cond, scope)
+            self.block(cl.body, scope)
+
+    def tags(self, effect: A.Effect) -> None:
+        tags = set(self.ctx.tags)
+        first = effect.clauses[0].pos if effect.clauses else A.Pos(1, 1)
+        has_awaken = any(isinstance(c, A.Awaken) for c in effect.clauses)
+        if "awakening" in tags and not has_awaken:
+            self.issue(first, "dsl-tags", "an awakening skill (觉醒技) needs an 'awaken when' "
+                       "clause")
+        if has_awaken and "awakening" not in tags:
+            self.issue(first, "dsl-tags", "'awaken when' belongs to a skill tagged awakening")
+        if "limited" in tags and not _has_game_limit(effect):
+            self.issue(first, "dsl-tags", "a limited skill (限定技) needs 'once per game'")
+        if "locked" in tags:
+            for cl in effect.clauses:
+                opt = getattr(cl, "options", None)
+                if opt is not None and opt.optional:
+                    self.issue(cl.pos, "dsl-tags", "a locked skill cannot be 'optional'")
+                body = getattr(cl, "body", ())
+                if isinstance(cl, A.Trigger) and body and isinstance(body[0],
+                                                                     (A.May, A.MayBlock)):
+                    self.issue(body[0].pos, "dsl-tags",
+                               "a locked skill (锁定技) is compulsory: remove 'may'",
+                               "or drop the 'locked' tag")
+                if isinstance(cl, A.ViewAs):
+                    self.issue(cl.pos, "dsl-tags", "a view-as conversion is always optional; "
+                               "it cannot be locked")
+        if "lord" in tags and self.ctx.owner != "skill":  # pragma: no cover
+            self.issue(first, "dsl-tags", "only skills can be lord skills")
+
+    def run(self, effect: A.Effect) -> Analysis:
+        for cl in effect.clauses:
+            self.clause(cl)
+        self.tags(effect)
+        return self.out
+
+
+def _has_game_limit(effect: A.Effect) -> bool:
+    def walk(node: Any) -> bool:
+        if isinstance(node, A.Limit):
+            return node.period == "game"
+        if isinstance(node, tuple):
+            return any(walk(n) for n in node)
+        if hasattr(node, "__dataclass_fields__"):
+            return any(walk(getattr(node, f)) for f in node.__dataclass_fields__
+                       if f != "pos")
+        return False
+    return walk(effect)
+
+
+def check(effect: A.Effect, ctx: Context) -> Analysis:
+    """Check an effect against the vocabulary; return resolved arguments and issues."""
+    return Checker(ctx).run(effect)

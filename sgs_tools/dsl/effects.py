@@ -1,0 +1,160 @@
+"""Catalog → every skill and card effect parsed, checked and compiled; problems at YAML lines.
+
+This is where the data and the DSL meet: each effect's mode vocabulary is chosen from the
+modes that play it, and each problem in effect text is moved from its line and column
+within the text to its line and column in the YAML file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sgs_tools.data.catalog import Catalog
+from sgs_tools.data.model import Card, Origin, Skill
+from sgs_tools.dsl import ast as A
+from sgs_tools.dsl.check import Analysis, Context, check
+from sgs_tools.dsl.compile import IR_VERSION, compile_effect
+from sgs_tools.dsl.parse import EffectSyntaxError, parse
+from sgs_tools.dsl.render import Names, render
+from sgs_tools.dsl.vocabulary import Registry, registry
+from sgs_tools.errors import Location, Problem
+
+
+@dataclass
+class Compiled:
+    """One effect: where it came from, its AST, analysis and hooks."""
+
+    id: str
+    kind: str
+    owner: str
+    text: str
+    effect: A.Effect
+    analysis: Analysis
+    registry: Registry
+    hooks: list[dict[str, Any]]
+    tags: tuple[str, ...] = ()
+
+
+@dataclass
+class EffectsResult:
+    compiled: dict[str, Compiled] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    names: Names = field(default_factory=Names)
+
+    @property
+    def hook_count(self) -> int:
+        return sum(len(c.hooks) for c in self.compiled.values())
+
+
+def text_location(origin: Origin, key: str, line: int, col: int) -> Location:
+    """Map a 1-based line/column inside an effect scalar to the YAML file."""
+    doc = origin.doc
+    where = doc.where((*origin.path, key))
+    raw = doc.line_text(where.line)
+    start = raw[where.col - 1:] if where.col > 0 else ""
+    if start[:1] in ("|", ">"):
+        lines = doc.text.splitlines()
+        first = where.line  # content starts on the next line (index = where.line)
+        indent = None
+        for text in lines[first:]:
+            if text.strip():
+                indent = len(text) - len(text.lstrip(" "))
+                break
+        return Location(doc.path, where.line + line, (indent or 0) + col)
+    offset = 1 if start[:1] in ("'", '"') else 0
+    if line == 1:
+        return Location(doc.path, where.line, where.col + offset + col - 1)
+    return Location(doc.path, where.line + line - 1, col)
+
+
+def _modes_for(cat: Catalog, sets: set[str], decks: set[str]) -> frozenset[str]:
+    modes = set()
+    for mode in cat.modes.values():
+        pool_sets = set(mode.general_sets) | {e.id for e in cat.expansions.values()
+                                               if mode.id in e.modes}
+        if sets & pool_sets or decks & set(mode.decks):
+            modes.add(mode.id)
+    return frozenset(modes)
+
+
+def names_of(cat: Catalog) -> Names:
+    def n(names: Any) -> dict[str, str]:
+        return {k: v for k, v in (("zh", names.zh), ("en", names.en), ("ko", names.ko)) if v}
+    return Names({cid: n(c.name) for cid, c in cat.cards.items()},
+                 {sid: n(s.name) for sid, s in cat.skills.items()})
+
+
+def _decks_with(cat: Catalog, card: Card) -> set[str]:
+    return {d.id for d in cat.decks.values() if any(c.card == card.id for c in d.copies)}
+
+
+def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, text: str,
+         origin: Origin, key: str, modes: frozenset[str], tags: tuple[str, ...]) -> None:
+    reg = registry(modes)
+    try:
+        effect = parse(text)
+    except EffectSyntaxError as exc:
+        p = exc.problem
+        hint = f"expected {', '.join(p.expected[:8])}" if p.expected else None
+        out.problems.append(Problem(text_location(origin, key, p.line, p.col),
+                                    "dsl-syntax", p.message, hint))
+        return
+    ctx = Context(reg, frozenset(cat.cards), frozenset(cat.skills), tags, kind)
+    analysis = check(effect, ctx)
+    for issue in analysis.issues:
+        out.problems.append(Problem(text_location(origin, key, max(issue.line, 1),
+                                                  max(issue.col, 1)),
+                                    issue.code, issue.message, issue.hint))
+    hooks = compile_effect(ident, effect, analysis, reg, tags) if not analysis.issues else []
+    out.compiled[ident] = Compiled(ident, kind, owner, text, effect, analysis, reg, hooks,
+                                   tags)
+
+
+def compile_catalog(cat: Catalog) -> EffectsResult:
+    """Parse, check and compile every effect text in the catalog."""
+    out = EffectsResult(names=names_of(cat))
+    for skill in cat.skills.values():
+        if not skill.effect:
+            continue
+        general = cat.generals.get(skill.owner)
+        sets = set(general.sets) if general else set()
+        users = [g for g in cat.generals.values()
+                 if any(e.id == skill.id for e in g.skills)]
+        for g in users:
+            sets.update(g.sets)
+        _one(cat, out, skill.id, "skill", skill.owner, skill.effect, skill.origin, "effect",
+             _modes_for(cat, sets, set()), skill.tags)
+    for card in cat.cards.values():
+        if card.effect:
+            _one(cat, out, card.id, "card", card.set, card.effect, card.origin, "effect",
+                 _modes_for(cat, {card.set}, _decks_with(cat, card)), ())
+        for i, ability in enumerate(card.extra.get("abilities") or []):
+            effect = ability.get("effect") if isinstance(ability, dict) else None
+            if effect:
+                origin = Origin(card.origin.doc, (*card.origin.path, "abilities", i))
+                _one(cat, out, f"{card.id}.{ability['id']}", "ability", card.id, effect,
+                     origin, "effect", frozenset({"samurai"}), ())
+        bonus = card.extra.get("bonus")
+        if isinstance(bonus, dict) and bonus.get("effect"):
+            origin = Origin(card.origin.doc, (*card.origin.path, "bonus"))
+            _one(cat, out, f"{card.id}.bonus", "heirloom", card.id, bonus["effect"], origin,
+                 "effect", frozenset({"samurai"}), ())
+    return out
+
+
+def hook_table(result: EffectsResult) -> dict[str, Any]:
+    """The JSON document `sgs compile` writes."""
+    return {
+        "version": IR_VERSION,
+        "effects": len(result.compiled),
+        "hooks": [h for c in result.compiled.values() for h in c.hooks],
+    }
+
+
+def explain(compiled: Compiled, names: Names, lang: str) -> str:
+    return render(compiled.effect, compiled.analysis, compiled.registry, lang, names)
+
+
+def skill_or_card(cat: Catalog, ident: str) -> Skill | Card | None:
+    return cat.skills.get(ident) or cat.cards.get(ident)

@@ -1,0 +1,164 @@
+"""Effect text → AST, with lark's LALR parser built once; syntax errors → table-driven messages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from sgs_tools import paths
+from sgs_tools.dsl import ast as A
+
+if TYPE_CHECKING:
+    from lark import Lark
+
+
+@dataclass(frozen=True)
+class SyntaxProblem:
+    """A syntax error within effect text: 1-based line and column, message, expected."""
+
+    line: int
+    col: int
+    message: str
+    expected: tuple[str, ...] = ()
+
+
+class EffectSyntaxError(Exception):
+    def __init__(self, problem: SyntaxProblem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+# (message, bad examples): the examples both explain errors via match_examples and serve
+# as test data for these messages (tests/dsl/test_parse.py parses every one).
+SYNTAX_ERRORS: dict[str, list[str]] = {
+    "a trigger needs ':' after its event, then an indented block": [
+        "after damaged\n  draw 1\n",
+        "at start of play\n  draw 1\n",
+    ],
+    "expected an indented block after ':'": [
+        "after damaged:\ndraw 1\n",
+        "action:\ndraw 1\n",
+        "after damaged:\n  if hp > 1:\n  draw 1\n",
+    ],
+    "a limit reads 'once per phase|turn|round|game' or 'times per turn = N'": [
+        "action, once per day:\n  draw 1\n",
+        "action, once a turn:\n  draw 1\n",
+        "action, twice per turn:\n  draw 1\n",
+    ],
+    "'at' takes 'start of' or 'end of' and a phase: 'at start of play'": [
+        "at begin of play:\n  draw 1\n",
+        "at start play:\n  draw 1\n",
+    ],
+    "a condition compares with ==, !=, <, <=, > or >= (not '=')": [
+        "after damaged:\n  if hp = 1:\n    draw 1\n",
+    ],
+    "each branch of a choice starts with '-' on its own line": [
+        "after damaged:\n  source chooses one:\n    discard 1 card\n",
+    ],
+    "'chooses' must be followed by 'one:'": [
+        "after damaged:\n  source chooses:\n    - draw 1\n",
+    ],
+    "'else' needs a matching 'if' just above it": [
+        "after damaged:\n  draw 1\n  else:\n    draw 2\n",
+    ],
+    "'view' reads 'view <cards> as <card>'": [
+        "view red card slash\n",
+        "view red card as\n",
+    ],
+    "unclosed '(' ": [
+        "after damaged:\n  draw (X + 1\n",
+    ],
+    "an effect needs at least one clause": [
+        "\n",
+    ],
+}
+
+
+class _Indenter:
+    """Turns newlines and leading spaces into _INDENT/_DEDENT tokens (python-style)."""
+
+    NL_type = "_NL"
+    OPEN_PAREN_types: ClassVar[list[str]] = ["LPAR"]
+    CLOSE_PAREN_types: ClassVar[list[str]] = ["RPAR"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 4
+
+
+def grammar_path() -> Path:
+    return paths.bundled_root() / "grammar" / "effect.lark"
+
+
+@cache
+def parser() -> Lark:
+    """The LALR parser, built once per process (and cached on disk by lark)."""
+    from lark import Lark
+    from lark.indenter import Indenter
+
+    indenter = type("EffectIndenter", (_Indenter, Indenter), {})()
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr",
+                postlex=indenter, propagate_positions=True, maybe_placeholders=False,
+                cache=True)
+
+
+def _normalise(text: str) -> str:
+    text = text.replace("\r\n", "\n").expandtabs(4)
+    return text if text.endswith("\n") else text + "\n"
+
+
+def _describe(expected: set[str]) -> tuple[str, ...]:
+    names = {
+        "_NL": "end of line", "_INDENT": "an indented block", "_DEDENT": "end of block",
+        "COLON": "':'", "COMMA": "','", "NAME": "a word", "INT": "a number",
+        "LPAR": "'('", "RPAR": "')'", "MINUS": "'-'", "PLUS": "'+'", "AS": "'as'",
+        "COMPARE": "a comparison", "DOT": "'.'", "__ANON_0": "'..'", "STAR": "'*'",
+        "SLASH": "'/'",
+    }
+    out = []
+    for name in sorted(expected):
+        if name in names:
+            out.append(names[name])
+        elif name.isupper() and not name.startswith("_"):
+            out.append(f"'{name.lower()}'")
+    return tuple(dict.fromkeys(out))
+
+
+def parse(text: str) -> A.Effect:
+    """Parse effect text; raise :class:`EffectSyntaxError` with a located, helpful message."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+
+    from sgs_tools.dsl.build import build
+
+    source = _normalise(text)
+    p = parser()
+    try:
+        tree = p.parse(source)
+    except UnexpectedInput as exc:
+        label = None
+        try:
+            label = exc.match_examples(p.parse, SYNTAX_ERRORS, use_accepts=True)
+        except Exception:  # pragma: no cover - a table entry that no longer errors
+            label = None
+        expected: set[str] = set(getattr(exc, "expected", None) or
+                                 getattr(exc, "allowed", None) or [])
+        line = getattr(exc, "line", 0) or 0
+        col = getattr(exc, "column", 0) or 0
+        if isinstance(exc, UnexpectedEOF) or line <= 0:
+            lines = source.rstrip("\n").splitlines() or [""]
+            line, col = len(lines), len(lines[-1]) + 1
+        if label:
+            message = label.strip()
+        elif isinstance(exc, UnexpectedCharacters):
+            at = exc.pos_in_stream or 0
+            message = f"unexpected character {source[at]!r}"
+        else:
+            token = getattr(exc, "token", None)
+            shown = "end of text" if token is None or token.type == "$END" else (
+                "end of line" if token.type == "_NL" else
+                "an indented block" if token.type == "_INDENT" else
+                "end of block" if token.type == "_DEDENT" else repr(str(token)))
+            message = f"unexpected {shown}"
+        raise EffectSyntaxError(SyntaxProblem(line, col, message, _describe(expected))) from None
+    return build(tree)

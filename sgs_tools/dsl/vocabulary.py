@@ -1,0 +1,189 @@
+"""grammar/vocabulary/*.yaml → one typed Registry of the DSL's words, per set of modes.
+
+The registry is the closed vocabulary the checker, compiler, renderer, engine dispatch and
+the site's DSL reference all read. ``core.yaml`` holds the words every Sanguosha mode
+shares; a file with ``mode: guozhan`` (or samurai, …) extends it for that mode only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from sgs_tools import paths
+from sgs_tools.data.loader import load_file
+
+LANGS = ("en", "zh", "ko")
+
+VALUE_TYPES = ("int", "count", "delta", "player", "cards", "card_name", "suit", "color",
+               "nature", "zone", "phase", "kingdom", "gender", "card_type", "skill", "text",
+               "period")
+"""The types a parameter may take; each has a word parser in the checker."""
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: str
+    marker: str | None = None
+    default: Any = None
+    required: bool = True
+
+
+@dataclass(frozen=True)
+class Verb:
+    """An action (a step in a block) or a modifier (a static clause or a duration)."""
+
+    name: str
+    kind: str
+    params: tuple[Param, ...]
+    text: dict[str, str]
+    returns: str | None = None
+    cost: bool = False
+    origin: str = "core"
+    doc: str = ""
+
+    def param(self, name: str) -> Param | None:
+        return next((p for p in self.params if p.name == name), None)
+
+    @property
+    def markers(self) -> dict[str, Param]:
+        return {p.marker: p for p in self.params if p.marker}
+
+
+@dataclass(frozen=True)
+class Event:
+    name: str
+    provides: dict[str, str]
+    params: tuple[Param, ...]
+    text: dict[str, str]
+    origin: str = "core"
+    doc: str = ""
+
+    @property
+    def markers(self) -> dict[str, Param]:
+        return {p.marker: p for p in self.params if p.marker}
+
+
+@dataclass(frozen=True)
+class Term:
+    """A plain word: a selector, a card word, a quantity or an enum value."""
+
+    name: str
+    category: str
+    text: dict[str, str]
+    info: dict[str, Any] = field(default_factory=dict)
+    origin: str = "core"
+
+
+@dataclass
+class Registry:
+    actions: dict[str, Verb] = field(default_factory=dict)
+    modifiers: dict[str, Verb] = field(default_factory=dict)
+    events: dict[str, Event] = field(default_factory=dict)
+    selectors: dict[str, Term] = field(default_factory=dict)
+    card_words: dict[str, Term] = field(default_factory=dict)
+    quantities: dict[str, Term] = field(default_factory=dict)
+    enums: dict[str, dict[str, Term]] = field(default_factory=dict)
+    attributes: dict[str, dict[str, str]] = field(default_factory=dict)
+    functions: dict[str, Term] = field(default_factory=dict)
+    phrases: dict[str, dict[str, str]] = field(default_factory=dict)
+    variables: dict[str, dict[str, str]] = field(default_factory=dict)
+    attribute_names: dict[str, dict[str, str]] = field(default_factory=dict)
+    files: tuple[str, ...] = ()
+
+    def enum_of(self, word: str) -> str | None:
+        """The enum type a word belongs to (suit, color, …), if any."""
+        for type_name, values in self.enums.items():
+            if word in values:
+                return type_name
+        return None
+
+    def phrase(self, key: str, lang: str) -> str:
+        texts = self.phrases.get(key, {})
+        if lang in texts:
+            return texts[lang]
+        return texts.get("en", key)
+
+
+def vocabulary_dir() -> Path:
+    return paths.bundled_root() / "grammar" / "vocabulary"
+
+
+def _params(raw: list[dict[str, Any]] | None) -> tuple[Param, ...]:
+    out = []
+    for p in raw or []:
+        out.append(Param(p["name"], p["type"], p.get("marker"), p.get("default"),
+                         p.get("required", "default" not in p)))
+    return tuple(out)
+
+
+def _text(raw: Any) -> dict[str, str]:
+    if isinstance(raw, dict):
+        return {k: str(v) for k, v in raw.items()}
+    return {"en": str(raw)} if raw is not None else {}
+
+
+def _merge(reg: Registry, data: dict[str, Any], origin: str) -> None:
+    for name, raw in (data.get("actions") or {}).items():
+        reg.actions[name] = Verb(name, "action", _params(raw.get("params")),
+                                 _text(raw.get("text")), raw.get("returns"),
+                                 bool(raw.get("cost")), origin, raw.get("doc", ""))
+    for name, raw in (data.get("modifiers") or {}).items():
+        reg.modifiers[name] = Verb(name, "modifier", _params(raw.get("params")),
+                                   _text(raw.get("text")), None, False, origin,
+                                   raw.get("doc", ""))
+    for name, raw in (data.get("events") or {}).items():
+        reg.events[name] = Event(name, dict(raw.get("provides") or {}),
+                                 _params(raw.get("params")), _text(raw.get("text")), origin,
+                                 raw.get("doc", ""))
+    for table, category in (("selectors", "selector"), ("card_words", "card_word"),
+                            ("quantities", "quantity"), ("functions", "function")):
+        target: dict[str, Term] = getattr(reg, table)
+        for name, raw in (data.get(table) or {}).items():
+            info = {k: v for k, v in raw.items() if k != "text"}
+            target[name] = Term(name, category, _text(raw.get("text")), info, origin)
+    for type_name, values in (data.get("enums") or {}).items():
+        bucket = reg.enums.setdefault(type_name, {})
+        for name, raw in values.items():
+            bucket[name] = Term(name, type_name, _text(raw.get("text")), {}, origin)
+    for type_name, attrs in (data.get("attributes") or {}).items():
+        reg.attributes.setdefault(type_name, {}).update(attrs)
+    for key, raw in (data.get("phrases") or {}).items():
+        reg.phrases[key] = _text(raw)
+    for key, raw in (data.get("variables") or {}).items():
+        reg.variables[key] = _text(raw)
+    for key, raw in (data.get("attribute_names") or {}).items():
+        reg.attribute_names[key] = _text(raw)
+
+
+@cache
+def vocabulary_files() -> tuple[tuple[str, str | None, Path], ...]:
+    """(id, mode or None, path) for every vocabulary file, core first."""
+    found = []
+    for path in sorted(vocabulary_dir().glob("*.yaml")):
+        data = load_file(path).data
+        found.append((str(data["id"]), data.get("mode"), path))
+    found.sort(key=lambda f: (f[1] is not None, f[0]))
+    return tuple(found)
+
+
+@cache
+def registry(modes: frozenset[str] = frozenset()) -> Registry:
+    """The registry for data played in ``modes``: core plus those modes' extensions."""
+    reg = Registry()
+    used = []
+    for vocab_id, mode, path in vocabulary_files():
+        if mode is None or mode in modes:
+            _merge(reg, load_file(path).data, vocab_id)
+            used.append(vocab_id)
+    reg.files = tuple(used)
+    return reg
+
+
+@cache
+def full_registry() -> Registry:
+    """Every word of every mode, for reference pages and completion."""
+    return registry(frozenset(m for _, m, _ in vocabulary_files() if m))
