@@ -200,8 +200,9 @@ class Renderer:
                              else "an" if count == 1 else self.number(count))
             if s.get("except"):
                 post.append("other than " + " and ".join(self.value(e) for e in s["except"]))
-            text = " ".join([*parts, *pre, noun, *post])
-            return text
+            if noun.startswith("other ") and pre:
+                return " ".join([*parts, "other", *pre, noun[len("other "):], *post])
+            return " ".join([*parts, *pre, noun, *post])
         if self.lang == "zh":
             head = ""
             if count is not None:
@@ -280,11 +281,12 @@ class Renderer:
                 return actor
             if rest is not None and rest.startswith(":"):
                 value = args.get(key)
+                present, absent = _split_else(rest[1:])
                 if value in (None, "", []) or (isinstance(value, dict) and "actor" in value):
-                    return ""
+                    return _substitute(absent, repl)
                 if value == {"var": "you"} and key in ("who", "by"):
-                    return ""
-                return _substitute(rest[1:], repl)
+                    return _substitute(absent, repl)
+                return _substitute(present, repl)
             value = args.get(key)
             text = self.value(value, types.get(key, "")) if value is not None else ""
             if rest is not None and rest.startswith("|") and self.lang == "en":
@@ -577,6 +579,19 @@ def _substitute(template: str, repl: Any) -> str:
             out.append(repl(_Match(m.group(1), rest)))
         i = j
     return "".join(out)
+
+
+def _split_else(body: str) -> tuple[str, str]:
+    """Split 'present|absent' at the first '|' outside braces."""
+    depth = 0
+    for i, ch in enumerate(body):
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            return body[:i], body[i + 1:]
+    return body, ""
 
 
 class _Match:
