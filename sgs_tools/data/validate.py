@@ -122,7 +122,11 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True)
     effects = None
     if compile_effects:
         from sgs_tools.dsl.effects import compile_catalog
+        from sgs_tools.dsl.registry_check import check_vocabulary
 
+        vocab_problems, vocab_docs = check_vocabulary()
+        problems.extend(vocab_problems)
+        documents.update(vocab_docs)
         effects = compile_catalog(catalog)
         problems.extend(effects.problems)
     if targets:

@@ -284,6 +284,7 @@ class ViewAs:
     card: str
     options: Options
     pos: Pos = field(default=NOPOS, compare=False, repr=False)
+    card_pos: Pos = field(default=NOPOS, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -200,7 +200,7 @@ class Builder(Transformer[Token, A.Effect]):
 
     def view_as(self, meta: Meta, items: list[Any]) -> A.ViewAs:
         words, card, options = items
-        return A.ViewAs(words, str(card), options, _pos(meta))
+        return A.ViewAs(words, str(card), options, _pos(meta), _tpos(card))
 
     def static(self, meta: Meta, items: list[Any]) -> A.Static:
         return A.Static(items[0], items[1], _pos(meta))

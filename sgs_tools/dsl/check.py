@@ -364,6 +364,13 @@ class Checker:
             value, used = self.parse_type(p.type, seg, scope)
             if not used:
                 at = seg[0].pos if seg else marker_pos[marker]
+                first = seg[0] if seg else None
+                if (isinstance(first, A.Word) and first.name in self.reg.variables
+                        and first.name not in scope):
+                    self.issue(at, "dsl-unavailable",
+                               f"{first.name!r} is not available here",
+                               f"no event here provides it; {self._available(scope)}")
+                    continue
                 self.issue(at, "dsl-type",
                            f"'{marker}' in {what} needs {self._type_words(p.type)}",
                            self._hint_for(seg[0], scope) if seg else None)
@@ -394,6 +401,8 @@ class Checker:
         return type(w).__name__.lower()
 
     def _hint_for(self, w: Any, scope: dict[str, str]) -> str | None:
+        if isinstance(w, A.Word) and w.name in self.reg.variables and w.name not in scope:
+            return f"{w.name!r} is not provided at this timing; {self._available(scope)}"
         if isinstance(w, A.Word) and w.name not in self.all_words(scope):
             return _close(w.name, self.all_words(scope))
         return None
@@ -578,7 +587,7 @@ class Checker:
                            self._hint_for(cl.words[used], scope) if used < len(cl.words)
                            else None)
             if cl.card not in self.ctx.cards:
-                self.issue(cl.pos, "dsl-unknown-word", f"unknown card {cl.card!r}",
+                self.issue(cl.card_pos, "dsl-unknown-word", f"unknown card {cl.card!r}",
                            _close(cl.card, set(self.ctx.cards)))
             self.out.args[id(cl)] = {"cards": value}
             self.options(cl.options, scope, cl.pos)

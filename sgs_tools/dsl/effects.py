@@ -63,6 +63,12 @@ def text_location(origin: Origin, key: str, line: int, col: int) -> Location:
                 break
         return Location(doc.path, where.line + line, (indent or 0) + col)
     offset = 1 if start[:1] in ("'", '"') else 0
+    quote = start[:1]
+    if offset and quote in start[1:]:
+        # A one-line quoted scalar: escapes shift columns, so point at what we can map.
+        if line == 1 and "\\" not in start:
+            return Location(doc.path, where.line, where.col + offset + col - 1)
+        return Location(doc.path, where.line, where.col + offset)
     if line == 1:
         return Location(doc.path, where.line, where.col + offset + col - 1)
     return Location(doc.path, where.line + line - 1, col)

@@ -14,6 +14,7 @@ from typing import Any
 
 from sgs_tools import paths
 from sgs_tools.data.loader import load_file
+from sgs_tools.errors import LoadError
 
 LANGS = ("en", "zh", "ko")
 
@@ -164,8 +165,11 @@ def vocabulary_files() -> tuple[tuple[str, str | None, Path], ...]:
     """(id, mode or None, path) for every vocabulary file, core first."""
     found = []
     for path in sorted(vocabulary_dir().glob("*.yaml")):
-        data = load_file(path).data
-        found.append((str(data["id"]), data.get("mode"), path))
+        try:
+            data = load_file(path).data
+        except LoadError:
+            continue  # reported by registry_check with its location
+        found.append((str(data.get("id", path.stem)), data.get("mode"), path))
     found.sort(key=lambda f: (f[1] is not None, f[0]))
     return tuple(found)
 
@@ -177,7 +181,10 @@ def registry(modes: frozenset[str] = frozenset()) -> Registry:
     used = []
     for vocab_id, mode, path in vocabulary_files():
         if mode is None or mode in modes:
-            _merge(reg, load_file(path).data, vocab_id)
+            try:
+                _merge(reg, load_file(path).data, vocab_id)
+            except (LoadError, KeyError, TypeError, AttributeError, ValueError):
+                continue  # a malformed file: registry_check says where
             used.append(vocab_id)
     reg.files = tuple(used)
     return reg
