@@ -42,12 +42,35 @@ def schema(name: str) -> dict[str, Any]:
     return loaded
 
 
+def inline_refs(node: Any, root: dict[str, Any], seen: tuple[str, ...] = ()) -> Any:
+    """Replace local ``#/$defs/…`` references by their targets (keeping sibling keywords).
+
+    The validator then never resolves references at run time, which makes validating
+    thousands of files about twice as fast. Recursive references are left in place.
+    """
+    if isinstance(node, list):
+        return [inline_refs(n, root, seen) for n in node]
+    if not isinstance(node, dict):
+        return node
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/") and ref not in seen:
+        target: Any = root
+        for part in ref[2:].split("/"):
+            target = target[part]
+        merged = {k: v for k, v in node.items() if k != "$ref"}
+        inlined = inline_refs(target, root, (*seen, ref))
+        if isinstance(inlined, dict):
+            return {**inlined, **{k: inline_refs(v, root, seen) for k, v in merged.items()}}
+    return {k: (v if k == "$defs" else inline_refs(v, root, seen)) for k, v in node.items()}
+
+
 @cache
 def validator(name: str) -> Draft202012Validator:
     """One validator per schema, built once and reused for every file."""
     from jsonschema import Draft202012Validator
 
-    return Draft202012Validator(schema(name))
+    raw = schema(name)
+    return Draft202012Validator(inline_refs(raw, raw))
 
 
 def suggest(word: str, choices: list[str] | set[str]) -> str | None:

@@ -85,6 +85,42 @@ def _collect(targets: list[Path]) -> list[Path]:
     return found
 
 
+PARALLEL_FROM = 400
+"""Below this many files, worker processes cost more than they save."""
+
+
+def check_file(path: Path) -> tuple[Document, list[Problem], str | None]:
+    """Load one file and check it against its kind's schema."""
+    shown = display_path(path)
+    try:
+        doc = load_file(path, shown)
+    except LoadError as exc:
+        return Document(shown, exc.text or "", None), [exc.problem], None
+    kind, problems = kind_of(doc, path)
+    if kind is not None:
+        problems.extend(schemas.check(doc, schemas.KINDS[kind]))
+    return doc, problems, kind
+
+
+def _workers(count: int) -> int:
+    wanted = os.environ.get("SGS_WORKERS")
+    if wanted and wanted.isdigit():
+        return max(1, int(wanted))
+    return 1 if count < PARALLEL_FROM else min(os.cpu_count() or 1, 8)
+
+
+def _check_files(files: list[Path]) -> list[tuple[Document, list[Problem], str | None]]:
+    """Per-file work, spread over the cores for large trees; results keep file order."""
+    workers = _workers(len(files))
+    if workers <= 1:
+        return [check_file(p) for p in files]
+    from concurrent.futures import ProcessPoolExecutor
+
+    chunk = max(16, len(files) // (workers * 4))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(check_file, files, chunksize=chunk))
+
+
 def validate(targets: list[Path] | None = None, *, compile_effects: bool = True) -> Result:
     """Validate the bundled data, or the given files and folders checked against it.
 
@@ -100,23 +136,10 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True)
     catalog = Catalog()
     problems: list[Problem] = []
     documents: dict[str, Document] = {}
-    for path in files:
-        shown = display_path(path)
-        try:
-            doc = load_file(path, shown)
-        except LoadError as exc:
-            problems.append(exc.problem)
-            if exc.text is not None:
-                documents[shown] = Document(shown, exc.text, None)
-            continue
-        documents[shown] = doc
-        kind, kind_problems = kind_of(doc, path)
-        problems.extend(kind_problems)
-        if kind is None:
-            continue
-        found = schemas.check(doc, schemas.KINDS[kind])
+    for doc, found, kind in _check_files(files):
+        documents[doc.path] = doc
         problems.extend(found)
-        if not found:
+        if kind is not None and not found:
             catalog.add(doc, kind)
     problems.extend(cross_check(catalog))
     effects = None
