@@ -337,6 +337,10 @@ class Checker:
                 rest = rest[used:]
             elif p.required:
                 at = rest[0].pos if rest else pos
+                if p.type in self.reg.enums and rest and isinstance(rest[0], A.Word):
+                    self.issue(at, "dsl-type", f"{rest[0].name!r} is not a {p.type}",
+                               self._enum_hint(p.type, rest[0].name))
+                    return args
                 found = f", found {self._show(rest[0])}" if rest else ""
                 self.issue(at, "dsl-missing-argument",
                            f"{what} needs {self._type_words(p.type)}{found}",
@@ -365,6 +369,10 @@ class Checker:
             if not used:
                 at = seg[0].pos if seg else marker_pos[marker]
                 first = seg[0] if seg else None
+                if p.type in self.reg.enums and isinstance(first, A.Word):
+                    self.issue(at, "dsl-type", f"{first.name!r} is not a {p.type}",
+                               self._enum_hint(p.type, first.name))
+                    continue
                 if (isinstance(first, A.Word) and first.name in self.reg.variables
                         and first.name not in scope):
                     self.issue(at, "dsl-unavailable",
@@ -390,6 +398,10 @@ class Checker:
         if p.default == "you":
             return {"var": "you"}
         return {"select": {"noun": p.default, "filters": []}}
+
+    def _enum_hint(self, type_name: str, word: str) -> str:
+        values = sorted(self.reg.enums.get(type_name, {}))
+        return _close(word, values) or f"{type_name} is one of: {', '.join(values)}"
 
     def _show(self, w: Any) -> str:
         if isinstance(w, A.Word):

@@ -278,7 +278,7 @@ class Renderer:
             if key == "actor_pos":
                 return "your" if actor == self.var("you") else "their"
             if key == "actor":
-                return actor
+                return _mark(actor) if self.lang == "ko" else actor
             if rest is not None and rest.startswith(":"):
                 value = args.get(key)
                 present, absent = _split_else(rest[1:])
@@ -296,7 +296,7 @@ class Renderer:
                 if isinstance(value, dict) and "range" not in value:
                     return f"{noun_text} equal to {text}"
                 return f"{text} {noun_text}"
-            return text
+            return _mark(text) if self.lang == "ko" else text
 
         previous, self.actor = self.actor, actor
         try:
@@ -305,10 +305,10 @@ class Renderer:
             self.actor = previous
         out = re.sub(r"\s+", " ", out).strip()
         if self.lang == "ko":
-            m = re.match(r"\{(\w+)\} ", template)
-            if m and subject and out.startswith(subject + " "):
+            head = _mark(subject)
+            if subject and re.match(r"\{(\w+)\} ", template) and out.startswith(head + " "):
                 particle = "가" if subordinate else "는"
-                out = subject + _ko_particle(subject, particle) + out[len(subject):]
+                out = head + _ko_particle(subject, particle) + out[len(head):]
             out = _fix_particles(out)
             if may:
                 out = _ko_may(out)
@@ -340,6 +340,12 @@ class Renderer:
         text = self.fill(self.t(verb.text, s.verb), args, types, actor, may)
         if s.bind and verb.returns == "player":
             self.bound.setdefault(s.bind, self._bound_name(len(self.bound)))
+        elif s.bind and verb.returns in ("int", "count"):
+            self.bound.setdefault(s.bind, {"en": "the result", "zh": "结果",
+                                           "ko": "그 결과"}[self.lang])
+        elif s.bind and verb.returns not in (None, "cards"):
+            self.bound.setdefault(s.bind, {"en": "the chosen one", "zh": "所选项",
+                                           "ko": "선택한 것"}[self.lang])
         elif s.bind:
             self.bound.setdefault(s.bind, self.t(self.reg.variables.get("cards", {}),
                                                  "those cards"))
@@ -446,7 +452,8 @@ class Renderer:
             who = self.value(args.get("chooser")) if st.chooser is not None else self.var(
                 "you")
             third = self.lang == "en" and who != self.var("you")
-            head = self.phrase("chooses_one", who=who).replace("{s}", "s" if third else "")
+            shown = who + _ko_particle(who, "는") if self.lang == "ko" else who
+            head = self.phrase("chooses_one", who=shown).replace("{s}", "s" if third else "")
             options = [f" {self.phrase('then')} ".join(
                 self.sentence(s, who) for s in branch) for branch in st.branches]
             joiner = {"en": "; or ", "zh": "；或", "ko": "; 또는 "}[self.lang]
@@ -538,9 +545,12 @@ class Renderer:
                 f"{self.steps(cl.body, you)}"
         if isinstance(cl, A.ViewAs):
             cards = self.value(self.an.of(cl).get("cards"))
-            text = self.phrase("view_as", cards=cards, card=self.card_name(cl.card))
+            card = self.card_name(cl.card)
             if self.lang == "ko":
-                text = _fix_particles(text)
+                text = _fix_particles(self.phrase("view_as", cards=_mark(cards),
+                                                  card=_mark(card)))
+            else:
+                text = self.phrase("view_as", cards=cards, card=card)
             view_opts = self.options(cl.options)
             return (comma.join(view_opts) + comma if view_opts else "") + text
         if isinstance(cl, A.Static):
@@ -602,10 +612,22 @@ class _Match:
         return self._groups[n - 1]
 
 
+MARK_OPEN, MARK_CLOSE = "\x01", "\x02"
+
+
+def _mark(text: str) -> str:
+    """Wrap a substituted value so Korean particles after it can be fixed, and only those."""
+    return f"{MARK_OPEN}{text}{MARK_CLOSE}" if text else text
+
+
 def _fix_particles(text: str) -> str:
-    return re.sub(r"(\S)(를|을|는|은|가|이|와|과)(?=[\s.,]|$)",
-                  lambda m: m.group(1) + _ko_particle(m.group(1), m.group(2))
-                  if m.group(2) in _PARTICLES and m.group(1) not in " " else m.group(0), text)
+    """Choose 을/를, 은/는, 이/가, 과/와 by the value just before each marked boundary."""
+    def fix(m: re.Match[str]) -> str:
+        value = m.group(1)
+        return value + _ko_particle(value, m.group(2))
+    text = re.sub(r"\x01([^\x01\x02]*)\x02(를|을|는|은|가|이|와|과)(?=[\s.,:;)]|$)", fix,
+                  text)
+    return text.replace(MARK_OPEN, "").replace(MARK_CLOSE, "")
 
 
 def capitalise(text: str) -> str:
