@@ -553,6 +553,7 @@ class Checker:
         return word in self._is_words(t, scope)
 
     def static(self, st: A.Static, scope: dict[str, str]) -> None:
+        self.options(st.options, scope, st.pos)
         if st.options.limit is not None:
             self.issue(st.pos, "dsl-uncountable",
                        "a static modifier always applies; it cannot have a limit",
@@ -566,9 +567,10 @@ class Checker:
             self.issue(pos, "dsl-unknown-word", f"unknown phase {options.phase!r}",
                        _close(options.phase, set(self.reg.enums.get("phase", {}))))
         if options.grant is not None:
-            _value, used = self.p_player(list(options.grant), scope)
+            value, used = self.p_player(list(options.grant), scope)
             if not used or used < len(options.grant):
                 self.issue(pos, "dsl-type", "'for' needs characters, such as 'qun others'")
+            self.out.args[id(options)] = {"grant": value}
 
     def clause(self, cl: Any) -> None:
         scope: dict[str, str] = dict(PLAYER_VARS)

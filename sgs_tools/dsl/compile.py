@@ -90,7 +90,16 @@ class Compiler:
         raise TypeError(st)  # pragma: no cover
 
     def modifier(self, st: A.Static) -> dict[str, Any]:
-        return {"modifier": st.sentence.verb, "args": self.an.of(st.sentence)}
+        out: dict[str, Any] = {"modifier": st.sentence.verb, "args": self.an.of(st.sentence)}
+        o = st.options
+        when: dict[str, Any] = {}
+        if o.phase:
+            when["phase"] = o.phase
+        if o.outside_turn:
+            when["outside_turn"] = True
+        if when:
+            out["when"] = when
+        return out
 
     def _cost(self, steps: list[dict[str, Any]]) -> tuple[list[dict[str, Any]],
                                                         list[dict[str, Any]]]:
@@ -121,7 +130,7 @@ class Compiler:
             if options.phase:
                 hook["filter"]["phase"] = options.phase
             if options.grant is not None:
-                hook["granted_to"] = True
+                hook["granted_to"] = self.an.of(options).get("grant")
         if "limited" in tags and hook["frequency"] is None:
             hook["frequency"] = {"per": "game", "times": 1}
         if isinstance(cl, A.Trigger):

@@ -50,6 +50,12 @@ _PARTICLES = {"를": ("을", "를"), "을": ("을", "를"), "는": ("은", "는"
 
 
 def _ko_particle(prev: str, particle: str) -> str:
+    if particle in ("로", "으로"):
+        last = prev.strip()[-1:] if prev.strip() else ""
+        code = ord(last) if last else 0
+        if 0xAC00 <= code <= 0xD7A3 and (code - 0xAC00) % 28 not in (0, 8):
+            return "으로"
+        return "로"
     pair = _PARTICLES.get(particle)
     if pair is None:
         return particle
@@ -94,10 +100,14 @@ class Renderer:
     def card_name(self, card_id: str) -> str:
         return self.t(self.names.cards.get(card_id, {}), card_id.replace("_", " "))
 
+    def zh_count(self, n: Any) -> str:
+        """Chinese numerals for counts of cards and characters (两张, 一名)."""
+        if isinstance(n, int) and 0 <= n <= 10:
+            return NUMBER_WORDS["zh"][n]
+        return self.number(n)
+
     def number(self, n: Any) -> str:
         if isinstance(n, int):
-            if self.lang == "zh" and 0 <= n <= 10:
-                return NUMBER_WORDS["zh"][n]
             return str(n)
         if isinstance(n, dict) and "range" in n:
             low, high = n["range"]
@@ -106,8 +116,8 @@ class Renderer:
                         "zh": "任意" if low <= 1 else f"至少{low}",
                         "ko": f"{low}개 이상"}[self.lang]
             return {"en": f"{low} to {high}" if low else f"up to {high}",
-                    "zh": f"{self.number(low)}至{self.number(high)}" if low
-                    else f"至多{self.number(high)}",
+                    "zh": f"{self.zh_count(low)}至{self.zh_count(high)}" if low
+                    else f"至多{self.zh_count(high)}",
                     "ko": f"{low}~{high}"}[self.lang]
         if n in ("any", "all"):
             return {"en": "any number of" if n == "any" else "all",
@@ -164,6 +174,8 @@ class Renderer:
             args = [self.value(a) for a in v["args"]]
             template = self.t(func.text, v["call"]) if func else v["call"] + "({0}, {1})"
             try:
+                if self.lang == "ko":
+                    return _fix_particles(template.format(*(_mark(a) for a in args)))
                 return template.format(*args)
             except (IndexError, KeyError):
                 return f"{v['call']}({', '.join(args)})"
@@ -206,10 +218,11 @@ class Renderer:
         if self.lang == "zh":
             head = ""
             if count is not None:
-                head = (self.number(count) + "名") if not isinstance(count, str) else "任意名"
+                head = (self.zh_count(count) + "名") if not isinstance(count, str) else "任意名"
             extra = "".join(f"除{self.value(e)}外的" for e in s.get("except", []))
             return head + extra + "".join(post) + "".join(pre) + noun
-        extra = "".join(f"{self.value(e)}을 제외한 " for e in s.get("except", []))
+        extra = "".join(f"{v}{_ko_particle(v, '을')} 제외한 "
+                        for v in (self.value(e) for e in s.get("except", [])))
         tail = f" {self.number(count)}명" if count is not None else ""
         return extra + " ".join([*post, *pre, noun]) + tail
 
@@ -226,14 +239,17 @@ class Renderer:
             noun = " or ".join(names) if names else "card"
             if plural and not names:
                 noun = "cards"
-            parts = [*words, zone, noun] if zone else [*words, noun]
+            if zones == ["equipment"]:
+                parts = [zone, *words, noun]
+            else:
+                parts = [*words, zone, noun] if zone else [*words, noun]
             text = " ".join(p for p in parts if p)
             if count == 0:
                 return "no " + (text if text.endswith("s") else text + "s")
             if count is None or count == 1:
                 if plural:
                     return text
-                return ("an " if text[0] in "aeiou" else "a ") + text
+                return ("an " if text[0].lower() in "aeiou" else "a ") + text
             return f"{self.number(count)} {text}"
         if self.lang == "zh":
             zone = "".join("手" if z == "hand" else self.enum(z) for z in zones)
@@ -243,7 +259,9 @@ class Renderer:
                 return "没有" + body
             if count is None:
                 return body
-            return f"{self.number(count)}张{body}"
+            if count in ("any", "all"):
+                return f"{self.number(count)}{body}"
+            return f"{self.zh_count(count)}张{body}"
         zone = " ".join("손" if z == "hand" else self.enum(z) for z in zones)
         noun = " 또는 ".join(f"【{n}】" for n in names) if names else "카드"
         body = " ".join(p for p in [*words, zone + noun if zone == "손" else
@@ -272,7 +290,8 @@ class Renderer:
             if key == "s":
                 return "s" if third else ""
             if key == "is":
-                return "is" if subject != self.var("you") else "are"
+                plural = subject == self.var("you") or subject.endswith("characters")
+                return "are" if plural else "is"
             if key == "may":
                 return self.t(self.reg.phrases.get("may", {}), "may ") if may else ""
             if key == "actor_pos":
@@ -293,6 +312,8 @@ class Renderer:
                 noun = rest[1:]
                 plural = value != 1
                 noun_text = EN_PLURAL.get(noun, noun + "s") if plural else noun
+                if isinstance(value, dict) and ("cards" in value or "select" in value):
+                    return text
                 if isinstance(value, dict) and "range" not in value:
                     return f"{noun_text} equal to {text}"
                 return f"{text} {noun_text}"
@@ -315,6 +336,11 @@ class Renderer:
         if self.lang == "en":
             out = out.replace(" an other ", " another ").replace(" a other ", " another ")
             out = re.sub(r"^an? other ", "another ", out)
+            out = re.sub(r"\byou's\b", "your", out)
+            out = re.sub(r"s's\b", "s'", out)
+            out = re.sub(r"\bYou's\b", "Your", out)
+        if may and "{may" not in template and self.lang != "ko":
+            out = {"en": f"you may have it that {out}", "zh": f"你可以令{out}"}[self.lang]
         return out
 
     def _subject(self, template: str, args: dict[str, Any], actor: str) -> str:
@@ -339,7 +365,8 @@ class Renderer:
         types = {p.name: p.type for p in verb.params}
         text = self.fill(self.t(verb.text, s.verb), args, types, actor, may)
         if s.bind and verb.returns == "player":
-            self.bound.setdefault(s.bind, self._bound_name(len(self.bound)))
+            label = self.bound.setdefault(s.bind, self._bound_name(len(self.bound)))
+            text += {"en": f" ({label})", "zh": f"（{label}）", "ko": f" ({label})"}[self.lang]
         elif s.bind and verb.returns in ("int", "count"):
             self.bound.setdefault(s.bind, {"en": "the result", "zh": "结果",
                                            "ko": "그 결과"}[self.lang])
@@ -365,9 +392,11 @@ class Renderer:
 
     def cond(self, c: Any) -> str:
         if isinstance(c, A.All):
-            return f" {self.phrase('and')} ".join(self.cond(x) for x in c.conds)
+            sep = self.phrase("and") if self.lang == "zh" else f" {self.phrase('and')} "
+            return sep.join(self.cond(x) for x in c.conds)
         if isinstance(c, A.Any_):
-            return f" {self.phrase('or')} ".join(self.cond(x) for x in c.conds)
+            sep = self.phrase("or") if self.lang == "zh" else f" {self.phrase('or')} "
+            return sep.join(self.cond(x) for x in c.conds)
         if isinstance(c, A.Not):
             return {"en": f"not ({self.cond(c.cond)})", "zh": f"并非{self.cond(c.cond)}",
                     "ko": f"{self.cond(c.cond)} 것이 아닌"}[self.lang]
@@ -392,7 +421,7 @@ class Renderer:
             if self.lang == "zh":
                 return f"{subject}{'不' if c.negated else ''}为{word}"
             return (f"{subject}{_ko_particle(subject, '가')} {word}"
-                    f"{'가 아닌' if c.negated else '인'}")
+                    f"{_ko_particle(word, '가') + ' 아닌' if c.negated else '인'}")
         if isinstance(c, A.In):
             subject = self.value(args.get("subject"))
             group = self._is_word(c.group)
@@ -436,10 +465,15 @@ class Renderer:
             return self.sentence(st.sentence, actor, may=True)
         if isinstance(st, A.MayBlock):
             first, *rest = st.body
+            if not isinstance(first, A.Do):
+                lead = {"en": "you may choose to: ", "zh": "你可以选择：",
+                        "ko": "원하면: "}[self.lang]
+                return lead + self.steps(st.body, actor)
             head = self.stmt_may(first, actor)
             tail = [self.stmt(s, actor) for s in rest]
             then = self.phrase("then")
-            return f"{COMMA[self.lang]}{then} ".join([head, *tail]) if tail else head
+            joiner = f"{COMMA[self.lang]}{then}" + ("" if self.lang == "zh" else " ")
+            return joiner.join([head, *tail]) if tail else head
         if isinstance(st, A.If):
             cond = self.phrase("if", cond=self.cond(st.cond))
             text = f"{cond}{COMMA[self.lang]}{self.steps(st.then, actor)}"
@@ -461,9 +495,13 @@ class Renderer:
                 f"{head}：{joiner.join(options)}"
         if isinstance(st, A.ForEach):
             what = self.value(self.an.of(st).get("over"))
-            if st.name:
-                self.bound.setdefault(st.name, {"en": "that character", "zh": "其",
-                                                "ko": "그 캐릭터"}[self.lang])
+            kind = self.an.of(st).get("kind")
+            name = st.name or "it"
+            if kind == "cards":
+                self.bound[name] = {"en": "that card", "zh": "该牌", "ko": "그 카드"}[self.lang]
+            else:
+                self.bound[name] = {"en": "that character", "zh": "其",
+                                    "ko": "그 캐릭터"}[self.lang]
             return f"{self.phrase('for_each', what=what)}{COMMA[self.lang]}" + self.steps(
                 st.body, actor)
         if isinstance(st, A.Let):
@@ -509,6 +547,11 @@ class Renderer:
             parts.append(self.phrase("in_phase", phase=self.enum(o.phase)))
         return parts
 
+    def static_line(self, st: A.Static) -> str:
+        text = self.sentence(st.sentence, self.var("you"), table="modifier")
+        opts = self.options(st.options)
+        return (COMMA[self.lang].join(opts) + COMMA[self.lang] + text) if opts else text
+
     def clause(self, cl: Any) -> str:
         you = self.var("you")
         comma = COMMA[self.lang]
@@ -528,21 +571,27 @@ class Renderer:
                 head = head.strip()
             lead_opts = self.options(cl.options)
             body = self.steps(cl.body, you)
-            if cl.options.optional and self.lang == "en":
-                body = f"you may: {body}"
+            if cl.options.optional:
+                body = {"en": f"you may: {body}", "zh": f"你可以：{body}",
+                        "ko": f"원하면: {body}"}[self.lang]
             prefix = comma.join(lead_opts)
+            if prefix and self.lang == "en":
+                head = head[:1].lower() + head[1:]
             return (f"{prefix}{comma}" if prefix else "") + f"{head}{comma}{body}"
         if isinstance(cl, A.Action):
             opts = comma.join(self.options(cl.options))
             label = {"en": "Action", "zh": "出牌阶段", "ko": "카드 사용 단계"}[self.lang]
             grant = ""
             if cl.options.grant is not None:
-                grant = {"en": " (other characters may use it too)", "zh": "（其他角色亦可发动）",
-                         "ko": " (다른 캐릭터도 사용 가능)"}[self.lang]
+                who = self.value(self.an.of(cl.options).get("grant"))
+                grant = {"en": f" ({who} may use it on you)",
+                         "zh": f"（{who}可以对你发动）",
+                         "ko": f" ({who}도 당신에게 사용할 수 있음)"}[self.lang]
             sep = "：" if self.lang == "zh" else ": "
-            return f"{label}{'，' if self.lang == 'zh' and opts else ' (' if opts else ''}" \
-                f"{opts}{')' if opts and self.lang != 'zh' else ''}{grant}{sep}" \
-                f"{self.steps(cl.body, you)}"
+            head = label
+            if opts:
+                head += f"，{opts}" if self.lang == "zh" else f" ({opts})"
+            return f"{head}{grant}{sep}{self.steps(cl.body, you)}"
         if isinstance(cl, A.ViewAs):
             cards = self.value(self.an.of(cl).get("cards"))
             card = self.card_name(cl.card)
@@ -552,13 +601,14 @@ class Renderer:
             else:
                 text = self.phrase("view_as", cards=cards, card=card)
             view_opts = self.options(cl.options)
+            if view_opts and self.lang == "en":
+                text = text[:1].lower() + text[1:]
             return (comma.join(view_opts) + comma if view_opts else "") + text
         if isinstance(cl, A.Static):
-            return self.sentence(cl.sentence, you, table="modifier")
+            return self.static_line(cl)
         if isinstance(cl, A.StaticIf):
             cond = self.phrase("if", cond=self.cond(cl.cond))
-            mods = comma.join(self.sentence(s.sentence, you, table="modifier")
-                              for s in cl.statics)
+            mods = comma.join(self.static_line(s) for s in cl.statics)
             return f"{cond}{comma}{mods}"
         if isinstance(cl, A.Awaken):
             head = self.phrase("awaken", cond=self.cond(cl.cond))
@@ -625,8 +675,8 @@ def _fix_particles(text: str) -> str:
     def fix(m: re.Match[str]) -> str:
         value = m.group(1)
         return value + _ko_particle(value, m.group(2))
-    text = re.sub(r"\x01([^\x01\x02]*)\x02(를|을|는|은|가|이|와|과)(?=[\s.,:;)]|$)", fix,
-                  text)
+    text = re.sub(r"\x01([^\x01\x02]*)\x02(를|을|는|은|가|이|와|과|으로|로)(?=[\s.,:;)]|$)",
+                  fix, text)
     return text.replace(MARK_OPEN, "").replace(MARK_CLOSE, "")
 
 

@@ -1,0 +1,70 @@
+"""Every bundled effect compiles, renders in three languages and round-trips; goldens pin a
+representative set of hooks and texts across all modes."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+import pytest
+
+from sgs_tools.data.validate import Result, validate
+from sgs_tools.dsl.effects import explain
+from sgs_tools.dsl.parse import parse
+from sgs_tools.dsl.unparse import unparse
+from tests.conftest import TESTS, golden
+
+GOLDEN = TESTS / "dsl" / "golden"
+# Skills and cards pinned by golden files: at least twenty, across every mode.
+PINNED = [
+    "jianxiong", "hujia", "ganglie", "wusheng", "mashu", "zhiheng", "luoshen", "liuli",
+    "tuxi", "qingnang", "leiji", "guidao",
+    "gz_jianxiong", "gz_luanwu", "gz_duanliang", "gz_xiaoguo", "gz_buqu", "gz_niepan",
+    "slash", "peach", "lightning", "eight_diagram", "crossbow", "iron_chain",
+    "known_both",
+]
+
+
+@cache
+def bundled() -> Result:
+    return validate()
+
+
+def test_bundled_data_has_no_problems() -> None:
+    assert bundled().problems == []
+
+
+def test_every_skill_and_card_has_an_effect() -> None:
+    result = bundled()
+    effects = result.effects
+    assert effects is not None
+    cat = result.catalog
+    missing = [s for s in cat.skills if s not in effects.compiled]
+    missing += [c for c, card in cat.cards.items()
+                if card.type in ("basic", "trick", "delayed_trick", "equipment")
+                and c not in effects.compiled]
+    assert missing == []
+
+
+def test_every_effect_renders_in_three_languages_and_round_trips() -> None:
+    effects = bundled().effects
+    assert effects is not None
+    for ident, compiled in effects.compiled.items():
+        assert compiled.hooks, ident
+        for lang in ("en", "zh", "ko"):
+            text = explain(compiled, effects.names, lang)
+            assert text and "{" not in text and "None" not in text, (ident, lang, text)
+        assert parse(unparse(compiled.effect)) == compiled.effect, ident
+
+
+@pytest.mark.parametrize("ident", PINNED)
+def test_golden_hooks_and_text(ident: str) -> None:
+    effects = bundled().effects
+    assert effects is not None
+    compiled = effects.compiled.get(ident)
+    if compiled is None:
+        pytest.fail(f"{ident} has no compiled effect")
+    texts = {lang: explain(compiled, effects.names, lang) for lang in ("en", "zh", "ko")}
+    payload = {"id": ident, "dsl": unparse(compiled.effect), "text": texts,
+               "hooks": compiled.hooks}
+    golden(GOLDEN / f"{ident}.json", json.dumps(payload, ensure_ascii=False, indent=1) + "\n")
