@@ -1,0 +1,57 @@
+"""`sgs compile` and `sgs explain` through typer's runner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sgs_tools.cli.main import app
+from tests.conftest import EXAMPLES
+
+runner = CliRunner()
+
+
+def test_compile_writes_the_hook_table(tmp_path: Path) -> None:
+    out = tmp_path / "hooks.json"
+    result = runner.invoke(app, ["compile", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    table = json.loads(out.read_text(encoding="utf-8"))
+    assert table["version"] == 1
+    assert table["effects"] > 250
+    skills = {h["skill"] for h in table["hooks"]}
+    assert {"ganglie", "slash", "gz_luanwu"} <= skills
+    assert f"compiled {table['effects']} effects" in result.output
+    again = runner.invoke(app, ["compile", "--out", str(out)])
+    assert again.exit_code == 2 and "--force" in again.output
+
+
+def test_compile_refuses_broken_effects(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(EXAMPLES / "negative" / "dsl-errors")
+    result = runner.invoke(app, ["compile", "."])
+    assert result.exit_code == 1
+    assert "error[dsl-unknown-word]" in result.output
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "After you take damage, you may gain that card."),
+    ("zh", "当你受到伤害后，你可以获得此牌。"),
+    ("ko", "당신이 피해를 받을 때 (처리 후), 당신은 그 카드를 얻을 수 있다."),
+])
+def test_explain_renders_each_language(lang: str, expected: str) -> None:
+    result = runner.invoke(app, ["explain", "jianxiong", "--lang", lang])
+    assert result.exit_code == 0, result.output
+    assert expected in result.output
+    assert '"event": "take_damage"' in result.output
+
+
+def test_explain_unknown_id_suggests() -> None:
+    result = runner.invoke(app, ["explain", "ganglei"])
+    assert result.exit_code == 2
+    assert "did you mean 'ganglie'" in result.output
+
+
+def test_explain_bad_language() -> None:
+    assert runner.invoke(app, ["explain", "ganglie", "--lang", "fr"]).exit_code == 2
