@@ -22,6 +22,8 @@ PINNED = [
     "gz_jianxiong", "gz_luanwu", "gz_duanliang", "gz_xiaoguo", "gz_buqu", "gz_niepan",
     "slash", "peach", "lightning", "eight_diagram", "crossbow", "iron_chain",
     "known_both",
+    "akechi_mitsuhide.akechi_mitsuhide_castle_attack", "ankokuji_ekei.ankokuji_ekei_extra_income",
+    "dojigiri.bonus",
 ]
 
 
