@@ -10,6 +10,7 @@ from sgs_tools import __version__
 from sgs_tools.cli import compile as compile_cmd
 from sgs_tools.cli import explain as explain_cmd
 from sgs_tools.cli import schema as schema_cmd
+from sgs_tools.cli import site as site_cmd
 from sgs_tools.cli import validate as validate_cmd
 
 app = typer.Typer(
@@ -24,6 +25,7 @@ app.command("validate")(validate_cmd.validate)
 app.command("compile")(compile_cmd.compile_cmd)
 app.command("explain")(explain_cmd.explain)
 app.add_typer(schema_cmd.app, name="schema")
+app.add_typer(site_cmd.app, name="site")
 
 
 def _version(value: bool) -> None:

@@ -1,0 +1,157 @@
+"""`sgs site build|serve`: options → validate → generate pages → mkdocs-material → exit code.
+
+Exit codes: 0 built, 1 problems in the data (reported like `sgs validate`) or in the site
+(mkdocs' strict mode counted warnings), 2 usage or I/O (bad paths, a folder that is not
+ours, mkdocs-material missing).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    from sgs_tools.data.validate import Result
+    from sgs_tools.sitegen.build import Layout
+
+app = typer.Typer(help="Build or preview the rules-reference website.", no_args_is_help=True)
+
+DataOpt = Annotated[list[Path] | None, typer.Option(
+    "--data", metavar="PATH", show_default=False,
+    help="Extra data files or folders (an expansion), checked with the bundled data; "
+         "repeat for several.")]
+SiteOpt = Annotated[Path | None, typer.Option(
+    "--site", metavar="DIR", show_default=False,
+    help="Folder with mkdocs.yml and hand-written docs/ (default: the bundled site/).")]
+BuildOpt = Annotated[Path | None, typer.Option(
+    "--build-dir", metavar="DIR", show_default=False,
+    help="Where generated pages and the config go (default: SITE/build).")]
+FORMAT_HELP = "How to report data problems: text, json, github or sarif."
+
+
+def _fail(command: str, message: str, code: int = 2) -> typer.Exit:
+    typer.echo(f"sgs site {command}: {message}", err=True)
+    return typer.Exit(code)
+
+
+def _site_folder(command: str, site: Path | None) -> Path:
+    from sgs_tools import paths
+
+    folder = site if site is not None else paths.bundled_root() / "site"
+    if not (folder / "mkdocs.yml").is_file():
+        raise _fail(command, f"no mkdocs.yml in {folder}; pass --site FOLDER")
+    return folder
+
+
+def _load(command: str, data: list[Path] | None, output_format: str) -> Result:
+    from sgs_tools import report
+    from sgs_tools.data.validate import validate
+    from sgs_tools.errors import UsageError
+
+    if output_format not in report.FORMATS:
+        raise _fail(command, f"unknown format {output_format!r}; "
+                             f"expected one of: {', '.join(report.FORMATS)}")
+    try:
+        result = validate(list(data) if data else None)
+    except UsageError as exc:
+        raise _fail(command, str(exc)) from None
+    if not result.ok or result.effects is None:
+        problems = result.problems
+        if output_format == "json":
+            out = report.as_json(problems, result.files)
+        elif output_format == "github":
+            out = report.github(problems, result.files)
+        elif output_format == "sarif":
+            out = report.sarif(problems)
+        else:
+            out = report.text(problems, result.documents, result.files)
+        typer.echo(out, nl=False)
+        raise _fail(command, "the data has problems; nothing was built", 1)
+    return result
+
+
+def _layout(command: str, site: Path | None, build_dir: Path | None,
+            out: Path | None) -> Layout:
+    from sgs_tools.sitegen.build import Layout
+
+    return Layout.make(_site_folder(command, site), build_dir, out)
+
+
+def _protected(data: list[Path] | None) -> list[Path]:
+    from sgs_tools import paths
+
+    root = paths.bundled_root()
+    return [root / name for name in (*paths.DATA_DIRS, "grammar")] + list(data or [])
+
+
+@app.command("build")
+def build(
+    data: DataOpt = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", metavar="DIR", help="Output folder for the HTML (default: BUILD_DIR/html).",
+        show_default=False)] = None,
+    build_dir: BuildOpt = None,
+    site: SiteOpt = None,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Write into folders that hold other files.")] = False,
+    output_format: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
+                                               help=FORMAT_HELP)] = "text",
+) -> None:
+    """Generate the pages from the data and build the static site (mkdocs --strict)."""
+    from sgs_tools.errors import UsageError
+    from sgs_tools.sitegen.build import build_site
+
+    result = _load("build", data, output_format)
+    layout = _layout("build", site, build_dir, out)
+    assert result.effects is not None
+    try:
+        built = build_site(result.catalog, result.effects, layout,
+                           protected=_protected(data), force=force,
+                           echo=lambda line: typer.echo(line, err=True))
+    except UsageError as exc:
+        raise _fail("build", str(exc)) from None
+    if built.strict_failure:
+        raise _fail("build", "mkdocs reported problems (see above); the site was not "
+                             "published", 1)
+    if not built.ok:
+        raise _fail("build", f"mkdocs failed (exit {built.returncode}, see above)")
+    typer.echo(f"built {built.pages} generated pages into {layout.out} "
+               f"(pages {built.generate_seconds:.1f} s, mkdocs {built.mkdocs_seconds:.1f} s)")
+
+
+@app.command("serve")
+def serve(
+    data: DataOpt = None,
+    port: Annotated[int, typer.Option("--port", "-p", min=1, max=65535, metavar="PORT",
+                                      help="Port on 127.0.0.1.")] = 8000,
+    build_dir: BuildOpt = None,
+    site: SiteOpt = None,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Write into a build folder that holds other files.")] = False,
+) -> None:
+    """Generate the pages and preview the site at http://127.0.0.1:PORT/ (mkdocs serve)."""
+    import subprocess
+
+    from sgs_tools.errors import UsageError
+    from sgs_tools.sitegen.build import check_layout, mkdocs_command, mkdocs_missing, prepare
+    from sgs_tools.sitegen.pages import generate
+
+    result = _load("serve", data, "text")
+    layout = _layout("serve", site, build_dir, None)
+    assert result.effects is not None
+    try:
+        check_layout(layout, _protected(data), force)
+        missing = mkdocs_missing()
+        if missing:
+            raise UsageError(missing)
+        prepare(layout, generate(result.catalog, result.effects))
+    except UsageError as exc:
+        raise _fail("serve", str(exc)) from None
+    typer.echo(f"serving {layout.docs} at http://127.0.0.1:{port}/ (Ctrl-C stops)", err=True)
+    try:
+        code = subprocess.call(mkdocs_command(layout, "serve", port), cwd=layout.build)
+    except KeyboardInterrupt:
+        code = 0
+    raise typer.Exit(0 if code in (0, -2, 130) else 2)

@@ -1,0 +1,289 @@
+"""Generated pages + the hand-written site folder → a build folder → mkdocs-material → HTML.
+
+Layout of a build folder (default ``site/build``)::
+
+    docs/                  hand-written pages (copied from site/docs) + generated pages,
+                           each with the glossary tooltips (abbreviations) it needs
+    jieba_userdict.txt     Chinese names for search segmentation
+    mkdocs.yml             site/mkdocs.yml with absolute paths and the full Modes nav
+    html/                  the built site (default output)
+    .sgs-site-build        marks the folder as ours
+
+Nothing outside the build folder is overwritten without ``force``; an output folder is
+never allowed to contain the sources. The core never prints: mkdocs' output goes to a
+callback the caller chooses.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib.util import find_spec
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from sgs_tools.data.catalog import Catalog
+from sgs_tools.dsl.effects import EffectsResult
+from sgs_tools.errors import UsageError
+from sgs_tools.sitegen.glossary import with_abbreviations
+from sgs_tools.sitegen.pages import Generated, generate
+
+BUILD_MARK = ".sgs-site-build"
+OUT_MARK = ".sgs-site-output"
+GENERATED_DIRS = ("docs",)
+
+
+@dataclass
+class Layout:
+    """Where things are: the site source, the build folder, the output folder."""
+
+    site: Path
+    build: Path
+    out: Path
+
+    @property
+    def docs(self) -> Path:
+        return self.build / "docs"
+
+    @property
+    def config(self) -> Path:
+        return self.build / "mkdocs.yml"
+
+    @classmethod
+    def make(cls, site: Path, build: Path | None = None, out: Path | None = None) -> Layout:
+        site = site.resolve()
+        package = Path(__file__).resolve().parent.parent
+        if build is None and site.is_relative_to(package):
+            # An installed wheel: never write into site-packages; build beside the user.
+            build = Path.cwd() / "sgs-site"
+        build = (build or site / "build").resolve()
+        return cls(site, build, (out or build / "html").resolve())
+
+
+@dataclass
+class BuildResult:
+    pages: int = 0
+    generate_seconds: float = 0.0
+    mkdocs_seconds: float = 0.0
+    returncode: int = 0
+    output: str = ""
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.returncode == 0
+
+    @property
+    def strict_failure(self) -> bool:
+        """mkdocs ran but its strict mode counted warnings (broken links, anchors …)."""
+        return not self.ok and " in strict mode" in self.output
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def _is_ours_or_empty(folder: Path, mark: str) -> bool:
+    if not folder.exists():
+        return True
+    if not folder.is_dir():
+        return False
+    return (folder / mark).exists() or not any(folder.iterdir())
+
+
+def check_layout(layout: Layout, protected: list[Path], force: bool) -> None:
+    """Refuse to write where it could destroy a user's files."""
+    sources = [layout.site / "docs", layout.site / "mkdocs.yml", *protected, Path.cwd()]
+    for target, what in ((layout.build, "build folder"), (layout.out, "output folder")):
+        for source in sources:
+            source = source.resolve()
+            if _inside(source, target):
+                raise UsageError(f"the {what} {target} would contain {source}; "
+                                 "choose a folder of its own")
+    if _inside(layout.build, layout.site / "docs") or _inside(layout.out, layout.docs):
+        raise UsageError("the build and output folders must be outside the docs folders")
+    if layout.out == layout.build:
+        raise UsageError("the output folder must differ from the build folder")
+    if not force:
+        if not _is_ours_or_empty(layout.build, BUILD_MARK):
+            raise UsageError(f"{layout.build} exists and was not made by 'sgs site build'; "
+                             "use --force to write into it")
+        inside_build = _inside(layout.out, layout.build)
+        if not inside_build and not _is_ours_or_empty(layout.out, OUT_MARK):
+            raise UsageError(f"{layout.out} exists and holds other files; "
+                             "use --force to replace its contents")
+    if layout.out.exists() and not layout.out.is_dir():
+        raise UsageError(f"{layout.out} is a file, not a folder")
+
+
+def load_config(site: Path) -> dict[str, Any]:
+    path = site / "mkdocs.yml"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise UsageError(f"{path} is not plain YAML (keep it free of !!python tags): "
+                         f"{exc}") from None
+    if not isinstance(data, dict):
+        raise UsageError(f"{path} must be a mapping of mkdocs settings")
+    return data
+
+
+def _nav_page(item: Any) -> str | None:
+    if isinstance(item, str):
+        return item
+    if isinstance(item, dict) and len(item) == 1:
+        value = next(iter(item.values()))
+        return value if isinstance(value, str) else None
+    return None
+
+
+def _with_modes(nav: Any, mode_pages: dict[str, str]) -> Any:
+    """Give the nav section holding mode pages every generated mode page (titled with the
+    mode's English name): the listed ones that exist, in their order, then the rest."""
+    if not isinstance(nav, list):
+        return nav
+    out = []
+    for item in nav:
+        if isinstance(item, dict) and len(item) == 1:
+            (title, value), = item.items()
+            listed = [_nav_page(v) for v in value] if isinstance(value, list) else []
+            if listed and all(p and p.startswith("modes/") for p in listed):
+                order = [p for p in listed if p in mode_pages]
+                order += [p for p in mode_pages if p not in order]
+                out.append({title: [{mode_pages[p]: p} for p in order]})
+                continue
+            out.append({title: _with_modes(value, mode_pages)} if isinstance(value, list)
+                       else item)
+        else:
+            out.append(item)
+    return out
+
+
+def derive_config(base: dict[str, Any], layout: Layout,
+                  mode_pages: dict[str, str]) -> dict[str, Any]:
+    """The site config with absolute paths (build folder, output, search dictionary)."""
+    config = dict(base)
+    config["docs_dir"] = str(layout.docs)
+    config["site_dir"] = str(layout.out)
+    plugins = []
+    for plugin in config.get("plugins") or []:
+        if isinstance(plugin, dict) and "search" in plugin:
+            options = dict(plugin["search"] or {})
+            if "jieba_dict_user" in options:
+                options["jieba_dict_user"] = str(layout.build / "jieba_userdict.txt")
+            plugins.append({"search": options})
+        else:
+            plugins.append(plugin)
+    config["plugins"] = plugins
+    if "nav" in config:
+        config["nav"] = _with_modes(config["nav"], mode_pages)
+    return config
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def prepare(layout: Layout, generated: Generated) -> None:
+    """Write the build folder: copied hand-written pages, generated pages, config."""
+    base = load_config(layout.site)
+    hand = layout.site / "docs"
+    try:
+        layout.build.mkdir(parents=True, exist_ok=True)
+        (layout.build / BUILD_MARK).write_text(
+            "Made by 'sgs site build'; everything here is regenerated.\n", encoding="utf-8")
+        for name in GENERATED_DIRS:
+            shutil.rmtree(layout.build / name, ignore_errors=True)
+        if hand.is_dir():
+            shutil.copytree(hand, layout.docs)
+            for page in layout.docs.rglob("*.md"):
+                page.write_text(with_abbreviations(page.read_text(encoding="utf-8")),
+                                encoding="utf-8")
+        for rel_path, text in generated.pages.items():
+            target = layout.docs / rel_path
+            if target.exists():
+                raise UsageError(f"hand-written page {hand / rel_path} has the path of a "
+                                 "generated page; rename it")
+            _write(target, text)
+        _write(layout.build / "jieba_userdict.txt", generated.user_dictionary)
+        config = derive_config(base, layout, generated.mode_pages)
+        _write(layout.config, "# Generated by 'sgs site build' from site/mkdocs.yml.\n"
+               + yaml.safe_dump(config, allow_unicode=True, sort_keys=False))
+    except OSError as exc:
+        raise UsageError(f"cannot write the build folder {layout.build}: "
+                         f"{exc.strerror or exc}") from None
+
+
+def mkdocs_missing() -> str | None:
+    """Why mkdocs-material cannot run here, or None."""
+    for module, package in (("mkdocs", "mkdocs"), ("material", "mkdocs-material")):
+        if find_spec(module) is None:
+            return (f"{package} is not installed; install the site extra: "
+                    "pip install 'sgs-tools[site]'")
+    return None
+
+
+def mkdocs_command(layout: Layout, action: str = "build", port: int = 8000) -> list[str]:
+    cmd = [sys.executable, "-m", "mkdocs", action, "-f", str(layout.config)]
+    if action == "build":
+        return [*cmd, "--strict", "-d", str(layout.out)]
+    return [*cmd, "--dev-addr", f"127.0.0.1:{port}"]
+
+
+def run_mkdocs(layout: Layout, echo: Callable[[str], None] | None = None) -> tuple[int, str]:
+    """Run ``mkdocs build --strict`` (not quiet); stream each line to ``echo``."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1", NO_MKDOCS_2_WARNING="1")
+    lines = []
+    try:
+        proc = subprocess.Popen(mkdocs_command(layout), stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True, encoding="utf-8",
+                                errors="replace", env=env, cwd=layout.build)
+    except OSError as exc:
+        raise UsageError(f"cannot run mkdocs: {exc.strerror or exc}") from None
+    with proc:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.append(line)
+            if echo is not None:
+                echo(line.rstrip("\n"))
+    return proc.wait(), "".join(lines)
+
+
+def build_site(cat: Catalog, effects: EffectsResult, layout: Layout, *,
+               protected: list[Path] | None = None, force: bool = False,
+               echo: Callable[[str], None] | None = None) -> BuildResult:
+    """Generate every page, write the build folder and build the HTML with mkdocs."""
+    check_layout(layout, protected or [], force)
+    missing = mkdocs_missing()
+    if missing:
+        raise UsageError(missing)
+    result = BuildResult()
+    start = time.perf_counter()
+    generated = generate(cat, effects)
+    prepare(layout, generated)
+    result.pages = len(generated.pages)
+    result.generate_seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    result.returncode, result.output = run_mkdocs(layout, echo)
+    result.mkdocs_seconds = time.perf_counter() - start
+    result.warnings = [line for line in result.output.splitlines()
+                       if line.startswith(("WARNING", "ERROR"))]
+    if result.ok:
+        try:
+            (layout.out / OUT_MARK).write_text("Built by 'sgs site build'.\n",
+                                               encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"cannot write {layout.out}: {exc.strerror or exc}") from None
+    return result

@@ -1,0 +1,121 @@
+"""A card → its page: type, range, rules text (en/zh/ko), every copy per deck, its modes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sgs_tools.data.model import Card
+from sgs_tools.sitegen.context import (
+    CARD_TYPES,
+    SUBTYPES,
+    SUITS,
+    SiteData,
+    rank_name,
+    title_of,
+    trio,
+)
+from sgs_tools.sitegen.links import card_page
+from sgs_tools.sitegen.markup import md, table
+from sgs_tools.sitegen.rulestext import effect_block
+
+SAMURAI_FIELDS = (("cost", "Cost"), ("attack", "Attack (red)"), ("defence", "Defence (blue)"),
+                  ("honor", "Honor"), ("commands", "Extra commands"), ("crest", "Crest"),
+                  ("unit", "Unit type"))
+
+
+def type_label(card: Card) -> str:
+    return trio(*CARD_TYPES.get(card.type, (card.type.replace("_", " "), None, None)))
+
+
+def subtype_label(subtype: str) -> str:
+    return trio(*SUBTYPES.get(subtype, (subtype.replace("_", " "), None, None)))
+
+
+def suit_label(suit: str | None) -> str:
+    if suit is None:
+        return "—"
+    symbol, colour = SUITS.get(suit, (suit, ""))
+    return f'<span class="sgs-suit sgs-{colour}" title="{suit}">{symbol}</span> {md(suit)}'
+
+
+def _value(raw: Any) -> str:
+    if isinstance(raw, bool):
+        return "yes" if raw else "no"
+    if isinstance(raw, float) and raw.is_integer():
+        return str(int(raw))
+    return md(raw)
+
+
+def facts(site: SiteData, card: Card, page: str) -> list[list[str]]:
+    rows = [["Type", type_label(card)]]
+    if card.subtype:
+        rows.append(["Subtype", subtype_label(card.subtype)])
+    if card.range is not None:
+        rows.append(["Range", str(card.range)])
+    if card.nature:
+        rows.append(["Nature", md(card.nature)])
+    rows.append(["Set", md(card.set)])
+    for key, label in SAMURAI_FIELDS:
+        if key in card.extra:
+            rows.append([label, _value(card.extra[key])])
+    if card.count != 1:
+        rows.append(["Copies (count)", str(card.count)])
+    modes = site.modes_of_card.get(card.id, [])
+    rows.append(["Modes", ", ".join(site.mode_link(m, page) for m in modes) or "none"])
+    return rows
+
+
+def copies(site: SiteData, card: Card) -> str:
+    """Every copy of the card per deck: one row per suit listing its ranks (EX marked)."""
+    out = []
+    for deck in site.cat.decks.values():
+        mine = [c for c in deck.copies if c.card == card.id]
+        if not mine:
+            continue
+        total = sum(c.count for c in mine)
+        out.append(f"### {md(title_of(deck.name))} {{#deck-{deck.id}}}\n")
+        out.append(f"{total} of the {deck.size} cards in this deck.\n")
+        suits: dict[str | None, list[str]] = {}
+        for c in mine:
+            if c.suit is None and c.rank is None:
+                continue
+            label = rank_name(c.rank) + (" (EX)" if c.ex else "")
+            suits.setdefault(c.suit, []).extend([label] * c.count)
+        if suits:
+            rows = [[suit_label(suit), ", ".join(ranks), str(len(ranks))]
+                    for suit, ranks in suits.items()]
+            out.append(table(["Suit", "Ranks", "Copies"], rows))
+    return "\n".join(out) if out else "This card is in no deck.\n"
+
+
+def abilities(site: SiteData, card: Card, page: str) -> str:
+    out = []
+    for raw in card.extra.get("abilities") or []:
+        if not isinstance(raw, dict) or "id" not in raw:
+            continue
+        name = raw.get("name") or {}
+        label = " · ".join(md(name[k]) for k in ("en", "zh", "ko") if name.get(k)) or md(
+            raw["id"])
+        kind = f" ({md(raw['kind'])})" if raw.get("kind") else ""
+        out.append(f"### {label}{kind} {{#{card.id}-{raw['id']}}}\n")
+        out.append(effect_block(site, f"{card.id}.{raw['id']}", page, raw.get("effect")))
+    bonus = card.extra.get("bonus")
+    if isinstance(bonus, dict):
+        kind = f" ({md(bonus['kind'])})" if bonus.get("kind") else ""
+        out.append(f"### Bonus{kind} {{#{card.id}-bonus}}\n")
+        out.append(effect_block(site, f"{card.id}.bonus", page, bonus.get("effect")))
+    return "\n".join(out)
+
+
+def card_markdown(site: SiteData, card: Card) -> str:
+    page = card_page(card.id)
+    parts = [f"# {md(title_of(card.name))}\n",
+             table(["Card", md(card.id)], facts(site, card, page))]
+    more = abilities(site, card, page)
+    if card.effect or not more:
+        parts += ["## Rules text {#card-text}\n",
+                  effect_block(site, card.id, page, card.effect)]
+    if more:
+        parts += ["## Abilities {#card-abilities}\n", more]
+    parts += ["## Copies {#card-copies}\n", copies(site, card)]
+    return "\n".join(parts)

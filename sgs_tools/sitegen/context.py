@@ -1,0 +1,143 @@
+"""Catalog + compiled effects → a SiteData: lookups every page shares (who plays what)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from sgs_tools.data.catalog import Catalog
+from sgs_tools.data.model import General, Names, Skill
+from sgs_tools.dsl.effects import EffectsResult
+from sgs_tools.dsl.vocabulary import Registry, full_registry
+from sgs_tools.sitegen.links import Linker, card_page, general_page, mode_page, rel
+from sgs_tools.sitegen.markup import md
+
+SUITS = {"spade": ("♠", "black"), "heart": ("♥", "red"), "club": ("♣", "black"),
+         "diamond": ("♦", "red")}
+CARD_TYPES = {
+    "basic": ("basic", "基本牌", "기본 카드"),
+    "trick": ("trick", "锦囊牌", "책략 카드"),
+    "delayed_trick": ("delayed trick", "延时锦囊", "지연 책략"),
+    "equipment": ("equipment", "装备牌", "장비 카드"),
+    "samurai": ("samurai", "武士", "무사"),
+    "heirloom": ("heirloom", "家宝", "가보"),
+    "army": ("army", "部队", "부대"),
+    "castle": ("castle", "城", "성"),
+    "shogun": ("shogun", "将军", "쇼군"),
+}
+SUBTYPES = {
+    "weapon": ("weapon", "武器", "무기"),
+    "armour": ("armour", "防具", "방어구"),
+    "plus_horse": ("+1 horse", "+1坐骑", "+1 말"),
+    "minus_horse": ("−1 horse", "−1坐骑", "−1 말"),
+    "treasure": ("treasure", "宝物", "보물"),
+}
+GENDERS = {"male": ("male", "男", "남성"), "female": ("female", "女", "여성")}
+
+
+def trio(en: str, zh: str | None, ko: str | None) -> str:
+    """'English · 中文 · 한국어' as escaped Markdown, skipping missing parts."""
+    return " · ".join(md(p) for p in (en, zh, ko) if p)
+
+
+def names_trio(names: Names) -> str:
+    return trio(names.en or names.zh, names.zh if names.en else None, names.ko)
+
+
+def title_of(names: Names) -> str:
+    """Plain page title: 'Cao Cao · 曹操 · 조조' (unescaped; the caller escapes)."""
+    return " · ".join(p for p in (names.en, names.zh, names.ko) if p)
+
+
+def rank_name(rank: int | None) -> str:
+    if rank is None:
+        return ""
+    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
+
+
+@dataclass
+class SiteData:
+    """What the page builders read: the catalog, compiled effects, and derived lookups."""
+
+    cat: Catalog
+    effects: EffectsResult
+    registry: Registry = field(default_factory=full_registry)
+
+    @cached_property
+    def linker(self) -> Linker:
+        return Linker(self.cat, self.effects)
+
+    @cached_property
+    def modes_of_deck(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for mode in self.cat.modes.values():
+            for deck in mode.decks:
+                out.setdefault(deck, []).append(mode.id)
+        return out
+
+    @cached_property
+    def modes_of_card(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for deck in self.cat.decks.values():
+            for mode_id in self.modes_of_deck.get(deck.id, []):
+                for copy in deck.copies:
+                    modes = out.setdefault(copy.card, [])
+                    if mode_id not in modes:
+                        modes.append(mode_id)
+        return out
+
+    @cached_property
+    def modes_of_general(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for mode in self.cat.modes.values():
+            for general in self.cat.pool(mode):
+                out.setdefault(general.id, []).append(mode.id)
+        return out
+
+    @cached_property
+    def users_of_skill(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for general in self.cat.generals.values():
+            for entry in general.skills:
+                out.setdefault(entry.id, []).append(general.id)
+        return out
+
+    def kingdom(self, kingdom: str) -> tuple[str, str | None, str | None]:
+        term = self.registry.enums.get("kingdom", {}).get(kingdom)
+        if term is not None:
+            return (term.text.get("en", kingdom), term.text.get("zh"), term.text.get("ko"))
+        for mode in self.cat.modes.values():
+            names = ((mode.raw.get("factions") or {}).get("names") or {}).get(kingdom)
+            if isinstance(names, dict):
+                return (names.get("en", kingdom), names.get("zh"), names.get("ko"))
+        return (kingdom, None, None)
+
+    def skills_of(self, general: General) -> list[Skill]:
+        return self.cat.skills_of(general)
+
+    # -- links ------------------------------------------------------------------------
+    def card_link(self, card_id: str, from_page: str) -> str:
+        card = self.cat.cards.get(card_id)
+        if card is None:
+            return md(card_id)
+        return f"[{md(card.name.en or card.name.zh)}]({rel(from_page, card_page(card_id))})"
+
+    def general_link(self, general_id: str, from_page: str) -> str:
+        general = self.cat.generals.get(general_id)
+        if general is None:
+            return md(general_id)
+        return (f"[{md(general.name.en or general.name.zh)}]"
+                f"({rel(from_page, general_page(general_id))})")
+
+    def skill_link(self, skill_id: str, from_page: str) -> str:
+        skill = self.cat.skills.get(skill_id)
+        if skill is None or skill.owner not in self.cat.generals:
+            return md(skill_id)
+        return (f"[{md(skill.name.en or skill.name.zh)}]"
+                f"({rel(from_page, general_page(skill.owner), skill_id)})")
+
+    def mode_link(self, mode_id: str, from_page: str) -> str:
+        mode = self.cat.modes.get(mode_id)
+        if mode is None:
+            return md(mode_id)
+        return f"[{md(mode.name.en or mode.name.zh)}]({rel(from_page, mode_page(mode_id))})"

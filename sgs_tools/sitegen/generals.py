@@ -1,0 +1,94 @@
+"""A general → its page: SVG face, kingdom, health, skills (anchored by id), companions, sets."""
+
+from __future__ import annotations
+
+from sgs_tools.data.model import General, Skill, SkillRef
+from sgs_tools.sitegen.context import GENDERS, SiteData, title_of, trio
+from sgs_tools.sitegen.face import face, health_label
+from sgs_tools.sitegen.glossary import TAGS
+from sgs_tools.sitegen.links import general_page, rel
+from sgs_tools.sitegen.markup import html, md, table
+from sgs_tools.sitegen.rulestext import effect_block
+
+
+def health(general: General) -> str:
+    if general.halves is not None:
+        return (f"{md(health_label(general))}: yin-yang halves (阴阳鱼); two halves make one "
+                "HP when both generals are added up")
+    return f"{general.hp} HP ({general.hp} 勾玉)"
+
+
+def tag_badges(skill: Skill) -> str:
+    badges = []
+    for tag in skill.tags:
+        en, zh, _ko, tip = TAGS.get(tag, (tag, "", "", ""))
+        badges.append(f'<span class="sgs-tag" title="{html(tip)}">{md(en)} {md(zh)}</span>')
+    return " ".join(badges)
+
+
+def facts(site: SiteData, general: General, page: str) -> list[list[str]]:
+    rows = [["Kingdom", trio(*site.kingdom(general.kingdom))],
+            ["Health", health(general)],
+            ["Gender", trio(*GENDERS.get(general.gender, (general.gender, None, None)))],
+            ["Set", md(general.set)]]
+    if general.also_in:
+        rows.append(["Also in", ", ".join(md(s) for s in general.also_in)])
+    if general.edition:
+        rows.append(["Edition", md(general.edition)])
+    if general.lord is not None:
+        rows.append(["Lord", "yes" if general.lord else "no"])
+    if general.companions:
+        rows.append(["Companions (珠联璧合)",
+                     ", ".join(site.general_link(c, page) for c in general.companions)])
+    modes = site.modes_of_general.get(general.id, [])
+    rows.append(["Modes", ", ".join(site.mode_link(m, page) for m in modes) or "none"])
+    return rows
+
+
+def skill_section(site: SiteData, general: General, skill: Skill, page: str) -> str:
+    heading = " · ".join(md(p) for p in (skill.name.en, skill.name.zh, skill.name.ko) if p)
+    out = [f"### {heading} {{#{skill.id}}}\n"]
+    badges = tag_badges(skill)
+    meta = [badges] if badges else []
+    if skill.owner != general.id:
+        meta.append("Shared: defined on " + site.general_link(skill.owner, page) + "'s page")
+    others = [g for g in site.users_of_skill.get(skill.id, []) if g != general.id]
+    if others:
+        meta.append("Also on: " + ", ".join(site.general_link(g, page) for g in others))
+    if meta:
+        out.append(" — ".join(meta) + "\n")
+    out.append(effect_block(site, skill.id, page, skill.effect))
+    return "\n".join(out)
+
+
+def versions(site: SiteData, general: General, page: str) -> list[str]:
+    same = [g for g in site.cat.generals.values()
+            if g.id != general.id and g.name.zh == general.name.zh
+            and (g.name.en or "") == (general.name.en or "")]
+    return [f"{site.general_link(g.id, page)} ({md(g.set)}"
+            + (f", {md(g.edition)} edition" if g.edition else "") + ")" for g in same]
+
+
+def general_markdown(site: SiteData, general: General) -> str:
+    page = general_page(general.id)
+    skills = site.skills_of(general)
+    parts = [f"# {md(title_of(general.name))}\n",
+             f'<div class="sgs-face-box">{face(general, skills)}</div>\n',
+             table(["General", md(general.id)], facts(site, general, page)),
+             "## Skills {#general-skills}\n"]
+    if not general.skills:
+        parts.append("This general has no skills.\n")
+    for entry in general.skills:
+        skill = site.cat.skills.get(entry.id) if isinstance(entry, SkillRef) else entry
+        if skill is not None:
+            parts.append(skill_section(site, general, skill, page))
+    name = general.name
+    parts += ["## Names {#general-names}\n",
+              table(["中文", "English", "한국어"],
+                    [[md(name.zh), md(name.en or ""), md(name.ko or "")]])]
+    other = versions(site, general, page)
+    if other:
+        parts += ["## Other versions {#general-versions}\n",
+                  "\n".join(f"- {line}" for line in other) + "\n"]
+    parts.append(f"[All generals]({rel(page, 'generals/index.md')})\n")
+    return "\n".join(parts)

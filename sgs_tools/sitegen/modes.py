@@ -1,0 +1,449 @@
+"""A mode (modes/*.yaml) → its page: every structured rule as tables and sentences.
+
+The sentences are ours, built from the data's keys and values; each known key has a
+small renderer, and keys no renderer knows yet are listed under "Other data" so that
+nothing in the data is silently left off the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sgs_tools.data.model import Mode
+from sgs_tools.sitegen import samurai
+from sgs_tools.sitegen.context import SiteData, trio
+from sgs_tools.sitegen.links import mode_page, rel
+from sgs_tools.sitegen.markup import fenced, md, table
+from sgs_tools.sitegen.words import count_list, names_of, w
+
+
+class ModePage:
+    """Builds one mode's page, section by section."""
+
+    def __init__(self, site: SiteData, mode: Mode) -> None:
+        self.site = site
+        self.mode = mode
+        self.raw = mode.raw
+        self.page = mode_page(mode.id)
+        self.role_names = {rid: names_of(n, rid) for rid, n in
+                           ((self.raw.get("roles") or {}).get("names") or {}).items()}
+
+    # -- helpers ------------------------------------------------------------------------
+    def role(self, role_id: str) -> str:
+        return md(self.role_names.get(role_id, (role_id.replace("_", " "), None, None))[0])
+
+    def card(self, card_id: str) -> str:
+        return self.site.card_link(card_id, self.page)
+
+    # -- sections -----------------------------------------------------------------------
+    def overview(self) -> str:
+        raw = self.raw
+        rows = []
+        players = raw.get("players") or {}
+        if players:
+            rows.append(["Players", f"{md(players.get('min', '?'))}–{md(players.get('max', '?'))}"])
+        if raw.get("based_on"):
+            rows.append(["Based on", self.site.mode_link(str(raw["based_on"]), self.page)
+                         + " (rules not repeated here follow that mode)"])
+        if self.mode.decks:
+            decks = []
+            for deck_id in self.mode.decks:
+                deck = self.site.cat.decks.get(deck_id)
+                label = md(deck.name.en or deck.name.zh) if deck else md(deck_id)
+                size = f" ({deck.size} cards)" if deck else ""
+                decks.append(f"[{label}]({rel(self.page, 'cards/index.md')}){size}")
+            rows.append(["Decks", ", ".join(decks)])
+        pool = raw.get("generals") or {}
+        if self.mode.general_sets:
+            count = len(self.site.cat.pool(self.mode))
+            rows.append(["General sets", ", ".join(md(s) for s in self.mode.general_sets)
+                         + f" ({count} generals, [browse]"
+                           f"({rel(self.page, 'generals/index.md')}))"])
+        if pool.get("per_player"):
+            rows.append(["Generals per player", md(pool["per_player"])])
+        positions = pool.get("positions") or []
+        if positions:
+            rows.append(["Positions", ", ".join(trio(*names_of(p.get("name"), p.get("id", "?")))
+                                                 for p in positions if isinstance(p, dict))])
+        if self.mode.kingdoms:
+            rows.append(["Kingdoms", ", ".join(trio(*self.site.kingdom(k))
+                                               for k in self.mode.kingdoms)])
+        if raw.get("precedence"):
+            rows.append(["Precedence", " > ".join(md(p) for p in raw["precedence"])
+                         + " (see [priority](" + rel(self.page, "rules.md", "priority") + "))"])
+        return table(["Mode", md(self.mode.id)], rows)
+
+    def components(self, raw: dict[str, Any]) -> str:
+        labels = {"game_cards": "Game cards", "ex_cards": "EX cards", "card_types": "By type",
+                  "ex_by_type": "EX cards by type", "generals": "General cards",
+                  "generals_by_kingdom": "Generals by kingdom", "role_cards": "Role cards",
+                  "hp_cards": "HP cards", "careerist_cards": "Careerist cards",
+                  "dice": "Dice", "chips": "Chips"}
+        rows = [[md(labels.get(k, k.replace("_", " ").capitalize())), count_list(v)]
+                for k, v in raw.items()]
+        return table(["Component", "Count"], rows)
+
+    def setup(self, raw: dict[str, Any]) -> str:
+        out = []
+        if "starting_hand" in raw:
+            out.append(f"Each player starts with {md(raw['starting_hand'])} cards in hand.")
+        if "first_player" in raw:
+            out.append(f"The first turn goes to {w(raw['first_player'])}.")
+        if "turn_order" in raw:
+            out.append(f"Turns pass {w(raw['turn_order'])} around the table.")
+        rest = {k: v for k, v in raw.items()
+                if k not in ("starting_hand", "first_player", "turn_order")}
+        out += [f"{md(k.replace('_', ' ').capitalize())}: {w(v)}." for k, v in rest.items()]
+        return " ".join(out) + "\n"
+
+    def roles(self, raw: dict[str, Any]) -> str:
+        ids = list(raw.get("ids") or [])
+        public = set(raw.get("public") or [])
+        rows = [[md(r), trio(*self.role_names.get(r, (r, None, None))),
+                 "face up" if r in public else "hidden"] for r in ids]
+        out = [table(["Role", "Names", "Shown"], rows)]
+        renamed = [r for r in ids if self.role_names.get(r, (r,))[0].lower()
+                   not in (r, r.replace("_", " "))]
+        for r in renamed:
+            out.append(f"In this mode the {md(r.replace('_', ' '))} role is called "
+                       f"{trio(*self.role_names[r])}.\n")
+        for key, title in (("table", "Roles dealt per player count"),
+                           ("alternative_table", "Alternative deal")):
+            deal = raw.get(key) or {}
+            if not deal:
+                continue
+            out.append(f"**{title}**\n")
+            head = ["Players", *[self.role(r) for r in ids]]
+            body = [[md(n), *[md((row or {}).get(r, 0)) for r in ids]]
+                    for n, row in deal.items()]
+            out.append(table(head, body))
+        return "\n".join(out)
+
+    def factions(self, raw: dict[str, Any]) -> str:
+        names = raw.get("names") or {}
+        rows = [[md(f), trio(*names_of(names.get(f), f))] for f in raw.get("ids") or []]
+        return ("Players whose revealed generals share a kingdom form one faction.\n\n"
+                + table(["Faction", "Names"], rows))
+
+    def careerist(self, raw: dict[str, Any]) -> str:
+        name = trio(*names_of(raw.get("name"), "careerist"))
+        limit = (f"{w(raw.get('threshold', 'more_than_half'))} "
+                 f"{w(raw.get('of', 'total_players'))}")
+        out = [f"A careerist ({name}) plays for themselves. A kingdom becomes too crowded "
+               f"when it would hold {limit}; the player whose reveal would do that becomes "
+               "a careerist instead."]
+        if raw.get("later_reveals") == "careerist":
+            out.append("Anyone revealing that kingdom later becomes a careerist too.")
+        if raw.get("each_own_faction"):
+            out.append("Careerists are not allies of one another: each is a faction alone.")
+        text = " ".join(out) + "\n"
+        deal = raw.get("table") or {}
+        if deal:
+            text += "\n" + table(["Players", "Careerist from the … reveal of one kingdom"],
+                                 [[md(n), f"{md(k)}{_ordinal(k)}"] for n, k in deal.items()])
+        return text
+
+    def reveal(self, raw: dict[str, Any]) -> str:
+        out = []
+        if "hidden_general_has" in raw:
+            has = raw["hidden_general_has"] or []
+            out.append("- A hidden general gives its player " + (
+                "nothing: no skills, no gender and no kingdom." if not has
+                else f"only: {w(has)}."))
+        if raw.get("timings"):
+            out.append("- A player may reveal " + " or ".join(w(t) for t in raw["timings"]) + ".")
+        gender = raw.get("gender") or {}
+        if gender:
+            out.append("- Gender: " + "; ".join(
+                f"{md(k.replace('_', ' '))} → {w(v)}" for k, v in gender.items()) + ".")
+        if raw.get("kingdom_from"):
+            out.append(f"- A player's kingdom is that of {w(raw['kingdom_from'])}.")
+        return "\n".join(out) + "\n"
+
+    def health(self, raw: dict[str, Any]) -> str:
+        out = []
+        if raw.get("yin_yang"):
+            out.append("- Health is counted in yin-yang halves ([阴阳鱼]("
+                       + rel(self.page, "rules.md", "halves") + ")).")
+        if raw.get("max_hp_from"):
+            out.append(f"- Max HP comes from {w(raw['max_hp_from'])}.")
+        if raw.get("max_hp_cap"):
+            out.append("- HP never rises above max HP.")
+        bonus = raw.get("lord_bonus") or {}
+        if bonus:
+            out.append(f"- The lord's max HP is +{md(bonus.get('max_hp', 1))}"
+                       + (f" in games of {md(bonus['min_players'])} or more players"
+                          if bonus.get("min_players") else "") + ".")
+        lone = raw.get("lone_half") or {}
+        if lone:
+            out.append(f"- A half left over after pairing draws {md(lone.get('draw', 1))} "
+                       f"card(s), {w(lone.get('when', 'once'))}.")
+        first = raw.get("first_game") or {}
+        if first:
+            out.append("- For a first game: " + "; ".join(_first_game(first)) + ".")
+        known = {"yin_yang", "max_hp_from", "max_hp_cap", "lord_bonus", "lone_half",
+                 "first_game"}
+        out += [f"- {md(k.replace('_', ' ').capitalize())}: {w(v)}." for k, v in raw.items()
+                if k not in known]
+        return "\n".join(out) + "\n"
+
+    def companions(self, raw: dict[str, Any]) -> str:
+        options = [("draw " + md(o["draw"]) + " cards") if "draw" in o else
+                   ("recover " + md(o["recover"]) + " HP") if "recover" in o else w(o)
+                   for o in raw.get("choose_one") or [] if isinstance(o, dict)]
+        when = raw.get("when", "both_revealed_first_time")
+        head = ("The first time both of a player's generals are face up and they are "
+                f"[companions]({rel(self.page, 'rules.md', 'companions')})"
+                if when == "both_revealed_first_time" else
+                f"When [companions]({rel(self.page, 'rules.md', 'companions')}) meet "
+                f"({w(when)})")
+        return f"{head}, their player chooses one: " + " or ".join(options) + ".\n"
+
+    def phases(self, phases: list[Any]) -> str:
+        rows = []
+        for i, phase in enumerate(phases, 1):
+            if not isinstance(phase, dict):
+                continue
+            en, zh, ko = names_of(phase.get("name"), str(phase.get("id", "?")))
+            rows.append([str(i), md(en), md(zh or ""), md(ko or ""), self._phase_rules(phase)])
+        return table(["#", "Phase", "中文", "한국어", "Rules"], rows)
+
+    def _phase_rules(self, phase: dict[str, Any]) -> str:
+        out = []
+        for key, value in phase.items():
+            if key in ("id", "name"):
+                continue
+            if key == "draw":
+                out.append(f"draw {md(value)} cards")
+            elif key == "use_limits" and isinstance(value, dict):
+                out += [f"{self.card(c)} at most {md(n)} time(s)" for c, n in value.items()]
+            elif key == "hand_limit":
+                out.append(f"hand limit: {w(value)}")
+            elif key == "judge_order" and isinstance(value, list):
+                out.append("judged in order: " + ", ".join(self.card(c) for c in value))
+            elif key == "judge_order":
+                out.append(f"judged {w(value)}")
+            elif key == "judgement_area_same_card":
+                out.append(f"at most {md(value)} card of each name in a judgement zone")
+            else:
+                out.append(f"{md(key.replace('_', ' '))}: {w(value)}")
+        return "; ".join(out)
+
+    def distance(self, raw: dict[str, Any]) -> str:
+        out = []
+        if "base_attack_range" in raw:
+            out.append(f"- [Attack range]({rel(self.page, 'rules.md', 'attack_range')}) "
+                       f"without a weapon: {md(raw['base_attack_range'])}.")
+        if "min_distance" in raw:
+            out.append(f"- No [distance]({rel(self.page, 'rules.md', 'distance')}) is less "
+                       f"than {md(raw['min_distance'])}.")
+        if raw.get("dead_seats_ignored"):
+            out.append("- Seats of dead characters are skipped when counting.")
+        known = {"base_attack_range", "min_distance", "dead_seats_ignored"}
+        out += [f"- {md(k.replace('_', ' ').capitalize())}: {w(v)}." for k, v in raw.items()
+                if k not in known]
+        return "\n".join(out) + "\n"
+
+    def selection(self, raw: dict[str, Any]) -> str:
+        out = []
+        for who, rule in raw.items():
+            if not isinstance(rule, dict):
+                continue
+            label = {"lord": "The lord", "others": "Every other player",
+                     "everyone": "Every player",
+                     "lord_alternative": "The lord (experienced players' variant)"}.get(
+                who, md(who.replace("_", " ").capitalize()))
+            bits = []
+            fixed = rule.get("fixed") or []
+            if fixed:
+                bits.append("the fixed choices " + ", ".join(
+                    self.site.general_link(g, self.page) for g in fixed))
+            if rule.get("random"):
+                by_count = rule.get("random_by_players") or {}
+                extra = (" (" + ", ".join(f"{md(v)} at {md(n)} players"
+                                          for n, v in by_count.items()) + ")") if by_count else ""
+                bits.append(f"{md(rule['random'])} random generals{extra}")
+            sentence = f"- {label} is dealt " + (" plus ".join(bits) or "generals")
+            if rule.get("keep"):
+                sentence += f" and keeps {md(rule['keep'])}"
+            if rule.get("same_kingdom"):
+                sentence += " of one kingdom"
+            if rule.get("reveal"):
+                sentence += f", {w(rule['reveal'])}"
+            out.append(sentence + ".")
+        return "\n".join(out) + "\n"
+
+    def death(self, raw: dict[str, Any]) -> str:
+        out = []
+        if "dying_at_hp" in raw:
+            out.append(f"- A character is [dying]({rel(self.page, 'rules.md', 'dying')}) at "
+                       f"{md(raw['dying_at_hp'])} HP or less.")
+        if raw.get("rescue_card"):
+            out.append(f"- They are saved with {self.card(str(raw['rescue_card']))}.")
+        if raw.get("reveal"):
+            out.append(f"- On death they reveal {w(raw['reveal'])}.")
+        if raw.get("discard"):
+            out.append(f"- All their cards are discarded: {w(raw['discard'])}.")
+        return "\n".join(out) + "\n"
+
+    def rewards(self, rewards: list[Any]) -> str:
+        rows = []
+        for r in rewards:
+            if not isinstance(r, dict):
+                continue
+            who = []
+            if "killer" in r:
+                killer = r["killer"]
+                who.append("killer: " + (self.role(killer) if killer in self.role_names
+                                         else w(killer)))
+            if "victim" in r:
+                who.append("victim: " + self.role(str(r["victim"])))
+            if "relation" in r:
+                who.append(w(r["relation"]))
+            rows.append([md(r.get("id", "")), "; ".join(who), self._reward(r.get("effect"), r)])
+        return table(["Reward", "When", "Effect"], rows)
+
+    def _reward(self, effect: Any, reward: dict[str, Any]) -> str:
+        if not isinstance(effect, dict):
+            return w(effect)
+        if effect.get("none"):
+            return "nothing"
+        out = []
+        if "draw" in effect:
+            draw = effect["draw"]
+            out.append(f"the killer draws {md(draw)} cards" if isinstance(draw, int)
+                       else f"the killer draws {w(draw)}")
+            if effect.get("includes_victim"):
+                out.append("the victim counts")
+        if "discard" in effect:
+            out.append(f"the killer discards all their cards ({w(effect['discard'])})")
+        out += [f"{md(k.replace('_', ' '))}: {w(v)}" for k, v in effect.items()
+                if k not in ("draw", "discard", "includes_victim")]
+        return "; ".join(out)
+
+    def victory(self, raw: dict[str, Any]) -> str:
+        out = []
+        if raw.get("ends"):
+            out.append(f"The game ends {w(raw['ends'])}.")
+        if raw.get("checked_when"):
+            out.append(f"Victory is checked {w(raw['checked_when'])}.")
+        rows = []
+        for side in raw.get("sides") or []:
+            if not isinstance(side, dict):
+                continue
+            members = ", ".join(self.role(r) for r in side.get("roles") or [])
+            faction_names = (self.raw.get("factions") or {}).get("names") or {}
+            factions = ", ".join(md(names_of(faction_names[f], f)[0]) if f in faction_names
+                                 else w(f) for f in side.get("factions") or [])
+            members = members or factions or "each player"
+            team = ("together (the dead share the win)" if side.get("team")
+                    else "alone")
+            if side.get("requires_revealed"):
+                team += "; only revealed players"
+            rows.append([md(side.get("id", "")), members, team,
+                         self._condition(side.get("condition"))])
+        return (" ".join(out) + "\n\n" if out else "") + table(
+            ["Side", "Who", "Wins", "When"], rows)
+
+    def _condition(self, cond: Any) -> str:
+        if not isinstance(cond, dict):
+            return w(cond)
+        out = []
+        for key, value in cond.items():
+            if key == "all_dead":
+                out.append("no " + " or ".join(self.role(r) for r in value)
+                           + " is left alive")
+            elif key == "unless":
+                out.append("unless " + self._condition(value))
+            elif key == "sole_survivor":
+                who = f"the {self.role(value)}" if value in self.role_names else w(value)
+                out.append(f"{who} is the only one left alive")
+            elif key == "only_faction_alive":
+                out.append("theirs is the only faction left alive")
+            elif key == "honor_at_least":
+                out.append(f"a player's honor reaches {w(value)}")
+            else:
+                out.append(f"{md(key.replace('_', ' '))}: {w(value)}")
+        return ", ".join(out)
+
+    def other(self, raw: dict[str, Any]) -> str:
+        import yaml
+
+        text = yaml.safe_dump(raw, allow_unicode=True, sort_keys=False)
+        return ("These rules are in the data but this page does not describe them in words "
+                "yet:\n\n" + fenced(text, "yaml"))
+
+    # -- the page -----------------------------------------------------------------------
+    def sections(self) -> list[tuple[str, str, Callable[[Any], str]]]:
+        return [
+            ("components", "Components", self.components),
+            ("setup", "Setup", self.setup),
+            ("roles", "Roles", self.roles),
+            ("factions", "Factions", self.factions),
+            ("careerist", "Careerists (野心家)", self.careerist),
+            ("reveal", "Hidden generals and revealing", self.reveal),
+            ("health", "Health", self.health),
+            ("companions", "Companions (珠联璧合)", self.companions),
+            ("phases", "A turn, phase by phase", self.phases),
+            ("distance", "Distance and attack range", self.distance),
+            ("selection", "Choosing generals", self.selection),
+            ("death", "Dying and death", self.death),
+            ("rewards", "Rewards and penalties", self.rewards),
+            ("victory", "Victory", self.victory),
+        ]
+
+    def markdown(self) -> str:
+        name = self.mode.name
+        title = " · ".join(p for p in (name.en, name.zh, name.ko) if p)
+        parts = [f"# {md(title)}\n", self.overview()]
+        handled = {"kind", "id", "name", "players", "based_on", "decks", "generals",
+                   "kingdoms", "precedence"}
+        for key, heading, render in self.sections():
+            value = self.raw.get(key)
+            handled.add(key)
+            if value is None or value == {} or value == []:
+                continue
+            parts.append(f"## {heading} {{#mode-{key}}}\n")
+            parts.append(render(value))
+        if isinstance(self.raw.get("samurai"), dict):
+            handled.add("samurai")
+            parts.append(samurai.markdown(self.site, self.raw["samurai"], self.raw, self.page))
+        rest = {k: v for k, v in self.raw.items() if k not in handled}
+        if rest:
+            parts += ["## Other data {#mode-other}\n", self.other(rest)]
+        return "\n".join(parts)
+
+
+def _ordinal(n: Any) -> str:
+    if not isinstance(n, int):
+        return ""
+    if 10 <= n % 100 <= 20:
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def _first_game(raw: dict[str, Any]) -> list[str]:
+    out = []
+    for key, value in raw.items():
+        if key == "use_skills" and value is False:
+            out.append("play without skills")
+        elif key == "use_generals" and value is False:
+            out.append("play without generals")
+        elif key == "prefer_general_hp":
+            out.append(f"prefer generals with {md(value)} HP")
+        elif key == "exclude_ranks":
+            out.append("leave out the cards ranked " + ", ".join(md(v) for v in value))
+        elif key == "max_hp":
+            out.append(f"everyone has {md(value)} max HP")
+        elif key == "lord_max_hp" and isinstance(value, dict):
+            out.append(f"the lord has {md(value.get('value'))} max HP"
+                       + (f" from {md(value['min_players'])} players"
+                          if value.get("min_players") else ""))
+        else:
+            out.append(f"{md(key.replace('_', ' '))}: {w(value)}")
+    return out
+
+
+def mode_markdown(site: SiteData, mode: Mode) -> str:
+    return ModePage(site, mode).markdown()
