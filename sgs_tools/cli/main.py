@@ -7,6 +7,7 @@ import sys
 import typer
 
 from sgs_tools import __version__
+from sgs_tools.cli import build as build_cmd
 from sgs_tools.cli import compile as compile_cmd
 from sgs_tools.cli import explain as explain_cmd
 from sgs_tools.cli import schema as schema_cmd
@@ -21,6 +22,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
+app.command("build")(build_cmd.build)
 app.command("validate")(validate_cmd.validate)
 app.command("compile")(compile_cmd.compile_cmd)
 app.command("explain")(explain_cmd.explain)

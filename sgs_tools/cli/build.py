@@ -1,0 +1,127 @@
+"""`sgs build`: the main job — validate, compile, run the scenarios, build the site; a summary."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+@dataclass
+class Stage:
+    name: str
+    detail: str
+    seconds: float
+    ok: bool = True
+
+
+def _scenario_stage(paths: list[Path]) -> Stage | None:
+    """Run the scenario tests when the engine is installed and scenarios exist."""
+    start = time.perf_counter()
+    try:
+        from sgs_tools.scenario.runner import run_scenarios
+    except ImportError:
+        return None
+    folders = [p for p in paths if p.exists()]
+    if not folders:
+        return Stage("scenarios", "no scenario files found (skipped)",
+                     time.perf_counter() - start)
+    outcome = run_scenarios(folders)
+    failed = outcome.failed
+    return Stage("scenarios", f"{outcome.passed} passed, {failed} failed",
+                 time.perf_counter() - start, failed == 0)
+
+
+def build(
+    data: Annotated[list[Path] | None, typer.Option(
+        "--data", metavar="PATH", help="Extra data files or folders (an expansion), checked "
+        "with the bundled data.", show_default=False)] = None,
+    scenarios: Annotated[list[Path] | None, typer.Option(
+        "--scenarios", metavar="PATH", help="Scenario files or folders to run "
+        "(default: tests/scenarios of the checkout).", show_default=False)] = None,
+    build_dir: Annotated[Path | None, typer.Option(
+        "--build-dir", metavar="DIR", help="Where the generated pages, the hook table and the "
+        "HTML go (default: site/build in a checkout, ./sgs-site otherwise).",
+        show_default=False)] = None,
+    site: Annotated[bool, typer.Option("--site/--no-site",
+                                       help="Build the rules-reference site.")] = True,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Write into folders that hold other files.")] = False,
+) -> None:
+    """Validate the data, compile every effect, run the scenarios and build the site."""
+    from sgs_tools import paths, report
+    from sgs_tools.data.validate import validate
+    from sgs_tools.dsl.effects import hook_table
+    from sgs_tools.errors import UsageError
+
+    stages: list[Stage] = []
+    start = time.perf_counter()
+    try:
+        result = validate(list(data) if data else None)
+    except UsageError as exc:
+        typer.echo(f"sgs build: {exc}", err=True)
+        raise typer.Exit(2) from None
+    stages.append(Stage("validate", f"{result.files} files, {len(result.problems)} problems",
+                        time.perf_counter() - start, result.ok))
+    if not result.ok:
+        typer.echo(report.text(result.problems, result.documents, result.files), err=True,
+                   nl=False)
+        _summary(stages)
+        raise typer.Exit(1)
+
+    from sgs_tools.sitegen.build import Layout
+
+    site_folder = paths.bundled_root() / "site"
+    layout = Layout.make(site_folder, build_dir, None)
+    start = time.perf_counter()
+    assert result.effects is not None
+    table = hook_table(result.effects)
+    hooks_file = layout.build / "hooks.json"
+    compile_stage = Stage("compile", f"{table['effects']} effects, {len(table['hooks'])} "
+                          f"hooks → {hooks_file}", time.perf_counter() - start)
+    stages.append(compile_stage)
+
+    scenario_paths = list(scenarios) if scenarios else [paths.bundled_root() / "tests" /
+                                                        "scenarios"]
+    scenario = _scenario_stage(scenario_paths)
+    if scenario is not None:
+        stages.append(scenario)
+
+    if site:
+        from sgs_tools.sitegen.build import build_site
+
+        start = time.perf_counter()
+        protected = [paths.bundled_root() / n for n in (*paths.DATA_DIRS, "grammar")]
+        try:
+            built = build_site(result.catalog, result.effects, layout, protected=protected,
+                               force=force, echo=lambda line: typer.echo(line, err=True))
+        except UsageError as exc:
+            typer.echo(f"sgs build: {exc}", err=True)
+            raise typer.Exit(2) from None
+        detail = (f"{built.pages} generated pages → {layout.out}" if built.ok else
+                  "mkdocs reported problems (see above)")
+        stages.append(Stage("site", detail, time.perf_counter() - start, built.ok))
+    try:  # written last: the site build refuses a build folder it did not make
+        layout.build.mkdir(parents=True, exist_ok=True)
+        hooks_file.write_text(json.dumps(table, ensure_ascii=False, indent=1) + "\n",
+                              encoding="utf-8")
+    except OSError as exc:
+        typer.echo(f"sgs build: cannot write the hook table: {exc.strerror}", err=True)
+        raise typer.Exit(2) from None
+    _summary(stages)
+    raise typer.Exit(0 if all(s.ok for s in stages) else 1)
+
+
+def _summary(stages: list[Stage]) -> None:
+    typer.echo("")
+    typer.echo("sgs build summary")
+    for s in stages:
+        mark = "ok  " if s.ok else "FAIL"
+        typer.echo(f"  {mark} {s.name:<10} {s.detail}  ({s.seconds:.1f} s)")
+    total = sum(s.seconds for s in stages)
+    verdict = "all stages passed" if all(s.ok for s in stages) else "some stages failed"
+    typer.echo(f"  {verdict} in {total:.1f} s")
