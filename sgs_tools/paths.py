@@ -24,7 +24,8 @@ def bundled_root() -> Path:
 
 def data_files(root: Path) -> list[Path]:
     """Every YAML file below ``root``, in a stable order."""
-    found = [p for p in root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()]
+    found = [p for p in root.rglob("*")
+             if p.suffix.lower() in (".yaml", ".yml") and p.is_file()]
     return sorted(found)
 
 

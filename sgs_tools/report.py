@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -27,8 +28,9 @@ def _message(p: Problem) -> str:
 
 def _caret_line(source: str, col: int) -> str:
     # Columns count characters; wide (CJK) characters take two cells in a terminal.
-    pad = "".join("\t" if ch == "\t" else ("  " if ord(ch) > 0x1100 else " ")
-                  for ch in source[: max(col - 1, 0)])
+    pad = "".join("\t" if ch == "\t" else (
+        "  " if unicodedata.east_asian_width(ch) in ("W", "F") else " ")
+        for ch in source[: max(col - 1, 0)])
     return pad + "^"
 
 
@@ -104,7 +106,10 @@ def github(problems: list[Problem], files: int,
             with open(summary_path, "a", encoding="utf-8") as fh:
                 fh.write(md)
     if write_summary is not None:
-        write_summary(github_summary(problems, files))
+        try:
+            write_summary(github_summary(problems, files))
+        except OSError as exc:
+            lines.append(f"::warning::could not write the step summary: {exc.strerror}")
     lines.append(f"{len(problems)} problems in {files} files checked")
     return "\n".join(lines) + "\n"
 

@@ -32,10 +32,14 @@ class Catalog:
     expansions: dict[str, Expansion] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
 
-    def pool(self, mode: Mode) -> list[General]:
-        """The generals a mode plays with: by set, plus expansions that name the mode."""
+    def pool(self, mode: Mode, *, expansions: bool = True) -> list[General]:
+        """The generals a mode plays with: by set, plus expansions that name the mode.
+
+        With ``expansions=False``, only the mode's own box: what its component counts count.
+        """
         sets = set(mode.general_sets)
-        sets.update(e.id for e in self.expansions.values() if mode.id in e.modes)
+        if expansions:
+            sets.update(e.id for e in self.expansions.values() if mode.id in e.modes)
         return [g for g in self.generals.values() if sets.intersection(g.sets)]
 
     def skills_of(self, general: General) -> list[Skill]:
@@ -103,6 +107,12 @@ def _check_decks(cat: Catalog) -> None:
 
 
 def _check_generals(cat: Catalog) -> None:
+    for skill in cat.skills.values():
+        if skill.id in cat.cards:
+            cat.problems.append(Problem(
+                skill.origin.where("id"), "duplicate-id",
+                f"skill id {skill.id!r} is also a card id",
+                "skills and cards share one namespace for effects; rename the skill"))
     for general in cat.generals.values():
         origin = general.origin
         if general.hp is None and general.halves is None:
@@ -161,14 +171,15 @@ def _check_mode(cat: Catalog, mode: Mode) -> None:
             cat.problems.append(_unknown(origin, ("generals", "sets", i), "general set",
                                          set_id, known_sets))
     pool = cat.pool(mode)
+    box = cat.pool(mode, expansions=False)
     want_generals = _int_at(components.get("generals"))
-    if want_generals is not None and mode.general_sets and len(pool) != want_generals:
+    if want_generals is not None and mode.general_sets and len(box) != want_generals:
         cat.problems.append(Problem(
             origin.where("components", "generals"), "general-count",
             f"mode {mode.id!r} has {want_generals} generals but its pool "
-            f"({', '.join(mode.general_sets)}) holds {len(pool)}"))
+            f"({', '.join(mode.general_sets)}) holds {len(box)}"))
     _check_roles(cat, mode)
-    _check_components(cat, mode, pool)
+    _check_components(cat, mode, box)
     pool_ids = {g.id for g in pool}
     kingdoms = set(mode.kingdoms)
     for general in pool:
@@ -225,11 +236,13 @@ def _check_roles(cat: Catalog, mode: Mode) -> None:
                     f"the {count}-player row deals {total} role cards",
                     f"a {count}-player row must deal exactly {count}"))
         if table_key == "table" and table and low is not None and high is not None:
-            missing = [n for n in range(low, high + 1) if str(n) not in table]
+            span = range(low, min(high, low + 100) + 1)
+            missing = [n for n in span if str(n) not in table]
             if missing:
+                shown = ", ".join(map(str, missing[:10])) + (" …" if len(missing) > 10 else "")
                 cat.problems.append(Problem(
                     mode.origin.where("roles", "table", key=True), "role-table-gap",
-                    f"no role row for {', '.join(map(str, missing))} players",
+                    f"no role row for {shown} players",
                     f"mode {mode.id!r} allows {low}-{high} players"))
     sides = (mode.raw.get("victory") or {}).get("sides") or []
     for i, side in enumerate(sides):

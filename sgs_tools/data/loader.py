@@ -24,6 +24,8 @@ MAX_ALIAS_NODES = 10_000
 """How many nodes may be produced by expanding aliases in one file."""
 MAX_DEPTH = 64
 """How deeply collections may nest."""
+MAX_DIGITS = 18
+"""Whole numbers longer than this are refused (game data never needs them)."""
 
 JsonPath = tuple[str | int, ...]
 
@@ -92,8 +94,16 @@ class Document:
             p = p[:-1]
 
     def line_text(self, line: int) -> str:
-        lines = self.text.splitlines()
+        lines = self.lines
         return lines[line - 1] if 0 < line <= len(lines) else ""
+
+    @property
+    def lines(self) -> list[str]:
+        cached: list[str] | None = self.__dict__.get("_lines")
+        if cached is None:
+            cached = self.text.splitlines()
+            self.__dict__["_lines"] = cached
+        return cached
 
 
 def _fail(path: str, code: str, message: str, line: int = 0, col: int = 0,
@@ -200,20 +210,35 @@ class _Builder:
         if tag == _NULL:
             return None
         if tag == _BOOL:
+            if value.lower() not in ("true", "false"):
+                raise self._err(node, "bad-number", f"{value!r} is not a boolean",
+                                "write true or false")
             return value.lower() == "true"
         if tag == _INT:
-            if value.startswith("0o"):
-                return int(value[2:], 8)
-            if value.startswith("0x"):
-                return int(value[2:], 16)
-            return int(value)
+            digits = value.lstrip("+-")
+            if len(digits) > MAX_DIGITS:
+                raise self._err(node, "bad-number", f"number is too long ({len(digits)} digits)",
+                                f"at most {MAX_DIGITS} digits")
+            try:
+                if digits.startswith("0o"):
+                    return int(value.replace("0o", "", 1), 8)
+                if digits.startswith("0x"):
+                    return int(value.replace("0x", "", 1), 16)
+                return int(value)
+            except ValueError:
+                raise self._err(node, "bad-number", f"{value!r} is not a whole number") from None
         if tag == _FLOAT:
             low = value.lower()
             if low.endswith(".inf"):
                 return float("-inf") if low.startswith("-") else float("inf")
             if low == ".nan":
                 return float("nan")
-            return float(value)
+            if len(value) > 64:
+                raise self._err(node, "bad-number", "number is too long")
+            try:
+                return float(value)
+            except ValueError:
+                raise self._err(node, "bad-number", f"{value!r} is not a number") from None
         raise self._err(node, "unsupported-tag", f"unsupported tag {tag!r}",
                         "only plain YAML scalars, lists and mappings are allowed")
 
@@ -233,8 +258,39 @@ def loads(text: str, path: str = "<string>", *, require_mapping: bool = True) ->
         raise
 
 
+def _flow_depth_problem(text: str, path: str) -> LoadError | None:
+    """libyaml composes recursively in C: refuse very deep flow nesting before it does."""
+    depth = best = 0
+    for ch in text:
+        if ch in "[{":
+            depth += 1
+            best = max(best, depth)
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+    if best <= MAX_DEPTH:
+        return None
+    # Brackets inside quoted strings also count above: confirm with the event stream.
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_Yaml12Loader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    mark = event.start_mark
+                    return _fail(path, "too-deep", f"nesting deeper than {MAX_DEPTH} levels",
+                                 mark.line + 1, mark.column + 1)
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        return None  # the composer reports the syntax error with its location
+    return None
+
+
 def _loads(text: str, path: str, require_mapping: bool) -> Document:
     doc = Document(path=path, text=text, data=None)
+    deep = _flow_depth_problem(text, path)
+    if deep is not None:
+        raise deep
     if "\x00" in text:
         line, col = _line_col(text, text.index("\x00"))
         raise _fail(path, "binary-file", "file contains a NUL byte; is it really YAML?",

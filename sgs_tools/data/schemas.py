@@ -67,10 +67,14 @@ def inline_refs(node: Any, root: dict[str, Any], seen: tuple[str, ...] = ()) -> 
 @cache
 def validator(name: str) -> Draft202012Validator:
     """One validator per schema, built once and reused for every file."""
-    from jsonschema import Draft202012Validator
+    from jsonschema import Draft202012Validator, validators
 
+    # YAML gives whole numbers as int; a float such as 5.0 is not an integer here.
+    checker = Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _c, v: isinstance(v, int) and not isinstance(v, bool))
+    strict = validators.extend(Draft202012Validator, type_checker=checker)
     raw = schema(name)
-    return Draft202012Validator(inline_refs(raw, raw))
+    return strict(inline_refs(raw, raw))  # type: ignore[no-any-return]
 
 
 def suggest(word: str, choices: list[str] | set[str]) -> str | None:

@@ -66,7 +66,7 @@ def kind_of(doc: Document, path: Path) -> tuple[str | None, list[Problem]]:
         return None, [Problem(Location(doc.path, 1, 1), "missing-kind",
                               "file has no 'kind' key", hint)]
     kind = data["kind"]
-    if kind not in schemas.KINDS:
+    if not isinstance(kind, str) or kind not in schemas.KINDS:
         hint = schemas.suggest(str(kind), kinds) or f"expected one of: {', '.join(kinds)}"
         return None, [Problem(doc.where(("kind",)), "unknown-kind",
                               f"unknown kind {kind!r}", hint)]
@@ -75,13 +75,20 @@ def kind_of(doc: Document, path: Path) -> tuple[str | None, list[Problem]]:
 
 def _collect(targets: list[Path]) -> list[Path]:
     found: list[Path] = []
+    seen: set[Path] = set()
     for target in targets:
         if target.is_dir():
-            found.extend(paths.data_files(target))
+            files = paths.data_files(target)
+            if not files:
+                raise UsageError(f"no YAML files in {target}")
         elif target.is_file():
-            found.append(target)
+            files = [target]
         else:
             raise UsageError(f"no such file or folder: {target}")
+        for f in files:
+            if f.resolve() not in seen:
+                seen.add(f.resolve())
+                found.append(f)
     return found
 
 

@@ -175,7 +175,10 @@ class Checker:
             if isinstance(w.value, int):
                 amount: Any = w.value
             else:
-                amount = self.expr(A.Word(w.value, w.pos), scope)[0]
+                amount, t = self.expr(A.Word(w.value, w.pos), scope)
+                if t not in INT_TYPES + ("error",):
+                    self.issue(w.pos, "dsl-type", f"'{w.sign}{w.value}' needs a number, "
+                               f"not a {t}")
             return {"sign": w.sign, "amount": amount}, 1
         if isinstance(w, A.Word) and w.name == "unlimited":
             return "unlimited", 1
@@ -450,10 +453,13 @@ class Checker:
             self.stmt(st, scope)
 
     def stmt(self, st: Any, scope: dict[str, str]) -> None:
-        if isinstance(st, (A.Do, A.May)):
+        if isinstance(st, A.Do):
             self.sentence(st.sentence, scope, "action")
+        elif isinstance(st, A.May):
+            # What an optional step binds may not exist afterwards.
+            self.sentence(st.sentence, dict(scope), "action")
         elif isinstance(st, A.MayBlock):
-            self.block(st.body, scope)
+            self.block(st.body, dict(scope))
         elif isinstance(st, A.If):
             self.cond(st.cond, scope)
             self.block(st.then, dict(scope))
@@ -495,7 +501,7 @@ class Checker:
                 self.static(static, scope)
         elif isinstance(st, A.Limited):
             self.limit(st.limit, scope)
-            self.block(st.body, scope)
+            self.block(st.body, dict(scope))
 
     def limit(self, limit: A.Limit, scope: dict[str, str]) -> None:
         if limit.times is not None:

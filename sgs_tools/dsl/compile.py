@@ -128,7 +128,7 @@ class Compiler:
             if options.outside_turn:
                 hook["filter"]["outside_turn"] = True
             if options.phase:
-                hook["filter"]["phase"] = options.phase
+                hook["filter"]["in_phase"] = options.phase
             if options.grant is not None:
                 hook["granted_to"] = self.an.of(options).get("grant")
         if "limited" in tags and hook["frequency"] is None:

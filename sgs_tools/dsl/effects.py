@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sgs_tools.data.catalog import Catalog
-from sgs_tools.data.model import Card, Origin, Skill
+from sgs_tools.data.model import Origin
 from sgs_tools.dsl import ast as A
 from sgs_tools.dsl.check import Analysis, Context, check
 from sgs_tools.dsl.compile import IR_VERSION, compile_effect
@@ -42,10 +42,6 @@ class EffectsResult:
     problems: list[Problem] = field(default_factory=list)
     names: Names = field(default_factory=Names)
 
-    @property
-    def hook_count(self) -> int:
-        return sum(len(c.hooks) for c in self.compiled.values())
-
 
 def text_location(origin: Origin, key: str, line: int, col: int) -> Location:
     """Map a 1-based line/column inside an effect scalar to the YAML file."""
@@ -74,14 +70,27 @@ def text_location(origin: Origin, key: str, line: int, col: int) -> Location:
     return Location(doc.path, where.line + line - 1, col)
 
 
-def _modes_for(cat: Catalog, sets: set[str], decks: set[str]) -> frozenset[str]:
-    modes = set()
-    for mode in cat.modes.values():
-        pool_sets = set(mode.general_sets) | {e.id for e in cat.expansions.values()
-                                               if mode.id in e.modes}
-        if sets & pool_sets or decks & set(mode.decks):
-            modes.add(mode.id)
-    return frozenset(modes)
+class _ModeIndex:
+    """Which modes play each set and each deck, computed once per catalog."""
+
+    def __init__(self, cat: Catalog) -> None:
+        self.by_set: dict[str, set[str]] = {}
+        self.by_deck: dict[str, set[str]] = {}
+        for mode in cat.modes.values():
+            sets = set(mode.general_sets) | {e.id for e in cat.expansions.values()
+                                             if mode.id in e.modes}
+            for s in sets:
+                self.by_set.setdefault(s, set()).add(mode.id)
+            for d in mode.decks:
+                self.by_deck.setdefault(d, set()).add(mode.id)
+
+    def modes(self, sets: set[str], decks: set[str]) -> frozenset[str]:
+        out: set[str] = set()
+        for s in sets:
+            out |= self.by_set.get(s, set())
+        for d in decks:
+            out |= self.by_deck.get(d, set())
+        return frozenset(out)
 
 
 def names_of(cat: Catalog) -> Names:
@@ -89,10 +98,6 @@ def names_of(cat: Catalog) -> Names:
         return {k: v for k, v in (("zh", names.zh), ("en", names.en), ("ko", names.ko)) if v}
     return Names({cid: n(c.name) for cid, c in cat.cards.items()},
                  {sid: n(s.name) for sid, s in cat.skills.items()})
-
-
-def _decks_with(cat: Catalog, card: Card) -> set[str]:
-    return {d.id for d in cat.decks.values() if any(c.card == card.id for c in d.copies)}
 
 
 def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, text: str,
@@ -107,7 +112,13 @@ def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, te
                                     "dsl-syntax", p.message, hint))
         return
     ctx = Context(reg, frozenset(cat.cards), frozenset(cat.skills), tags, kind)
-    analysis = check(effect, ctx)
+    try:
+        analysis = check(effect, ctx)
+    except RecursionError:
+        out.problems.append(Problem(text_location(origin, key, 1, 1), "dsl-syntax",
+                                    "the effect nests too deeply",
+                                    "split it into simpler clauses"))
+        return
     for issue in analysis.issues:
         out.problems.append(Problem(text_location(origin, key, max(issue.line, 1),
                                                   max(issue.col, 1)),
@@ -120,32 +131,36 @@ def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, te
 def compile_catalog(cat: Catalog) -> EffectsResult:
     """Parse, check and compile every effect text in the catalog."""
     out = EffectsResult(names=names_of(cat))
+    index = _ModeIndex(cat)
+    sets_of_skill: dict[str, set[str]] = {}
+    for g in cat.generals.values():
+        for entry in g.skills:
+            sets_of_skill.setdefault(entry.id, set()).update(g.sets)
+    decks_of_card: dict[str, set[str]] = {}
+    for deck in cat.decks.values():
+        for copy in deck.copies:
+            decks_of_card.setdefault(copy.card, set()).add(deck.id)
     for skill in cat.skills.values():
         if not skill.effect:
             continue
-        general = cat.generals.get(skill.owner)
-        sets = set(general.sets) if general else set()
-        users = [g for g in cat.generals.values()
-                 if any(e.id == skill.id for e in g.skills)]
-        for g in users:
-            sets.update(g.sets)
         _one(cat, out, skill.id, "skill", skill.owner, skill.effect, skill.origin, "effect",
-             _modes_for(cat, sets, set()), skill.tags)
+             index.modes(sets_of_skill.get(skill.id, set()), set()), skill.tags)
     for card in cat.cards.values():
+        card_modes = index.modes({card.set}, decks_of_card.get(card.id, set()))
         if card.effect:
             _one(cat, out, card.id, "card", card.set, card.effect, card.origin, "effect",
-                 _modes_for(cat, {card.set}, _decks_with(cat, card)), ())
+                 card_modes, ())
         for i, ability in enumerate(card.extra.get("abilities") or []):
             effect = ability.get("effect") if isinstance(ability, dict) else None
             if effect:
                 origin = Origin(card.origin.doc, (*card.origin.path, "abilities", i))
                 _one(cat, out, f"{card.id}.{ability['id']}", "ability", card.id, effect,
-                     origin, "effect", frozenset({"samurai"}), ())
+                     origin, "effect", card_modes, ())
         bonus = card.extra.get("bonus")
         if isinstance(bonus, dict) and bonus.get("effect"):
             origin = Origin(card.origin.doc, (*card.origin.path, "bonus"))
             _one(cat, out, f"{card.id}.bonus", "heirloom", card.id, bonus["effect"], origin,
-                 "effect", frozenset({"samurai"}), ())
+                 "effect", card_modes, ())
     return out
 
 
@@ -162,5 +177,3 @@ def explain(compiled: Compiled, names: Names, lang: str) -> str:
     return render(compiled.effect, compiled.analysis, compiled.registry, lang, names)
 
 
-def skill_or_card(cat: Catalog, ident: str) -> Skill | Card | None:
-    return cat.skills.get(ident) or cat.cards.get(ident)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -103,9 +104,31 @@ def parser() -> Lark:
                 cache=True)
 
 
+MAX_NUMBER_DIGITS = 9
+"""Numbers in effect text are small game quantities; longer ones are refused."""
+
+
 def _normalise(text: str) -> str:
-    text = text.replace("\r\n", "\n").expandtabs(4)
+    text = text.replace("\r\n", "\n")
     return text if text.endswith("\n") else text + "\n"
+
+
+def _bad_dedent(source: str) -> tuple[int, int]:
+    """The first line whose indentation closes no open block."""
+    stack = [0]
+    for number, line in enumerate(source.splitlines(), start=1):
+        stripped = line.lstrip(" \t")
+        if not stripped or stripped.startswith("#"):
+            continue
+        width = len(line) - len(stripped) + line[: len(line) - len(stripped)].count("\t") * 3
+        if width > stack[-1]:
+            stack.append(width)
+            continue
+        while width < stack[-1]:
+            stack.pop()
+        if width != stack[-1]:
+            return number, 1
+    return 1, 1
 
 
 def _describe(expected: set[str]) -> tuple[str, ...]:
@@ -131,10 +154,25 @@ def parse(text: str) -> A.Effect:
 
     from sgs_tools.dsl.build import build
 
+    from lark.indenter import DedentError
+
     source = _normalise(text)
+    for number, line_text in enumerate(source.splitlines(), start=1):
+        m = re.search(r"\d{%d,}" % (MAX_NUMBER_DIGITS + 1), line_text.split("#", 1)[0])
+        if m:
+            raise EffectSyntaxError(SyntaxProblem(
+                number, m.start() + 1, f"number {m.group()[:12]}… is too large",
+                (f"at most {MAX_NUMBER_DIGITS} digits",)))
     p = parser()
     try:
         tree = p.parse(source)
+    except DedentError:
+        line, col = _bad_dedent(source)
+        raise EffectSyntaxError(SyntaxProblem(
+            line, col, "this line's indentation matches no enclosing block",
+            ("indent it like the lines of the block it belongs to",))) from None
+    except RecursionError:
+        raise EffectSyntaxError(SyntaxProblem(1, 1, "the effect nests too deeply")) from None
     except UnexpectedInput as exc:
         label = None
         try:
@@ -157,8 +195,11 @@ def parse(text: str) -> A.Effect:
             token = getattr(exc, "token", None)
             shown = "end of text" if token is None or token.type == "$END" else (
                 "end of line" if token.type == "_NL" else
-                "an indented block" if token.type == "_INDENT" else
+                "indented block" if token.type == "_INDENT" else
                 "end of block" if token.type == "_DEDENT" else repr(str(token)))
             message = f"unexpected {shown}"
         raise EffectSyntaxError(SyntaxProblem(line, col, message, _describe(expected))) from None
-    return build(tree)
+    try:
+        return build(tree)
+    except RecursionError:
+        raise EffectSyntaxError(SyntaxProblem(1, 1, "the effect nests too deeply")) from None

@@ -43,6 +43,8 @@ def check_vocabulary(directory: Path | None = None) -> tuple[list[Problem], dict
             problems.append(exc.problem)
             continue
         docs[shown] = doc
+        if not _shape_ok(doc, problems):
+            continue
         loaded.append(doc)
         enum_types.update((doc.data.get("enums") or {}).keys())
     for doc in loaded:
@@ -72,6 +74,27 @@ def check_vocabulary(directory: Path | None = None) -> tuple[list[Problem], dict
             for name, raw in (data.get(table) or {}).items():
                 _check_verb(doc, table, name, raw, enum_types, problems)
     return problems, docs
+
+
+def _shape_ok(doc: Document, problems: list[Problem]) -> bool:
+    """Every table is a mapping of word → mapping; otherwise the file cannot be merged."""
+    ok = True
+    for table in (*TABLES, "enums", "attributes", "phrases", "variables", "attribute_names"):
+        raw = doc.data.get(table)
+        if raw is None:
+            continue
+        if not isinstance(raw, dict):
+            problems.append(Problem(doc.where((table,)), "vocab-shape",
+                                    f"'{table}' must be a mapping of words"))
+            ok = False
+            continue
+        for name, entry in raw.items():
+            if not isinstance(entry, dict):
+                problems.append(Problem(doc.where((table, name)), "vocab-shape",
+                                        f"{table} entry {name!r} must be a mapping",
+                                        "for example: {text: {en: …, zh: …, ko: …}}"))
+                ok = False
+    return ok
 
 
 def _check_verb(doc: Document, table: str, name: str, raw: Any, enum_types: set[str],

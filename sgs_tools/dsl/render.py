@@ -39,7 +39,7 @@ def _has_batchim(text: str) -> bool:
         if 0xAC00 <= code <= 0xD7A3:
             return (code - 0xAC00) % 28 != 0
         if ch.isdigit():
-            return ch in "0136789"
+            return ch in "013678"
         if ch.isalpha():
             return False
     return False
@@ -112,9 +112,9 @@ class Renderer:
         if isinstance(n, dict) and "range" in n:
             low, high = n["range"]
             if high is None:
-                return {"en": f"{low} or more" if low > 1 else "any number of",
-                        "zh": "任意" if low <= 1 else f"至少{low}",
-                        "ko": f"{low}개 이상"}[self.lang]
+                return {"en": "any number of" if low == 0 else f"{low} or more",
+                        "zh": "任意" if low == 0 else f"至少{self.zh_count(low)}",
+                        "ko": f"{low} 이상"}[self.lang]
             return {"en": f"{low} to {high}" if low else f"up to {high}",
                     "zh": f"{self.zh_count(low)}至{self.zh_count(high)}" if low
                     else f"至多{self.zh_count(high)}",
@@ -168,7 +168,10 @@ class Renderer:
                         "zh": f"{text}的{attr_text}", "ko": f"{text}의 {attr_text}"}[self.lang]
             return text
         if "op" in v:
-            return f"{self.value(v['left'])} {v['op']} {self.value(v['right'])}"
+            def side(x: Any) -> str:
+                text = self.value(x)
+                return f"({text})" if isinstance(x, dict) and "op" in x else text
+            return f"{side(v['left'])} {v['op']} {side(v['right'])}"
         if "call" in v:
             func = self.reg.functions.get(v["call"])
             args = [self.value(a) for a in v["args"]]
@@ -283,14 +286,14 @@ class Renderer:
              actor: str, may: bool, subordinate: bool = False) -> str:
         subject = self._subject(template, args, actor)
         third = self.lang == "en" and subject not in (self.var("you"), "") and not may \
-            and not subject.endswith(("characters", "s"))
+            and not self._plural_subject(template, args)
 
         def repl(m: re.Match[str]) -> str:
             key, rest = m.group(1), m.group(2)
             if key == "s":
                 return "s" if third else ""
             if key == "is":
-                plural = subject == self.var("you") or subject.endswith("characters")
+                plural = subject == self.var("you") or self._plural_subject(template, args)
                 return "are" if plural else "is"
             if key == "may":
                 return self.t(self.reg.phrases.get("may", {}), "may ") if may else ""
@@ -330,7 +333,7 @@ class Renderer:
             if subject and re.match(r"\{(\w+)\} ", template) and out.startswith(head + " "):
                 particle = "가" if subordinate else "는"
                 out = head + _ko_particle(subject, particle) + out[len(head):]
-            out = _fix_particles(out)
+            out = _fix_particles(out).replace(" 이상장", "장 이상")
             if may:
                 out = _ko_may(out)
         if self.lang == "en":
@@ -342,6 +345,18 @@ class Renderer:
         if may and "{may" not in template and self.lang != "ko":
             out = {"en": f"you may have it that {out}", "zh": f"你可以令{out}"}[self.lang]
         return out
+
+    def _plural_subject(self, template: str, args: dict[str, Any]) -> bool:
+        m = re.search(r"\{(\w+)", template)
+        value = args.get(m.group(1)) if m else None
+        if not isinstance(value, dict) or "select" not in value:
+            return False
+        sel = value["select"]
+        term = self.reg.selectors.get(sel.get("noun", ""))
+        count = sel.get("count")
+        if count is not None:
+            return count != 1
+        return bool(term and term.info.get("plural"))
 
     def _subject(self, template: str, args: dict[str, Any], actor: str) -> str:
         m = re.search(r"\{(\w+)", template)
@@ -391,12 +406,10 @@ class Renderer:
         return text
 
     def cond(self, c: Any) -> str:
-        if isinstance(c, A.All):
-            sep = self.phrase("and") if self.lang == "zh" else f" {self.phrase('and')} "
-            return sep.join(self.cond(x) for x in c.conds)
-        if isinstance(c, A.Any_):
-            sep = self.phrase("or") if self.lang == "zh" else f" {self.phrase('or')} "
-            return sep.join(self.cond(x) for x in c.conds)
+        if isinstance(c, (A.All, A.Any_)):
+            word = "and" if isinstance(c, A.All) else "or"
+            sep = self.phrase(word) if self.lang == "zh" else f" {self.phrase(word)} "
+            return sep.join(self._grouped(x) for x in c.conds)
         if isinstance(c, A.Not):
             return {"en": f"not ({self.cond(c.cond)})", "zh": f"并非{self.cond(c.cond)}",
                     "ko": f"{self.cond(c.cond)} 것이 아닌"}[self.lang]
@@ -444,6 +457,10 @@ class Renderer:
                     "zh": f"{subject}有{inner}",
                     "ko": f"{subject}에게 {inner}{_ko_particle(inner, '가')} 있는"}[self.lang]
         return ""  # pragma: no cover
+
+    def _grouped(self, c: Any) -> str:
+        text = self.cond(c)
+        return f"({text})" if isinstance(c, (A.All, A.Any_)) else text
 
     def _is_word(self, word: str) -> str:
         if word in self.names.cards:
@@ -515,9 +532,7 @@ class Renderer:
         if isinstance(st, A.During):
             until = self.phrase("until", edge=self.phrase(st.edge),
                                 period=self.enum(st.period))
-            mods = f"{COMMA[self.lang]}".join(self.sentence(s.sentence, actor,
-                                                            table="modifier")
-                                              for s in st.statics)
+            mods = COMMA[self.lang].join(self.static_line(s) for s in st.statics)
             return f"{until}{COMMA[self.lang]}{mods}"
         if isinstance(st, A.Limited):
             return f"{self.limit(st.limit)}{COMMA[self.lang]}{self.steps(st.body, actor)}"
@@ -539,6 +554,10 @@ class Renderer:
 
     def options(self, o: A.Options) -> list[str]:
         parts = []
+        if o.grant is not None and self.an.of(o).get("grant") is not None:
+            who = self.value(self.an.of(o).get("grant"))
+            parts.append({"en": f"{who} may use this too", "zh": f"{who}也可以发动",
+                          "ko": f"{who}도 사용할 수 있다"}[self.lang])
         if o.limit is not None:
             parts.append(self.limit(o.limit))
         if o.outside_turn:
@@ -581,17 +600,11 @@ class Renderer:
         if isinstance(cl, A.Action):
             opts = comma.join(self.options(cl.options))
             label = {"en": "Action", "zh": "出牌阶段", "ko": "카드 사용 단계"}[self.lang]
-            grant = ""
-            if cl.options.grant is not None:
-                who = self.value(self.an.of(cl.options).get("grant"))
-                grant = {"en": f" ({who} may use it on you)",
-                         "zh": f"（{who}可以对你发动）",
-                         "ko": f" ({who}도 당신에게 사용할 수 있음)"}[self.lang]
             sep = "：" if self.lang == "zh" else ": "
             head = label
             if opts:
                 head += f"，{opts}" if self.lang == "zh" else f" ({opts})"
-            return f"{head}{grant}{sep}{self.steps(cl.body, you)}"
+            return f"{head}{sep}{self.steps(cl.body, you)}"
         if isinstance(cl, A.ViewAs):
             cards = self.value(self.an.of(cl).get("cards"))
             card = self.card_name(cl.card)
