@@ -176,7 +176,7 @@ class Checker:
                 amount: Any = w.value
             else:
                 amount, t = self.expr(A.Word(w.value, w.pos), scope)
-                if t not in INT_TYPES + ("error",):
+                if t not in (*INT_TYPES, "error"):
                     self.issue(w.pos, "dsl-type", f"'{w.sign}{w.value}' needs a number, "
                                f"not a {t}")
             return {"sign": w.sign, "amount": amount}, 1

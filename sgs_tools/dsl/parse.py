@@ -151,14 +151,13 @@ def _describe(expected: set[str]) -> tuple[str, ...]:
 def parse(text: str) -> A.Effect:
     """Parse effect text; raise :class:`EffectSyntaxError` with a located, helpful message."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+    from lark.indenter import DedentError
 
     from sgs_tools.dsl.build import build
 
-    from lark.indenter import DedentError
-
     source = _normalise(text)
     for number, line_text in enumerate(source.splitlines(), start=1):
-        m = re.search(r"\d{%d,}" % (MAX_NUMBER_DIGITS + 1), line_text.split("#", 1)[0])
+        m = re.search(rf"\d{{{MAX_NUMBER_DIGITS + 1},}}", line_text.split("#", 1)[0])
         if m:
             raise EffectSyntaxError(SyntaxProblem(
                 number, m.start() + 1, f"number {m.group()[:12]}… is too large",
