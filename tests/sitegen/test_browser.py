@@ -104,8 +104,16 @@ def _search(page: Any, query: str) -> list[str]:
     if not box.is_visible():
         page.locator(".md-header__button[for='__search']").first.click()
     box.click()
-    box.fill(query)
-    page.wait_for_selector(".md-search-result__item", timeout=15_000)
+    # The search index loads in a worker; on a busy machine that can take a while, and a
+    # query typed before it is ready is not run again, so type it again until results show.
+    for _ in range(30):
+        box.fill("")
+        box.fill(query)
+        try:
+            page.wait_for_selector(".md-search-result__item", timeout=2_000)
+            break
+        except Exception:  # playwright's TimeoutError: try again
+            continue
     return [t.strip() for t in page.locator(".md-search-result__item").all_inner_texts()]
 
 
