@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -13,6 +14,9 @@ def explain(
     lang: Annotated[str, typer.Option("--lang", "-l", help="en, zh or ko.")] = "en",
     hooks: Annotated[bool, typer.Option("--hooks/--no-hooks",
                                         help="Also print the compiled hooks.")] = True,
+    data: Annotated[list[Path] | None, typer.Option(
+        "--data", metavar="PATH", help="Extra data files or folders (an expansion) whose "
+        "skills and cards can be explained.", show_default=False)] = None,
 ) -> None:
     """Print the rendered rules text of a skill or card, and its compiled hooks."""
     from sgs_tools.data.schemas import suggest
@@ -23,11 +27,29 @@ def explain(
     if lang not in ("en", "zh", "ko"):
         typer.echo(f"sgs explain: unknown language {lang!r}; expected en, zh or ko", err=True)
         raise typer.Exit(2)
-    result = validate()
+    from sgs_tools import report
+    from sgs_tools.errors import UsageError
+
+    try:
+        result = validate(list(data) if data else None)
+    except UsageError as exc:
+        typer.echo(f"sgs explain: {exc}", err=True)
+        raise typer.Exit(2) from None
     effects = result.effects
     assert effects is not None
     compiled = effects.compiled.get(ident)
     cat = result.catalog
+    thing = cat.skills.get(ident) or cat.cards.get(ident)
+    own = []
+    if thing is not None and thing.effect:
+        start = thing.origin.where("effect").line
+        end = start + thing.effect.count("\n") + 1
+        own = [p for p in effects.problems if p.location.path == thing.origin.file
+               and start <= p.location.line <= end]
+    if thing is not None and (compiled is None or not compiled.hooks) and own:
+        typer.echo(report.text(own, result.documents, result.files), err=True, nl=False)
+        typer.echo(f"sgs explain: the effect of {ident!r} has errors (above)", err=True)
+        raise typer.Exit(1)
     if compiled is None:
         known = set(cat.skills) | set(cat.cards)
         if ident in known:
@@ -37,7 +59,6 @@ def explain(
         typer.echo(f"sgs explain: no skill or card {ident!r}" + (f"; {hint}" if hint else ""),
                    err=True)
         raise typer.Exit(2)
-    thing = cat.skills.get(ident) or cat.cards.get(ident)
     name = thing.name.get(lang) if thing is not None else ident
     typer.echo(f"{name} ({ident})")
     if compiled.tags:

@@ -55,3 +55,11 @@ def test_explain_unknown_id_suggests() -> None:
 
 def test_explain_bad_language() -> None:
     assert runner.invoke(app, ["explain", "ganglie", "--lang", "fr"]).exit_code == 2
+
+
+def test_explain_reports_a_broken_effect(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(EXAMPLES / "negative" / "dsl-errors")
+    result = runner.invoke(app, ["explain", "bug_word", "--data", "."])
+    assert result.exit_code == 1
+    assert "unknown action 'drwa'" in result.output
+    assert "bug_syntax" not in result.output and "slahs" not in result.output
