@@ -7,6 +7,7 @@ within the text to its line and column in the YAML file.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,14 +50,21 @@ def text_location(origin: Origin, key: str, line: int, col: int) -> Location:
     where = doc.where((*origin.path, key))
     raw = doc.line_text(where.line)
     start = raw[where.col - 1:] if where.col > 0 else ""
-    if start[:1] in ("|", ">"):
-        lines = doc.text.splitlines()
-        first = where.line  # content starts on the next line (index = where.line)
-        indent = None
-        for text in lines[first:]:
-            if text.strip():
-                indent = len(text) - len(text.lstrip(" "))
-                break
+    block = re.match(r"(?:[&!]\S*\s+)*([|>])([1-9])?[+-]?([1-9])?", start)
+    if block:
+        indicator = block.group(2) or block.group(3)
+        indent: int | None = None
+        if indicator:
+            # An explicit indentation indicator counts from the enclosing mapping's indent.
+            key_at = doc.where((*origin.path, key), key=True)
+            key_line = doc.line_text(key_at.line)
+            indent = key_at.col - 1 if key_line.strip() else 0
+            indent += int(indicator)
+        else:
+            for text in doc.lines[where.line:]:  # content starts on the next line
+                if text.strip():
+                    indent = len(text) - len(text.lstrip(" "))
+                    break
         return Location(doc.path, where.line + line, (indent or 0) + col)
     offset = 1 if start[:1] in ("'", '"') else 0
     quote = start[:1]
