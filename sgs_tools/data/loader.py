@@ -277,8 +277,9 @@ def _flow_depth_problem(text: str, path: str) -> LoadError | None:
                 depth += 1
                 if depth > MAX_DEPTH:
                     mark = event.start_mark
+                    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
                     return _fail(path, "too-deep", f"nesting deeper than {MAX_DEPTH} levels",
-                                 mark.line + 1, mark.column + 1)
+                                 line, col)
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
     except yaml.YAMLError:

@@ -9,7 +9,6 @@ from sgs_tools.data.loader import Document, JsonPath
 from sgs_tools.errors import Location
 
 RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13}
-RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 SANGUOSHA_TYPES = frozenset({"basic", "trick", "delayed_trick", "equipment"})
 
 

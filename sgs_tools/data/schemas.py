@@ -72,7 +72,8 @@ def validator(name: str) -> Draft202012Validator:
     # YAML gives whole numbers as int; a float such as 5.0 is not an integer here.
     checker = Draft202012Validator.TYPE_CHECKER.redefine(
         "integer", lambda _c, v: isinstance(v, int) and not isinstance(v, bool))
-    strict = validators.extend(Draft202012Validator, type_checker=checker)
+    strict = validators.extend(  # type: ignore[no-untyped-call]
+        Draft202012Validator, type_checker=checker)
     raw = schema(name)
     return strict(inline_refs(raw, raw))  # type: ignore[no-any-return]
 

@@ -20,10 +20,6 @@ def _tpos(tok: Token) -> A.Pos:
     return A.Pos(tok.line or 0, tok.column or 0)
 
 
-def _stmts(block: Any) -> tuple[Any, ...]:
-    return tuple(block)
-
-
 @v_args(meta=True)
 class Builder(Transformer[Token, A.Effect]):
     """Each method builds one node; names follow the grammar's rules and aliases."""

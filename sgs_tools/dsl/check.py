@@ -47,7 +47,6 @@ class Analysis:
 
     issues: list[Issue] = field(default_factory=list)
     args: dict[int, dict[str, Any]] = field(default_factory=dict)
-    types: dict[int, dict[str, str]] = field(default_factory=dict)
 
     def of(self, node: object) -> dict[str, Any]:
         return self.args.get(id(node), {})
@@ -76,9 +75,6 @@ class Checker:
         return words | set(self.ctx.cards)
 
     # -- typed word parsers: each returns (value, words consumed) ----------------------
-    def var_type(self, name: str, scope: dict[str, str]) -> str | None:
-        return scope.get(name)
-
     def ref_type(self, ref: A.Ref, scope: dict[str, str]) -> str | None:
         head, *rest = ref.parts
         current = scope.get(head)

@@ -355,7 +355,7 @@ class Renderer:
         term = self.reg.selectors.get(sel.get("noun", ""))
         count = sel.get("count")
         if count is not None:
-            return count != 1
+            return bool(count != 1)
         return bool(term and term.info.get("plural"))
 
     def _subject(self, template: str, args: dict[str, Any], actor: str) -> str:
