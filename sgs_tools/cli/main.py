@@ -10,8 +10,11 @@ from sgs_tools import __version__
 from sgs_tools.cli import build as build_cmd
 from sgs_tools.cli import compile as compile_cmd
 from sgs_tools.cli import explain as explain_cmd
+from sgs_tools.cli import replay as replay_cmd
 from sgs_tools.cli import schema as schema_cmd
+from sgs_tools.cli import simulate as simulate_cmd
 from sgs_tools.cli import site as site_cmd
+from sgs_tools.cli import test_cmd
 from sgs_tools.cli import validate as validate_cmd
 
 app = typer.Typer(
@@ -28,6 +31,9 @@ app.command("compile")(compile_cmd.compile_cmd)
 app.command("explain")(explain_cmd.explain)
 app.add_typer(schema_cmd.app, name="schema")
 app.add_typer(site_cmd.app, name="site")
+app.command("test")(test_cmd.test_cmd)
+app.command("simulate")(simulate_cmd.simulate)
+app.command("replay")(replay_cmd.replay)
 
 
 def _version(value: bool) -> None:

@@ -1,0 +1,52 @@
+"""`sgs replay`: the settings of one simulated game → that game again, with its log."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+
+def replay(
+    mode: Annotated[str, typer.Option("--mode", help="identity or korean.")] = "identity",
+    players: Annotated[int, typer.Option("--players", "-n", help="Players.")] = 5,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="The game's seed.")] = 0,
+    agents: Annotated[str, typer.Option("--agents", help="random or heuristic.")] = "random",
+    generals: Annotated[str | None, typer.Option(
+        "--generals", help="Comma-separated generals by seat.")] = None,
+    first_game: Annotated[bool, typer.Option("--first-game",
+                                             help="The mode's first-game rules.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the log as JSON lines.")
+                       ] = False,
+) -> None:
+    """Replay one game (as `sgs simulate` numbered it) and print its event log."""
+    import json
+
+    from sgs_tools.engine.errors import SetupError
+    from sgs_tools.engine.game import Game
+    from sgs_tools.engine.library import Library
+    from sgs_tools.sim.logfmt import render
+    from sgs_tools.sim.runner import Settings
+
+    settings = Settings(mode=mode, players=players, seed=seed, agents=agents,
+                        generals=tuple(g.strip() for g in generals.split(","))
+                        if generals else None, first_game=first_game)
+    lib = Library.load()
+    setup = settings.setup(seed)
+    setup.record = True
+    try:
+        result = Game(lib, setup).play()
+    except (SetupError, ValueError) as exc:
+        typer.echo(f"sgs replay: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if as_json:
+        for entry in result.log:
+            typer.echo(json.dumps(entry, ensure_ascii=False))
+    else:
+        typer.echo(render(result.log, result.seats), nl=False)
+        for gap in result.gaps:
+            typer.echo(f"engine gap (never run): {gap}")
+        end = (f"error [{result.error_kind}]: {result.error}" if result.error
+               else f"winner: {result.winning_side}")
+        typer.echo(f"{end}; {result.turns} turns, {result.steps} steps")
+    raise typer.Exit(1 if result.error else 0)

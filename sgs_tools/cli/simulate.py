@@ -1,0 +1,101 @@
+"""`sgs simulate`: options → many seeded games over the cores → win rates and problems."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+_last = [0.0]
+
+
+def _progress(done: int, total: int, started: float) -> None:
+    now = time.perf_counter()
+    if done != total and now - _last[0] < 0.2:
+        return
+    _last[0] = now
+    width = 30
+    filled = width * done // total
+    rate = done / max(now - started, 1e-9)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games "
+                     f"({rate:.0f}/s)")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def simulate(
+    mode: Annotated[str, typer.Option("--mode", help="identity or korean.")] = "identity",
+    players: Annotated[int, typer.Option("--players", "-n", help="Players per game.")] = 5,
+    games: Annotated[int, typer.Option("--games", "-g", help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s",
+                                      help="Game i is played with seed SEED + i.")] = 0,
+    agents: Annotated[str, typer.Option(
+        "--agents", help="random or heuristic (or a comma list, one per seat).")] = "random",
+    generals: Annotated[str | None, typer.Option(
+        "--generals", help="Comma-separated generals by seat instead of choosing.")] = None,
+    first_game: Annotated[bool, typer.Option(
+        "--first-game", help="The mode's first-game rules (the Korean edition: no "
+                             "generals, 4 HP, the lord 5).")] = False,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", "-w", help="Worker processes (default: every core).")] = None,
+    json_out: Annotated[Path | None, typer.Option(
+        "--json", help="Also write the report as JSON to this file.")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Play many games and report win rates per role and general, with replay commands
+    for every game that crashed, broke an invariant, ran out of steps or stalled."""
+    import json
+
+    from sgs_tools.engine.errors import SetupError
+    from sgs_tools.engine.game import Game
+    from sgs_tools.engine.library import Library
+    from sgs_tools.sim import stats
+    from sgs_tools.sim.runner import Settings, run
+
+    if games < 1 or players < 1 or (workers is not None and workers < 1):
+        typer.echo("sgs simulate: --games, --players and --workers must be positive",
+                   err=True)
+        raise typer.Exit(2)
+    kinds = [k.strip() for k in agents.split(",") if k.strip()]
+    if not kinds or any(k not in ("random", "heuristic") for k in kinds):
+        typer.echo(f"sgs simulate: unknown agents {agents!r}; expected random or heuristic",
+                   err=True)
+        raise typer.Exit(2)
+    settings = Settings(mode=mode, players=players, games=games, seed=seed, agents=agents,
+                        generals=tuple(g.strip() for g in generals.split(","))
+                        if generals else None, first_game=first_game)
+    lib = Library.load()
+    if lib.problems:
+        typer.echo(f"sgs simulate: the game data has {len(lib.problems)} problems; "
+                   "run 'sgs validate'", err=True)
+        raise typer.Exit(2)
+    try:  # fail fast on a bad mode, player count or general list
+        Game(lib, settings.setup(seed)).deal()
+    except SetupError as exc:
+        typer.echo(f"sgs simulate: {exc}", err=True)
+        raise typer.Exit(2) from None
+    started = time.perf_counter()
+    summaries = run(settings, workers, None if quiet else (
+        lambda d, t: _progress(d, t, started)), lib)
+    report = stats.summarise(settings, summaries, time.perf_counter() - started)
+    mode_gaps = [f"{src}: {', '.join(words)}" for src, words in sorted(lib.gaps.items())
+                 if src in lib.sources_for_mode(lib.mode(mode))]
+    text = stats.render(report)
+    if mode_gaps:
+        text += "\nengine gaps (hooks never run):\n" + "".join(
+            f"  {g}\n" for g in mode_gaps)
+    typer.echo(text, nl=False)
+    if json_out is not None:
+        data = report.to_json()
+        data["engine_gaps"] = mode_gaps
+        try:
+            json_out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
+                                encoding="utf-8")
+        except OSError as exc:
+            typer.echo(f"sgs simulate: cannot write {json_out}: {exc.strerror}", err=True)
+            raise typer.Exit(2) from None
+    raise typer.Exit(1 if len(report.problems) > report.stalled else 0)

@@ -1,0 +1,94 @@
+"""`sgs test [PATH ...]`: run scenario tests; failures at the YAML line that failed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+FORMAT_HELP = "Output format: text, json, github (workflow commands) or sarif."
+
+
+def _data_targets(paths: list[Path]) -> list[Path]:
+    """Data files (an expansion's) in the folders among the paths, scenarios left out,
+    to load with the bundled game."""
+    from sgs_tools import paths as bundled
+    from sgs_tools.scenario.runner import is_scenario
+
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir() and ((p / "expansion.yaml").is_file() or (p / "generals").is_dir()
+                           or (p / "cards").is_dir()):
+            out.extend(f for f in bundled.data_files(p) if not is_scenario(f))
+    return out
+
+
+def test_cmd(
+    paths: Annotated[list[Path] | None, typer.Argument(
+        help="Scenario files, or folders searched for files with 'kind: scenario' "
+             "(default: the bundled tests/scenarios).", show_default=False)] = None,
+    output_format: Annotated[str, typer.Option("--format", "-f", help=FORMAT_HELP)] = "text",
+    verbose: Annotated[bool, typer.Option("--verbose", "-v",
+                                          help="List every scenario, passed or not.")] = False,
+) -> None:
+    """Run scenario tests: set up a table, play scripted decisions, check expectations."""
+    from sgs_tools import paths as bundled
+    from sgs_tools import report
+    from sgs_tools.data.validate import display_path
+    from sgs_tools.engine.errors import SetupError
+    from sgs_tools.engine.library import Library
+    from sgs_tools.scenario.runner import collect, run_file
+
+    if output_format not in report.FORMATS:
+        typer.echo(f"sgs test: unknown format {output_format!r}; "
+                   f"expected one of: {', '.join(report.FORMATS)}", err=True)
+        raise typer.Exit(2)
+    targets = list(paths) if paths else [bundled.bundled_root() / "tests" / "scenarios"]
+    try:
+        files = collect(targets)
+    except FileNotFoundError as exc:
+        typer.echo(f"sgs test: no such file or folder: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if not files:
+        typer.echo("sgs test: no scenario files found (a scenario says 'kind: scenario')",
+                   err=True)
+        raise typer.Exit(2)
+    try:
+        lib = Library.load(_data_targets(targets) or None)
+    except SetupError as exc:
+        typer.echo(f"sgs test: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if lib.problems:
+        typer.echo(f"sgs test: the game data has {len(lib.problems)} problems; "
+                   "run 'sgs validate' first", err=True)
+        for line in lib.problems[:5]:
+            typer.echo(f"  {line}", err=True)
+        raise typer.Exit(2)
+    problems = []
+    documents = {}
+    passed = 0
+    for path in files:
+        shown = display_path(path)
+        outcome, doc = run_file(lib, path, shown)
+        if doc is not None:
+            documents[shown] = doc
+        problems.extend(outcome.problems)
+        if outcome.ok:
+            passed += 1
+        if verbose and output_format == "text":
+            mark = "ok  " if outcome.ok else "FAIL"
+            typer.echo(f"{mark} {shown}: {outcome.name}")
+    if output_format == "json":
+        out = report.as_json(problems, len(files))
+    elif output_format == "github":
+        out = report.github(problems, len(files))
+    elif output_format == "sarif":
+        out = report.sarif(problems)
+    else:
+        out = report.text(problems, documents, len(files)) if problems else ""
+        failed = len(files) - passed
+        out += (f"{len(files)} scenarios: {passed} passed"
+                + (f", {failed} failed" if failed else "") + "\n")
+    typer.echo(out, nl=False)
+    raise typer.Exit(0 if not problems else 1)

@@ -1,0 +1,1 @@
+"""The reference engine: plays Sanguosha games from the compiled hook IR."""

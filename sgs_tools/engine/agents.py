@@ -1,0 +1,158 @@
+"""Decisions → choices: the agent interface, and random, heuristic and scripted agents.
+
+Every choice a player makes goes through :meth:`Agent.decide` with a :class:`Decision`
+listing the legal options (as labels); the agent answers with indices. The engine checks
+the answer and rejects an illegal one with :class:`IllegalChoice`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass
+class Decision:
+    """One choice: who decides, what kind, the legal options, and how many to pick."""
+
+    seat: int
+    kind: str
+    options: list[str]
+    low: int = 1
+    high: int = 1
+    prompt: str = ""
+    context: dict[str, Any] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        count = f"{self.low}" if self.low == self.high else f"{self.low}..{self.high}"
+        return (f"seat {self.seat} {self.kind} '{self.prompt}' (pick {count}) from "
+                f"{self.options!r}")
+
+
+class IllegalChoice(Exception):
+    """An agent answered with something the rules do not allow."""
+
+
+class Agent(Protocol):
+    def decide(self, decision: Decision) -> list[int]:
+        """Indices into ``decision.options``; between ``low`` and ``high`` of them."""
+        ...
+
+
+class RandomAgent:
+    """Makes a uniformly random legal choice."""
+
+    wants_context = False
+
+    def __init__(self, seed: int | str) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, decision: Decision) -> list[int]:
+        n = len(decision.options)
+        low, high = decision.low, decision.high
+        if low == high == 1:
+            return [self.rng.randrange(n)]
+        count = self.rng.randint(low, high)
+        picks = self.rng.sample(range(n), count)
+        return picks if decision.kind == "order" else sorted(picks)
+
+
+class HeuristicAgent:
+    """Plays sensibly from the hints the engine gives in ``decision.context``: ``scores``
+    of options (higher is better: enemies to attack, cards worth using), ``benefit`` of an
+    optional step or response, ``values`` of cards (keeps the valuable ones)."""
+
+    wants_context = True
+
+    def __init__(self, seed: int | str) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, decision: Decision) -> list[int]:
+        n = len(decision.options)
+        ctx = decision.context
+        low, high = decision.low, decision.high
+        kind = decision.kind
+        if kind in ("yes_no", "respond", "trigger"):
+            benefit = float(ctx.get("benefit", 1))
+            yes = benefit > 0 or (benefit == 0 and self.rng.random() < 0.5)
+            if kind == "yes_no":
+                return [0 if yes else 1]
+            return [0 if yes and n > 1 else n - 1]
+        scores = ctx.get("scores")
+        if scores is not None and len(scores) == n:
+            ranked = sorted(range(n), key=lambda i: (-scores[i], self.rng.random()))
+            if kind == "play":
+                return [ranked[0]]
+            count = low if low == high else max(low, min(high, sum(
+                1 for s in scores if s > 0) or low))
+            return sorted(ranked[:count])
+        values = ctx.get("values")
+        if values is not None and len(values) == n:
+            # Give away or discard the least valuable; take the most valuable.
+            taking = decision.prompt in ("take", "gain one card")
+            ranked = sorted(range(n), key=lambda i: (values[i] if not taking else -values[i],
+                                                     self.rng.random()))
+            return sorted(ranked[:low if low else min(1, high)])
+        if low == high == 1:
+            return [self.rng.randrange(n)]
+        count = self.rng.randint(low, high)
+        return sorted(self.rng.sample(range(n), count))
+
+
+@dataclass
+class ScriptedAgent:
+    """Answers from a script of option labels or indices; then from ``fallback``."""
+
+    script: list[Any]
+    fallback: Agent | None = None
+    used: int = 0
+    wants_context = False
+
+    def decide(self, decision: Decision) -> list[int]:
+        if self.used >= len(self.script):
+            if self.fallback is not None:
+                return self.fallback.decide(decision)
+            return list(range(decision.low))
+        answer = self.script[self.used]
+        self.used += 1
+        wanted = answer if isinstance(answer, list) else [answer]
+        picked = []
+        for w in wanted:
+            index = match_option(w, decision.options)
+            if index is None:
+                raise IllegalChoice(f"scripted answer {w!r} is not among "
+                                    f"{decision.options} ({decision.prompt})")
+            picked.append(index)
+        return picked
+
+
+def match_option(answer: Any, options: list[str], taken: list[int] | None = None
+                 ) -> int | None:
+    """The option an answer names: an index, an exact label, a label's first words, or
+    a word inside a label; ``seat N`` also matches a bare number N."""
+    taken = taken or []
+    if isinstance(answer, bool):
+        answer = "yes" if answer else "no"
+    if isinstance(answer, int):
+        text = f"seat {answer}"
+        for i, o in enumerate(options):
+            if i not in taken and (o == text or o.startswith(text + " ")):
+                return i
+        return None
+    text = str(answer)
+    for test in (lambda o: o == text, lambda o: o.startswith(text + " "),
+                 lambda o: o.startswith(text), lambda o: f" {text} " in f" {o} ",
+                 lambda o: text in o):
+        for i, o in enumerate(options):
+            if i not in taken and test(o):
+                return i
+    return None
+
+
+def make_agent(kind: str, seed: int, seat: int) -> Agent:
+    if kind == "heuristic":
+        return HeuristicAgent(f"agent:{seed}:{seat}")
+    if kind == "random":
+        return RandomAgent(f"agent:{seed}:{seat}")
+    raise ValueError(f"unknown agent kind {kind!r} (expected random or heuristic)")

@@ -1,0 +1,583 @@
+"""Hook IR → effects on the table: values, selectors, card filters, conditions and steps.
+
+Runtime values: characters are tuples of seats, cards are lists of uids (virtual cards
+have negative uids), numbers are ints, words (suits, colours, names) are strings. Every
+``do`` step calls the primitive of its word, looked up by name in ``primitives.ACTIONS``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from sgs_tools.engine.errors import Abort, EngineGap, Stop
+from sgs_tools.engine.primitives import ACTIONS, can_pay
+from sgs_tools.engine.state import CardInst, Player
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.game import Game, Use
+    from sgs_tools.engine.library import Hook
+
+Seats = tuple[int, ...]
+
+EQUIP_SUBTYPES = frozenset({"weapon", "armour", "horse", "plus_horse", "minus_horse"})
+KINGDOMS = frozenset({"wei", "shu", "wu", "qun", "god"})
+
+
+@dataclass
+class Frame:
+    """Where a step runs: whose hook (``you``), who acts, and the named values in scope."""
+
+    owner: int
+    actor: int
+    hook: Hook | None
+    vars: dict[str, Any] = field(default_factory=dict)
+    event: dict[str, Any] = field(default_factory=dict)
+    use: Use | None = None
+
+    def child(self, actor: int | None = None) -> Frame:
+        return Frame(self.owner, self.actor if actor is None else actor, self.hook,
+                     dict(self.vars), self.event, self.use)
+
+    @property
+    def name(self) -> str:
+        return self.hook.source if self.hook is not None else "rules"
+
+
+def card_is_named(card: CardInst, names: list[str] | tuple[str, ...]) -> bool:
+    """A card filter's name matches the card, or a kind of it (``fire_slash`` is a slash)."""
+    name = card.card
+    return any(name == n or name.endswith("_" + n) for n in names)
+
+
+def type_is(card: CardInst, word: str) -> bool:
+    t = card.type
+    if word == t:
+        return True
+    if word == "trick":
+        return t in ("trick", "delayed_trick")
+    if word == "non_delayed_trick":
+        return t == "trick"
+    if word == "equipment_card":
+        return t == "equipment"
+    if word == "horse":
+        return card.subtype in ("plus_horse", "minus_horse")
+    return card.subtype == word
+
+
+class Interpreter:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    # -- values --------------------------------------------------------------------------
+    def player_attr(self, p: Player, attr: str) -> Any:
+        if attr == "hp":
+            return p.hp
+        if attr == "max_hp":
+            return p.max_hp
+        if attr == "lost_hp":
+            return p.lost_hp
+        if attr == "hand_count":
+            return len(p.hand)
+        if attr == "equipment_count":
+            return len(p.equipment)
+        if attr == "attack_range":
+            return self.game.attack_range(p.seat)
+        if attr == "gender":
+            return p.gender
+        if attr == "kingdom":
+            return p.kingdom
+        if attr == "named_color":
+            return p.marks.get("named_color")
+        if attr == "count":
+            return 1
+        raise EngineGap(f"attribute {attr}", "a character")
+
+    def cards_attr(self, uids: list[int], attr: str) -> Any:
+        if attr == "count":
+            return len(uids)
+        if not uids:
+            return None
+        table = self.game.table
+        first = table.card(uids[0])
+        if attr == "suit":
+            return first.suit
+        if attr == "color":
+            colors = {table.card(u).color for u in uids}
+            return first.color if len(colors) == 1 else None
+        if attr == "name":
+            return first.card
+        if attr == "type":
+            return first.type
+        if attr == "number":
+            return first.rank
+        if attr == "nature":
+            return first.nature or "normal"
+        raise EngineGap(f"attribute {attr}", "cards")
+
+    def value(self, v: Any, f: Frame) -> Any:
+        if v is None or isinstance(v, (int, str)):
+            return v
+        if isinstance(v, list):
+            return v
+        if "var" in v:
+            return self.var(v["var"], f)
+        if "actor" in v:
+            return (f.actor,)
+        if "quantity" in v:
+            return self.quantity(v["quantity"], f)
+        if "ref" in v:
+            head, *rest = v["ref"]
+            current = self.var(head, f)
+            for attr in rest:
+                if isinstance(current, tuple):
+                    current = self.player_attr(self.game.table.players[current[0]], attr) \
+                        if current else None
+                elif isinstance(current, list):
+                    current = self.cards_attr(current, attr)
+                else:
+                    current = None
+            return current
+        if "op" in v:
+            a, b = self.num(v["left"], f), self.num(v["right"], f)
+            op = v["op"]
+            if op == "+":
+                return a + b
+            if op == "-":
+                return a - b
+            if op == "*":
+                return a * b
+            return a // b if b else 0
+        if "call" in v:
+            args = [self.num(a, f) for a in v["args"]]
+            name = v["call"]
+            if name == "min":
+                return min(args)
+            if name == "max":
+                return max(args)
+            if name == "half":
+                return args[0] // 2
+            raise EngineGap(f"function {name}", f.name)
+        if "select" in v:
+            return self.select(v["select"], f)
+        if "cards" in v:
+            return v
+        if "sign" in v:
+            amount = self.num(v["amount"], f)
+            return amount if v["sign"] == "+" else -amount
+        if "range" in v:
+            return v
+        raise EngineGap(f"value {v!r}", f.name)
+
+    def num(self, v: Any, f: Frame) -> int:
+        value = self.value(v, f)
+        if isinstance(value, bool):
+            return int(value)
+        if isinstance(value, int):
+            return value
+        if isinstance(value, (list, tuple)):
+            return len(value)
+        if value == "unlimited":
+            return 10**6
+        return 0
+
+    def var(self, name: str, f: Frame) -> Any:
+        if name == "you":
+            return (f.owner,)
+        if name in f.vars:
+            return f.vars[name]
+        if name in f.event:
+            return f.event[name]
+        return None
+
+    def quantity(self, name: str, f: Frame) -> Any:
+        g = self.game
+        if name == "alive_count":
+            return sum(1 for p in g.table.players if p.alive)
+        if name == "unlimited":
+            return 10**6
+        if name == "slashes_in_play_phase":
+            return g.play_phase_count(f.owner, "slash")
+        if name == "questioners":
+            return len(g.questioners)
+        return self.player_attr(g.table.players[f.owner], name)
+
+    # -- selectors -----------------------------------------------------------------------
+    def players_of(self, v: Any, f: Frame) -> Seats:
+        value = self.value(v, f)
+        if isinstance(value, tuple):
+            return value
+        if isinstance(value, int) and not isinstance(value, bool):
+            return (value,)
+        return ()
+
+    def filter_ok(self, flt: str, p: Player, me: int, f: Frame) -> bool:
+        g = self.game
+        if flt in KINGDOMS:
+            return p.kingdom == flt
+        if flt == "male" or flt == "female":
+            return p.gender == flt
+        if flt == "wounded":
+            return p.hp < p.max_hp
+        if flt == "in_range":
+            return p.seat != me and g.in_range(me, p.seat)
+        if flt == "at_distance_1":
+            return p.seat != me and g.distance(me, p.seat) <= 1
+        if flt == "with_cards":
+            return bool(p.hand or p.equipment)
+        if flt == "with_hand_cards":
+            return bool(p.hand)
+        if flt == "with_equipment":
+            return bool(p.equipment)
+        if flt == "alive":
+            return p.alive
+        if flt == "opposite_gender":
+            mine = g.table.players[me].gender
+            return p.gender is not None and mine is not None and p.gender != mine
+        if flt == "with_weapon":
+            return "weapon" in p.equipment
+        if flt == "questioning":
+            return p.seat in g.questioners
+        if flt == "adjacent_to_target":
+            target = self.var("target", f)
+            seats = target if isinstance(target, tuple) else ()
+            return bool(seats) and p.seat not in seats and g.distance(seats[0], p.seat) <= 1
+        raise EngineGap(f"selector {flt}", f.name)
+
+    def noun_ok(self, noun: str, p: Player, me: int) -> bool:
+        if noun in ("others", "other"):
+            return p.seat != me
+        if noun == "you":
+            return p.seat == me
+        if noun == "lord":
+            return p.role == "lord"
+        if noun == "current":
+            return p.seat == self.game.table.current
+        return True
+
+    def select(self, s: dict[str, Any], f: Frame) -> Seats:
+        me = f.owner
+        noun = s.get("noun", "players")
+        filters = s.get("filters", ())
+        excluded: set[int] = set()
+        for ex in s.get("except", ()):
+            excluded.update(self.players_of(ex, f))
+        out = []
+        for p in self.game.table.from_current():
+            if p.seat in excluded or not self.noun_ok(noun, p, me):
+                continue
+            if all(self.filter_ok(flt, p, me, f) for flt in filters):
+                out.append(p.seat)
+        return tuple(out)
+
+    def selector_count(self, s: dict[str, Any], f: Frame, available: int) -> tuple[int, int]:
+        """How many of a selector's characters a pick takes: (low, high)."""
+        count = s.get("count")
+        if count is None:
+            if s.get("noun") in ("other", "player", "you", "lord", "current"):
+                return 1, 1
+            return available, available
+        if isinstance(count, dict) and "range" in count:
+            low, high = count["range"]
+            return int(low), available if high is None else int(high)
+        if count == "any":
+            return 0, available
+        if count == "all":
+            return available, available
+        n = self.num(count, f)
+        return n, n
+
+    # -- cards ---------------------------------------------------------------------------
+    def card_matches(self, card: CardInst, spec: dict[str, Any]) -> bool:
+        filters = spec.get("filters") or {}
+        names = filters.get("name")
+        if names and not card_is_named(card, names):
+            return False
+        colors = filters.get("color")
+        if colors and card.color not in colors:
+            return False
+        suits = filters.get("suit")
+        if suits and card.suit not in suits:
+            return False
+        types = filters.get("card_type")
+        return not (types and not any(type_is(card, t) for t in types))
+
+    def spec_of(self, v: Any) -> dict[str, Any] | None:
+        if isinstance(v, dict) and "cards" in v and isinstance(v["cards"], dict):
+            return v["cards"]
+        return None
+
+    def zones_of(self, spec: dict[str, Any], equipment_default: bool = True) -> list[str]:
+        """The zones a card filter looks in: its ``zone`` words, else hand and equipment;
+        a filter of equipment kinds alone (``horse``, ``weapon``) means equipped ones."""
+        filters = spec.get("filters") or {}
+        zones = filters.get("zone")
+        if zones:
+            if "any_zone" in zones:
+                return ["hand", "equipment", "judgement_zone"]
+            return list(zones)
+        types = filters.get("card_type", ())
+        if equipment_default and types and all(t in EQUIP_SUBTYPES for t in types):
+            return ["equipment"]
+        return ["hand", "equipment"]
+
+    def candidates(self, seat: int, spec: dict[str, Any],
+                   equipment_default: bool = True) -> list[int]:
+        p = self.game.table.players[seat]
+        zones = self.zones_of(spec, equipment_default)
+        out: list[int] = []
+        if "hand" in zones:
+            out += p.hand
+        if "equipment" in zones:
+            out += p.equipment.values()
+        if "judgement_zone" in zones:
+            out += p.judgement
+        cards = self.game.table.cards
+        return [u for u in out if self.card_matches(cards[u], spec)]
+
+    def count_of(self, spec: dict[str, Any], f: Frame, available: int) -> tuple[int, int]:
+        count = spec.get("count")
+        if count is None:
+            return (1, available) if spec.get("noun") == "cards" else (1, 1)
+        if count == "any":
+            return 0, available
+        if count == "all":
+            return available, available
+        if isinstance(count, dict) and "range" in count:
+            low, high = count["range"]
+            return int(low), available if high is None else int(high)
+        n = self.num(count, f)
+        return n, n
+
+    # -- conditions ----------------------------------------------------------------------
+    def cond(self, c: Any, f: Frame) -> bool:
+        if c is None:
+            return True
+        if "all" in c:
+            return all(self.cond(x, f) for x in c["all"])
+        if "any" in c:
+            return any(self.cond(x, f) for x in c["any"])
+        if "not" in c:
+            return not self.cond(c["not"], f)
+        if "compare" in c:
+            return self.compare(c["compare"], self.value(c["left"], f),
+                                self.value(c["right"], f))
+        if "is" in c:
+            return self.is_word(self.value(c["subject"], f), c["is"], f)
+        if "in" in c:
+            group = c["in"]
+            seats = self.players_of(c["subject"], f)
+            if not seats:
+                return False
+            for seat in seats:
+                p = self.game.table.players[seat]
+                if group in KINGDOMS or group not in ("others", "other", "you", "all",
+                                                      "players", "player", "lord",
+                                                      "current"):
+                    if not self.filter_ok(group, p, f.owner, f):
+                        return False
+                elif not self.noun_ok(group, p, f.owner):
+                    return False
+            return True
+        if "has" in c:
+            seats = self.players_of(c["subject"], f)
+            spec = self.spec_of(c["has"]) or {}
+            count = spec.get("count")
+            for seat in seats:
+                found = len(self.candidates(seat, spec, equipment_default=True))
+                if count == 0:
+                    return found == 0
+                need = self.num(count, f) if isinstance(count, (int, dict)) else 1
+                return found >= max(1, need)
+            return count == 0
+        raise EngineGap(f"condition {c!r}", f.name)
+
+    @staticmethod
+    def compare(op: str, a: Any, b: Any) -> bool:
+        if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+            a, b = sorted(a), sorted(b)
+        else:
+            if isinstance(a, (list, tuple)):
+                a = len(a)
+            if isinstance(b, (list, tuple)):
+                b = len(b)
+        if op == "==":
+            return bool(a == b)
+        if op == "!=":
+            return bool(a != b)
+        x = a if isinstance(a, int) else 0
+        y = b if isinstance(b, int) else 0
+        if op == "<":
+            return x < y
+        if op == "<=":
+            return x <= y
+        if op == ">":
+            return x > y
+        return x >= y
+
+    def is_word(self, subject: Any, word: str, f: Frame) -> bool:
+        g = self.game
+        if isinstance(subject, list):
+            if not subject:
+                return False
+            card = g.table.card(subject[0])
+            if word in ("red", "black"):
+                return bool(self.cards_attr(subject, "color") == word)
+            return (word == card.suit or type_is(card, word)
+                    or card_is_named(card, (word,)))
+        if isinstance(subject, tuple):
+            if not subject:
+                return False
+            other = f.vars.get(word, f.event.get(word))
+            if isinstance(other, tuple):
+                return sorted(subject) == sorted(other)
+            out = True
+            for seat in subject:
+                p = g.table.players[seat]
+                if word in ("others", "other", "you", "lord", "current", "all", "players",
+                            "player"):
+                    out = out and self.noun_ok(word, p, f.owner)
+                else:
+                    out = out and self.filter_ok(word, p, f.owner, f)
+            return out
+        if isinstance(subject, str):
+            if word in ("red", "black") and subject in ("heart", "diamond", "spade", "club"):
+                return (subject in ("heart", "diamond")) == (word == "red")
+            return subject == word
+        return False
+
+    # -- steps ---------------------------------------------------------------------------
+    def run(self, steps: list[dict[str, Any]], f: Frame) -> None:
+        g = self.game
+        players = g.table.players
+        for i, step in enumerate(steps):
+            if g.over or not players[f.actor].alive:
+                return
+            use = f.use
+            if (use is not None and not use.declared and "do" in step
+                    and step["do"] == "pick" and f.hook is use.hook):
+                # The first pick of a card's own effect declares its targets; the rest of
+                # the effect then resolves once for each target in turn.
+                self.step(step, f)
+                use.declared = True
+                name = step.get("as")
+                targets = use.targets
+                g.after_targeting(use, f)
+                rest = steps[i + 1:]
+                for t in list(use.targets if use.targets else targets):
+                    if g.over:
+                        return
+                    if not g.table.players[t].alive:
+                        continue
+                    if name:
+                        f.vars[name] = (t,)
+                    if g.takes_effect(use, t, f):
+                        self.run(rest, f)
+                return
+            self.step(step, f)
+
+    def step(self, s: dict[str, Any], f: Frame) -> None:
+        g = self.game
+        g.tick(f)
+        if "do" in s:
+            word = s["do"]
+            prim = ACTIONS.get(word)
+            if prim is None:
+                raise EngineGap(f"action {word}", f.name)
+            result = prim(g, s.get("args") or {}, f)
+            if "as" in s:
+                f.vars[s["as"]] = result
+            return
+        if "may" in s:
+            body = s["may"]
+            if body and "do" in body[0] and not can_pay(g, body[0], f):
+                return
+            if g.ask_may(f.actor, f, body):
+                if not f.vars.get("__announced") and f.hook is not None:
+                    g.log_event("skill", seat=f.owner, skill=f.hook.source)
+                    f.vars["__announced"] = True
+                self.run(body, f)
+            return
+        if "if" in s:
+            self.run(s["then"] if self.cond(s["if"], f) else s["else"], f)
+            return
+        if "choose" in s:
+            chooser = self.players_of(s["choose"], f)
+            seat = chooser[0] if chooser else f.actor
+            if not g.table.players[seat].alive:
+                return
+            options = []
+            labels = []
+            for opt in s["options"]:
+                if opt and not can_pay(g, opt[0], f.child(actor=seat)):
+                    continue
+                options.append(opt)
+                labels.append(" then ".join(g.step_label(x) for x in opt))
+            if not options:
+                return
+            pick = g.choose_one(seat, labels, f)
+            self.run(options[pick], f.child(actor=seat))
+            return
+        if "for_each" in s:
+            over = self.value(s["for_each"], f)
+            name = s.get("as", "it")
+            if isinstance(over, tuple):
+                per_target = f.use is not None and f.hook is f.use.hook and not f.use.declared
+                if per_target and f.use is not None:
+                    f.use.targets = list(over)
+                    f.use.declared = True
+                    g.after_targeting(f.use, f)
+                    over = tuple(f.use.targets)
+                for seat in over:
+                    if g.over:
+                        return
+                    if not g.table.players[seat].alive:
+                        continue
+                    f.vars[name] = (seat,)
+                    if per_target and f.use is not None and not g.takes_effect(
+                            f.use, seat, f):
+                        continue
+                    self.run(s["steps"], f)
+            elif isinstance(over, list):
+                for uid in list(over):
+                    if g.over:
+                        return
+                    f.vars[name] = [uid]
+                    self.run(s["steps"], f)
+            elif isinstance(over, dict) and self.spec_of(over) is not None:
+                spec = self.spec_of(over) or {}
+                for uid in self.candidates(f.actor, spec):
+                    f.vars[name] = [uid]
+                    self.run(s["steps"], f)
+            return
+        if "let" in s:
+            f.vars[s["let"]] = self.num(s["value"], f)
+            return
+        if "repeat" in s:
+            times = self.num(s["repeat"], f) if s["repeat"] is not None else None
+            count = 0
+            try:
+                while times is None or count < times:
+                    count += 1
+                    g.tick(f)
+                    self.run(s["steps"], f)
+                    if g.over or not g.table.players[f.actor].alive:
+                        return
+            except Stop:
+                pass
+            return
+        if "until" in s:
+            g.add_temporary_modifiers(f, s["modifiers"], s["until"])
+            return
+        if "limit" in s:
+            key = f"{f.name}:{id(s)}"
+            if g.frequency_ok(f.actor, key, s["limit"], f):
+                g.frequency_use(f.actor, key, s["limit"])
+                self.run(s["steps"], f)
+            return
+        if "stop" in s:
+            raise Stop
+        raise EngineGap(f"step {sorted(s)}", f.name)
+
+
+__all__ = ["Abort", "Frame", "Interpreter", "Seats"]

@@ -1,0 +1,295 @@
+"""Validated catalog + compiled effects → a Library: every hook indexed for the engine.
+
+Built once per process and shared by every game: hooks wrapped with what the hot path
+needs (by event and timing, by source, statics, actions, view-as conversions), the
+physical decks of each mode, and the *gaps*: vocabulary words some hook uses that have no
+engine primitive. A hook with a gap is never run; the gap is reported instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sgs_tools.data.catalog import Catalog
+from sgs_tools.data.model import Card, General, Mode
+from sgs_tools.dsl.effects import EffectsResult
+from sgs_tools.engine import words
+from sgs_tools.engine.errors import SetupError
+
+HARMFUL_WORDS = frozenset({"damage", "respond", "discard", "take", "deny", "suffer_damage",
+                           "lose_hp", "skip", "let_take", "turn_over", "place"})
+HELPFUL_WORDS = frozenset({"recover", "draw", "gain", "gain_one", "give"})
+
+
+@dataclass(eq=False)
+class Hook:
+    """One compiled clause of a skill or card, with what the engine precomputes for it."""
+
+    source: str
+    index: int
+    kind: str
+    event: str | None
+    timing: str | None
+    filter: dict[str, Any]
+    condition: Any
+    cost: list[dict[str, Any]]
+    steps: list[dict[str, Any]]
+    modifiers: list[dict[str, Any]]
+    frequency: dict[str, Any] | None
+    optional: bool
+    locked: bool
+    priority: int
+    lord: bool
+    origin: str  # "skill" or "card"
+    card_type: str | None = None
+    grant: dict[str, Any] | None = None
+    gaps: tuple[str, ...] = ()
+    harmful: bool = False
+    view_card: str | None = None  # view-as: the card produced
+    view_spec: dict[str, Any] | None = None  # view-as: the cards it is made from
+
+    @property
+    def key(self) -> str:
+        return f"{self.source}#{self.index}"
+
+    @property
+    def all_steps(self) -> list[dict[str, Any]]:
+        return [*self.cost, *self.steps]
+
+    def describe(self) -> str:
+        what = self.kind if self.event is None else f"{self.timing or ''} {self.event}".strip()
+        return f"{self.source} ({what})"
+
+
+def walk_words(node: Any) -> Iterator[tuple[str, str]]:
+    """Every (category, word) an IR fragment uses: actions, modifiers, quantities, …"""
+    if isinstance(node, dict):
+        for key in ("do", "modifier", "quantity", "call"):
+            value = node.get(key)
+            if isinstance(value, str):
+                yield {"do": "action", "modifier": "modifier", "quantity": "quantity",
+                       "call": "function"}[key], value
+        select = node.get("select")
+        if isinstance(select, dict):
+            yield "selector", str(select.get("noun", "players"))
+            for flt in select.get("filters", []):
+                yield "selector", str(flt)
+        if "in" in node and "subject" in node and isinstance(node["in"], str):
+            yield "selector", node["in"]
+        if "ref" in node and isinstance(node["ref"], list):
+            for attr in node["ref"][1:]:
+                yield "attribute", str(attr)
+        for value in node.values():
+            yield from walk_words(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from walk_words(value)
+
+
+def _grant_selector(effects: EffectsResult, source: str, index: int) -> dict[str, Any] | None:
+    """The selector of ``action, for wu others``: the IR keeps only a flag (an IR gap), so
+    it is read back from the clause's AST here."""
+    compiled = effects.compiled.get(source)
+    if compiled is None or index >= len(compiled.effect.clauses):
+        return None
+    options = getattr(compiled.effect.clauses[index], "options", None)
+    grant = getattr(options, "grant", None)
+    if not grant:
+        return None
+    nouns: list[str] = []
+    filters: list[str] = []
+    for w in grant:
+        name = getattr(w, "name", None)
+        term = compiled.registry.selectors.get(str(name))
+        if term is None:
+            continue
+        (nouns if term.info.get("kind") == "noun" else filters).append(str(name))
+    return {"noun": nouns[0] if nouns else "players", "filters": filters}
+
+
+@dataclass
+class Library:
+    """Everything the engine reads from the data, indexed once."""
+
+    catalog: Catalog
+    effects: EffectsResult
+    hooks: dict[str, list[Hook]] = field(default_factory=dict)
+    by_event: dict[tuple[str, str], list[Hook]] = field(default_factory=dict)
+    statics: dict[str, list[Hook]] = field(default_factory=dict)
+    actions: dict[str, list[Hook]] = field(default_factory=dict)
+    views: dict[str, list[Hook]] = field(default_factory=dict)
+    gaps: dict[str, list[str]] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    _decks: dict[str, list[tuple[str, str | None, int | None]]] = field(default_factory=dict)
+
+    # -- building --------------------------------------------------------------------
+    @classmethod
+    def load(cls, targets: list[Path] | None = None) -> Library:
+        """Validate the bundled data (plus any targets) and index its compiled hooks."""
+        from sgs_tools.data.validate import validate
+
+        result = validate(targets)
+        if result.effects is None:  # pragma: no cover - validate always compiles here
+            raise SetupError("effects were not compiled")
+        lib = cls(result.catalog, result.effects)
+        lib.problems = [f"{p.location}: {p.message}" for p in result.problems
+                        if p.severity == "error"]
+        lib.index()
+        return lib
+
+    def index(self) -> None:
+        cat = self.catalog
+        for ident, compiled in self.effects.compiled.items():
+            card = cat.cards.get(ident) if compiled.kind == "card" else None
+            if compiled.kind not in ("skill", "card"):
+                continue
+            hooks = []
+            for raw in compiled.hooks:
+                hook = self._wrap(raw, "card" if card else "skill",
+                                  card.type if card else None)
+                hooks.append(hook)
+            self.hooks[ident] = hooks
+            for hook in hooks:
+                if hook.gaps:
+                    self.gaps.setdefault(ident, [])
+                    for g in hook.gaps:
+                        if g not in self.gaps[ident]:
+                            self.gaps[ident].append(g)
+                    continue
+                if hook.kind == "trigger" and hook.event and hook.timing:
+                    self.by_event.setdefault((hook.event, hook.timing), []).append(hook)
+                elif hook.kind == "static":
+                    self.statics.setdefault(ident, []).append(hook)
+                elif hook.kind == "action":
+                    self.actions.setdefault(ident, []).append(hook)
+                elif hook.kind == "view_as":
+                    self.views.setdefault(ident, []).append(hook)
+                elif hook.kind == "awaken":
+                    self.by_event.setdefault(("awaken_check", "when"), []).append(hook)
+        for ident, compiled in self.effects.compiled.items():
+            for hook in self.hooks.get(ident, []):
+                if hook.kind == "action" and compiled.hooks[hook.index].get("granted_to"):
+                    hook.grant = _grant_selector(self.effects, ident, hook.index)
+        for key in self.by_event:
+            # Skills before cards (skill text > card text), then by stated priority.
+            self.by_event[key].sort(key=lambda h: (h.origin != "skill", -h.priority))
+
+    def _wrap(self, raw: dict[str, Any], origin: str, card_type: str | None) -> Hook:
+        steps = list(raw.get("steps") or [])
+        view_card = None
+        view_spec = None
+        if raw.get("kind") == "view_as" and steps:
+            view_card = str(steps[0].get("args", {}).get("card"))
+            view_spec = (raw.get("filter") or {}).get("cards")
+        hook = Hook(
+            source=str(raw["skill"]), index=int(raw.get("index", 0)), kind=str(raw["kind"]),
+            event=raw.get("event"), timing=raw.get("timing"),
+            filter=dict(raw.get("filter") or {}), condition=raw.get("condition"),
+            cost=list(raw.get("cost") or []), steps=steps,
+            modifiers=list(raw.get("modifiers") or []), frequency=raw.get("frequency"),
+            optional=bool(raw.get("optional")), locked=bool(raw.get("locked")),
+            priority=int(raw.get("priority") or 0), lord=bool(raw.get("lord")),
+            origin=origin, card_type=card_type, view_card=view_card, view_spec=view_spec)
+        hook.gaps = tuple(self.missing_words(raw))
+        used = {w for cat, w in walk_words([hook.cost, hook.steps]) if cat == "action"}
+        hook.harmful = bool(used & HARMFUL_WORDS) and not (
+            used & HELPFUL_WORDS and not used & {"damage", "respond", "suffer_damage"})
+        return hook
+
+    @staticmethod
+    def missing_words(raw: dict[str, Any]) -> list[str]:
+        """Words of a hook the engine cannot run, as ``category word``."""
+        out: list[str] = []
+        kind = raw.get("kind")
+        if kind not in words.HOOK_KINDS:
+            out.append(f"hook kind {kind!r}")
+        event = raw.get("event")
+        if kind == "trigger" and event not in words.EVENTS:
+            out.append(f"event {event}")
+        parts = [raw.get("cost"), raw.get("steps"), raw.get("modifiers"),
+                 raw.get("condition"), raw.get("frequency"), raw.get("filter")]
+        for category, word in walk_words(parts):
+            known = words.KNOWN.get(category)
+            if known is not None and word not in known:
+                entry = f"{category} {word}"
+                if entry not in out:
+                    out.append(entry)
+        return out
+
+    # -- queries -----------------------------------------------------------------------
+    def mode(self, ident: str) -> Mode:
+        mode = self.catalog.modes.get(ident)
+        if mode is None:
+            known = ", ".join(sorted(self.catalog.modes))
+            raise SetupError(f"unknown mode {ident!r} (known: {known})")
+        return mode
+
+    def card(self, ident: str) -> Card:
+        return self.catalog.cards[ident]
+
+    def general(self, ident: str) -> General:
+        general = self.catalog.generals.get(ident)
+        if general is None:
+            raise SetupError(f"unknown general {ident!r}")
+        return general
+
+    def deck(self, mode: Mode) -> list[tuple[str, str | None, int | None]]:
+        """The physical cards of a mode's decks: (card id, suit, rank), in deck order."""
+        cached = self._decks.get(mode.id)
+        if cached is not None:
+            return cached
+        out: list[tuple[str, str | None, int | None]] = []
+        for deck_id in mode.decks:
+            deck = self.catalog.decks.get(deck_id)
+            if deck is None:
+                raise SetupError(f"mode {mode.id!r} names unknown deck {deck_id!r}")
+            for copy in deck.copies:
+                if copy.card not in self.catalog.cards:
+                    raise SetupError(f"deck {deck_id!r} names unknown card {copy.card!r}")
+                out.extend([(copy.card, copy.suit, copy.rank)] * copy.count)
+        self._decks[mode.id] = out
+        return out
+
+    def pool(self, mode: Mode) -> list[General]:
+        return self.catalog.pool(mode)
+
+    def skill_ids(self, general: General) -> list[str]:
+        return [s.id for s in self.catalog.skills_of(general)]
+
+    def is_lord_skill(self, skill: str) -> bool:
+        s = self.catalog.skills.get(skill)
+        return bool(s and "lord" in s.tags)
+
+    def word_census(self, sources: list[str] | None = None) -> dict[str, dict[str, int]]:
+        """How often each word is used by the given sources' hooks (all by default)."""
+        census: dict[str, dict[str, int]] = {}
+        for ident, compiled in self.effects.compiled.items():
+            if sources is not None and ident not in sources:
+                continue
+            for raw in compiled.hooks:
+                if raw.get("kind") == "trigger" and raw.get("event"):
+                    bucket = census.setdefault("event", {})
+                    bucket[raw["event"]] = bucket.get(raw["event"], 0) + 1
+                for category, word in walk_words([raw.get("cost"), raw.get("steps"),
+                                                  raw.get("modifiers"),
+                                                  raw.get("condition"),
+                                                  raw.get("frequency"),
+                                                  raw.get("filter")]):
+                    bucket = census.setdefault(category, {})
+                    bucket[word] = bucket.get(word, 0) + 1
+        return census
+
+    def sources_for_mode(self, mode: Mode) -> list[str]:
+        """Skills of the mode's general pool and cards of its decks."""
+        out: list[str] = []
+        for general in self.pool(mode):
+            for s in self.skill_ids(general):
+                if s not in out:
+                    out.append(s)
+        for card, _suit, _rank in self.deck(mode):
+            if card not in out:
+                out.append(card)
+        return out

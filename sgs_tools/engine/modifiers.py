@@ -1,0 +1,168 @@
+"""Static modifiers → their effect on the rules' numbers and permissions.
+
+A modifier word (``distance -1 to others``, ``uses unlimited of slash``) is active while
+its source is: a skill of a living character, an equipped card (or one a skill counts as
+equipped, or a borrowed weapon), or a duration (``until end of turn:``). The rules ask
+``Statics.active(seat, word)`` at the point where the word matters; ``MODIFIERS`` lists
+every word and where that is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.game import Game
+    from sgs_tools.engine.interp import Frame
+    from sgs_tools.engine.library import Hook
+
+MODIFIERS: dict[str, str] = {
+    "distance": "distance between two characters",
+    "attack_range": "the holder's attack range",
+    "attack_range_for": "another character's attack range",
+    "hand_limit": "the holder's hand limit in the discard phase",
+    "hand_limit_for": "another character's hand limit",
+    "draw_count": "cards drawn in the draw phase",
+    "uses": "uses of a card per play phase",
+    "extra_targets": "extra targets when a card's targets are declared",
+    "no_distance_limit": "distance filters dropped when a card's targets are declared",
+    "untargetable": "characters that may be declared as targets",
+    "immune": "characters that may be declared as targets and on whom a card takes effect",
+    "damage": "damage dealt with a card",
+    "next_damage": "damage of the next card of a kind",
+    "responses_needed": "responses asked for to cancel a card",
+    "response_cost": "extra discard a response must pay",
+    "count_as": "equipment the holder is treated as having",
+    "skip_discard_limit": "no hand limit in the discard phase",
+    "equip_limit": "how many equipment cards of a kind fit in the equipment area",
+    "taunt": "whom others may target with a card",
+    "disguise": "face-down cards declared as another card",
+    "ignore_armour": "armour of the targets of a card",
+}
+
+
+@dataclass
+class Active:
+    """One modifier in force: its word, arguments, and the frame to evaluate them in."""
+
+    word: str
+    args: dict[str, Any]
+    frame: Frame
+    hook: Hook | None
+
+
+@dataclass
+class Temporary:
+    seat: int
+    word: str
+    args: dict[str, Any]
+    frame: Frame
+    edge: str
+    period: str
+
+
+class Statics:
+    """The modifiers in force at a table, refreshed when skills or equipment change."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.by_seat: list[list[tuple[Hook, dict[str, Any], Frame]]] = []
+        self.temporary: list[Temporary] = []
+        self.words: set[str] = set()
+
+    def refresh(self) -> None:
+        from sgs_tools.engine.interp import Frame
+
+        g = self.game
+        lib = g.lib
+        self.by_seat = []
+        self.words = set()
+        for p in g.table.players:
+            entries: list[tuple[Hook, dict[str, Any], Frame]] = []
+            if p.alive:
+                for source in g.sources_of(p.seat):
+                    for hook in lib.statics.get(source, ()):
+                        frame = Frame(p.seat, p.seat, hook)
+                        for mod in hook.modifiers:
+                            entries.append((hook, mod, frame))
+                            self.words.add(str(mod["modifier"]))
+            self.by_seat.append(entries)
+        g.statics_dirty = False
+
+    def active(self, seat: int, word: str) -> list[Active]:
+        g = self.game
+        if g.statics_dirty:
+            self.refresh()
+        out = []
+        for hook, mod, frame in self.by_seat[seat]:
+            if mod["modifier"] != word:
+                continue
+            phase = hook.filter.get("phase")
+            if phase and (g.table.phase != phase or g.table.current != seat):
+                continue
+            if hook.condition is not None and not g.interp.cond(hook.condition, frame):
+                continue
+            out.append(Active(word, mod.get("args") or {}, frame, hook))
+        for t in self.temporary:
+            if t.seat == seat and t.word == word:
+                out.append(Active(word, t.args, t.frame, None))
+        return out
+
+    def any_active(self, word: str) -> bool:
+        """Whether any modifier with this word might be in force anywhere."""
+        if self.game.statics_dirty:
+            self.refresh()
+        return word in self.words or any(t.word == word for t in self.temporary)
+
+    def everywhere(self, word: str) -> list[tuple[int, Active]]:
+        if self.game.statics_dirty:
+            self.refresh()
+        out: list[tuple[int, Active]] = []
+        if word not in self.words and not any(t.word == word for t in self.temporary):
+            return out
+        for p in self.game.table.players:
+            if p.alive:
+                out.extend((p.seat, a) for a in self.active(p.seat, word))
+        return out
+
+    def add_temporary(self, f: Frame, mods: list[dict[str, Any]], until: dict[str, Any]
+                      ) -> None:
+        for mod in mods:
+            self.temporary.append(Temporary(f.owner, str(mod["modifier"]),
+                                            mod.get("args") or {}, f, until.get("edge", "end"),
+                                            until.get("period", "turn")))
+
+    def expire(self, edge: str, period: str) -> None:
+        if self.temporary:
+            self.temporary = [t for t in self.temporary
+                              if not (t.edge == edge and t.period == period)]
+
+    def drop(self, seat: int, word: str) -> None:
+        self.temporary = [t for t in self.temporary if not (t.seat == seat and t.word == word)]
+
+
+def delta(g: Game, a: Active) -> int | None:
+    """A modifier's signed amount; None means unlimited."""
+    raw = a.args.get("delta")
+    if raw == "unlimited":
+        return None
+    return g.interp.num(raw, a.frame)
+
+
+def card_filter_ok(g: Game, a: Active, key: str, uid: int | None) -> bool:
+    """Whether a modifier's card argument covers the given card (no argument: any card)."""
+    spec_raw = a.args.get(key)
+    if spec_raw is None:
+        return True
+    if uid is None:
+        return False
+    card = g.table.card(uid)
+    if isinstance(spec_raw, str):
+        from sgs_tools.engine.interp import card_is_named
+
+        return card_is_named(card, (spec_raw,))
+    spec = g.interp.spec_of(spec_raw)
+    if spec is None:
+        return True
+    return g.interp.card_matches(card, spec)

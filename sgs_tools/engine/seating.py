@@ -1,0 +1,140 @@
+"""Mode data + seed → the opening table: roles dealt, generals chosen, HP, deck and hands.
+
+Follows the mode's ``roles.table``, ``selection`` (the lord picks from the fixed lords
+plus random ones, then everyone else from their own random few), ``health`` (the lord's
+bonus, the first-game rules without generals) and ``setup`` (starting hands).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sgs_tools.data.model import RANKS, General
+from sgs_tools.engine.errors import SetupError
+from sgs_tools.engine.state import DRAW, Player
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.game import Game
+
+
+def roles_for(raw: dict[str, Any], n: int) -> list[str]:
+    roles = raw.get("roles") or {}
+    table = roles.get("table") or {}
+    row = table.get(n, table.get(str(n)))
+    if row is None:
+        counts = sorted(int(k) for k in table)
+        raise SetupError(f"mode has no role table for {n} players "
+                         f"(it plays {counts[0]}-{counts[-1]})" if counts else
+                         "mode has no role table")
+    out: list[str] = []
+    for role in roles.get("ids") or list(row):
+        out.extend([str(role)] * int(row.get(role, 0)))
+    return out
+
+
+def deal(g: Game) -> None:
+    setup = g.setup
+    raw = g.raw
+    n = setup.players
+    players = raw.get("players") or {}
+    if not int(players.get("min", 1)) <= n <= int(players.get("max", 99)):
+        raise SetupError(f"mode {g.mode.id!r} plays {players.get('min')}-"
+                         f"{players.get('max')} players, not {n}")
+    roles = roles_for(raw, n)
+    if len(roles) != n:
+        raise SetupError(f"the role table for {n} players deals {len(roles)} roles")
+    g.rng.shuffle(roles)
+    health = raw.get("health") or {}
+    first = health.get("first_game") or {}
+    for seat, role in enumerate(roles):
+        g.add_player(Player(seat, role=role, role_revealed=role in (
+            (raw.get("roles") or {}).get("public") or [])))
+    g.log_event("setup", mode=g.mode.id, players=n, seed=setup.seed,
+                first_game=setup.first_game)
+    lord = next((p.seat for p in g.table.players if p.role == "lord"), 0)
+    g.table.current = lord if (raw.get("setup") or {}).get("first_player") == "lord" else 0
+    g.ensure_agents()
+    use_generals = not (setup.first_game and first.get("use_generals") is False)
+    if use_generals:
+        choose_generals(g, lord)
+    bonus = health.get("lord_bonus") or {}
+    for p in g.table.players:
+        if use_generals:
+            general = g.lib.general(p.general or "")
+            p.max_hp = int(general.hp or 4)
+            p.kingdom = general.kingdom
+            p.gender = general.gender
+            if not (setup.first_game and first.get("use_skills") is False):
+                p.skills = g.lib.skill_ids(general)
+        else:
+            p.max_hp = int(first.get("max_hp", 4))
+            p.gender = None
+        if p.role == "lord":
+            lord_hp = first.get("lord_max_hp") if not use_generals else None
+            if isinstance(lord_hp, dict):
+                if n >= int(lord_hp.get("min_players", 0)):
+                    p.max_hp = int(lord_hp.get("value", p.max_hp))
+            elif bonus and n >= int(bonus.get("min_players", 0)):
+                p.max_hp += int(bonus.get("max_hp", 0))
+        p.hp = p.max_hp
+    exclude: tuple[int, ...] = ()
+    if setup.first_game:
+        exclude = tuple(RANKS.get(str(r), 0) for r in first.get("exclude_ranks") or [])
+    uids = g.build_deck(exclude)
+    g.rng.shuffle(uids)
+    t = g.table
+    t.draw_pile = uids
+    for u in uids:
+        t.where[u] = (DRAW, -1)
+    g.refresh_skills()
+    g.log_event("seats", seats=[{"seat": p.seat, "role": p.role if p.role_revealed else None,
+                                 "general": p.general, "hp": p.hp} for p in t.players])
+    hand = int((raw.get("setup") or {}).get("starting_hand", 4))
+    for p in t.from_current():
+        g.draw(p.seat, hand)
+
+
+def choose_generals(g: Game, lord: int) -> None:
+    setup = g.setup
+    t = g.table
+    n = len(t.players)
+    if setup.generals:
+        names = list(setup.generals)
+        if len(names) < n:
+            raise SetupError(f"--generals names {len(names)} generals for {n} seats")
+        for p, name in zip(t.players, names, strict=False):
+            g.lib.general(name)
+            p.general = name
+        return
+    pool = [x for x in g.lib.pool(g.mode) if x.hp is not None]
+    if len(pool) < n:
+        raise SetupError(f"mode {g.mode.id!r} has only {len(pool)} generals for {n} seats")
+    by_id = {x.id: x for x in pool}
+    rest = [x.id for x in pool]
+    g.rng.shuffle(rest)
+    sel = g.raw.get("selection") or {}
+    lord_rule = sel.get("lord") or {}
+    fixed = [x for x in lord_rule.get("fixed") or [] if x in by_id]
+    if t.players[lord].role == "lord" and g.mode.has_lord:
+        rest = [x for x in rest if x not in fixed]
+        extra = int(lord_rule.get("random", 2))
+        offer = fixed + rest[:extra]
+        rest = rest[extra:]
+        pick = pick_general(g, lord, offer, by_id)
+        t.players[lord].general = pick
+        rest += [x for x in offer if x != pick]
+        g.rng.shuffle(rest)
+    others_rule = sel.get("others") or {}
+    by_players = others_rule.get("random_by_players") or {}
+    per = int(by_players.get(n, by_players.get(str(n), others_rule.get("random", 3))))
+    others = [p for p in t.from_seat(lord) if p.general is None]
+    if others:
+        per = max(1, min(per, len(rest) // len(others)))
+    offers = {p.seat: rest[i * per:(i + 1) * per] for i, p in enumerate(others)}
+    for p in others:
+        p.general = pick_general(g, p.seat, offers[p.seat], by_id)
+
+
+def pick_general(g: Game, seat: int, offer: list[str], by_id: dict[str, General]) -> str:
+    labels = [f"{x} ({by_id[x].kingdom}, {by_id[x].hp} HP)" for x in offer]
+    return offer[g.ask(seat, "general", labels, 1, 1, "choose your general")[0]]

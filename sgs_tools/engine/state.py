@@ -1,0 +1,193 @@
+"""The table as data: physical cards, players with their zones, and the game's piles.
+
+Every physical card has a uid and lives in exactly one zone; ``Table.where`` maps each uid
+to its zone so that moving a card is O(1) and conservation is checkable. A card used as
+another card (a view-as conversion, or a card used without any physical card) is a
+*virtual* card: a CardInst with a negative uid whose ``parts`` are the physical cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+RED_SUITS = frozenset({"heart", "diamond"})
+SUIT_SIGNS = {"spade": "♠", "heart": "♥", "club": "♣", "diamond": "♦"}
+RANK_SIGNS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+# Zones: common piles have seat -1.
+DRAW = "draw"
+DISCARD = "discard"
+PROCESSING = "processing"
+HAND = "hand"
+EQUIPMENT = "equipment"
+JUDGEMENT = "judgement"
+OWN_ZONES = (HAND, EQUIPMENT, JUDGEMENT)
+
+
+@dataclass
+class CardInst:
+    """One card: a physical copy from a deck, or a virtual card made of ``parts``."""
+
+    uid: int
+    card: str
+    suit: str | None
+    rank: int | None
+    type: str
+    subtype: str | None = None
+    range: int | None = None
+    nature: str | None = None
+    parts: tuple[int, ...] = ()
+    tint: str | None = None  # a virtual card's colour when its parts share only that
+
+    @property
+    def color(self) -> str | None:
+        if self.suit is None:
+            return self.tint
+        return "red" if self.suit in RED_SUITS else "black"
+
+    @property
+    def virtual(self) -> bool:
+        return self.uid < 0
+
+    def face(self) -> str:
+        """``slash ♠7``: the name a player would say, with suit and rank when known."""
+        if self.suit is None:
+            return self.card
+        rank = RANK_SIGNS.get(self.rank or 0, str(self.rank or ""))
+        return f"{self.card} {SUIT_SIGNS.get(self.suit, self.suit)}{rank}"
+
+
+@dataclass
+class Player:
+    seat: int
+    role: str | None = None
+    general: str | None = None
+    kingdom: str | None = None
+    gender: str | None = "male"
+    hp: int = 4
+    max_hp: int = 4
+    alive: bool = True
+    hand: list[int] = field(default_factory=list)
+    equipment: dict[str, int] = field(default_factory=dict)
+    judgement: list[int] = field(default_factory=list)  # last = top (placed last)
+    skills: list[str] = field(default_factory=list)
+    turned_over: bool = False
+    role_revealed: bool = False
+    marks: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def lost_hp(self) -> int:
+        return self.max_hp - self.hp
+
+    @property
+    def wounded(self) -> bool:
+        return self.hp < self.max_hp
+
+    def cards(self) -> list[int]:
+        """Hand and equipment: the cards a character owns."""
+        return [*self.hand, *self.equipment.values()]
+
+    def all_cards(self) -> list[int]:
+        """Hand, equipment and judgement zone."""
+        return [*self.hand, *self.equipment.values(), *self.judgement]
+
+    def name(self) -> str:
+        return f"seat {self.seat}" + (f" ({self.general})" if self.general else "")
+
+
+@dataclass
+class Table:
+    """Everything on the table. Card uids index ``cards``; zones hold uids."""
+
+    cards: dict[int, CardInst]
+    players: list[Player]
+    draw_pile: list[int] = field(default_factory=list)  # last = top of the deck
+    discard_pile: list[int] = field(default_factory=list)
+    processing: list[int] = field(default_factory=list)
+    where: dict[int, tuple[str, int]] = field(default_factory=dict)
+    virtual: dict[int, CardInst] = field(default_factory=dict)
+    current: int = 0
+    phase: str = ""
+    turn: int = 0
+    round: int = 0
+
+    def card(self, uid: int) -> CardInst:
+        found = self.cards.get(uid)
+        if found is None:
+            return self.virtual[uid]
+        return found
+
+    def physical(self, uids: list[int]) -> list[int]:
+        """Virtual cards replaced by their parts."""
+        out: list[int] = []
+        for u in uids:
+            if u < 0:
+                out.extend(self.virtual[u].parts)
+            else:
+                out.append(u)
+        return out
+
+    def alive(self) -> list[Player]:
+        return [p for p in self.players if p.alive]
+
+    def from_seat(self, seat: int) -> list[Player]:
+        """Living players in seat order starting from ``seat``."""
+        n = len(self.players)
+        return [p for p in (self.players[(seat + i) % n] for i in range(n)) if p.alive]
+
+    def from_current(self) -> list[Player]:
+        return self.from_seat(self.current)
+
+    def next_alive(self, seat: int) -> Player:
+        n = len(self.players)
+        for i in range(1, n + 1):
+            p = self.players[(seat + i) % n]
+            if p.alive:
+                return p
+        return self.players[seat]
+
+    def zone_list(self, zone: str, seat: int) -> list[int]:
+        if zone == DRAW:
+            return self.draw_pile
+        if zone == DISCARD:
+            return self.discard_pile
+        if zone == PROCESSING:
+            return self.processing
+        p = self.players[seat]
+        if zone == HAND:
+            return p.hand
+        if zone == JUDGEMENT:
+            return p.judgement
+        raise KeyError(zone)
+
+    def remove(self, uid: int) -> tuple[str, int]:
+        """Take a physical card out of its zone; returns where it was."""
+        zone, seat = self.where[uid]
+        if zone == EQUIPMENT:
+            eq = self.players[seat].equipment
+            for slot, u in eq.items():
+                if u == uid:
+                    del eq[slot]
+                    break
+        else:
+            self.zone_list(zone, seat).remove(uid)
+        return zone, seat
+
+    def put(self, uid: int, zone: str, seat: int = -1, slot: str | None = None,
+            bottom: bool = False) -> None:
+        if zone == EQUIPMENT:
+            self.players[seat].equipment[slot or "weapon"] = uid
+        else:
+            pile = self.zone_list(zone, seat)
+            if bottom:
+                pile.insert(0, uid)
+            else:
+                pile.append(uid)
+        self.where[uid] = (zone, seat)
+
+    def zone_total(self) -> int:
+        total = len(self.draw_pile) + len(self.discard_pile) + len(self.processing)
+        for p in self.players:
+            total += len(p.hand) + len(p.equipment) + len(p.judgement)
+        return total

@@ -1,0 +1,1 @@
+"""Scenario tests: YAML tables with scripted decisions and expected events and state."""

@@ -1,0 +1,384 @@
+"""Scenario YAML → a checked Scenario: the table, the scripted decisions, the expectations.
+
+A scenario file (``kind: scenario``) sets up a table and says what must happen::
+
+    kind: scenario
+    name: Ganglie after its owner is saved from dying
+    mode: identity
+    seats:                       # seat 0 first; turns go in seat order
+      - {general: xiahoudun, role: lord, hp: 1, hand: [peach]}
+      - {general: zhangfei, role: rebel, hand: [slash ♠7]}
+    deck: [heart 5 jink]         # top of the deck first; the rest of the deck below
+    start: {seat: 1, phase: play}
+    script:                      # decisions in order; others get the default answer
+      - {seat: 1, pick: slash}
+      - {seat: 1, pick: 0}
+    expect:
+      events: [{e: damage, seat: 0, n: 1}]   # appear in this order in the log
+      state: {seats: {0: {hp: 1}}}
+
+Every problem keeps its YAML location so that ``sgs test`` reports it at its line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from sgs_tools.data.loader import Document
+from sgs_tools.data.model import RANKS
+from sgs_tools.errors import Location, Problem
+
+SUITS = {"♠": "spade", "♥": "heart", "♣": "club", "♦": "diamond", "spade": "spade",
+         "heart": "heart", "club": "club", "diamond": "diamond", "spades": "spade",
+         "hearts": "heart", "clubs": "club", "diamonds": "diamond"}
+SEAT_KEYS = {"general", "role", "hp", "max_hp", "hand", "equipment", "judgement", "skills",
+             "kingdom", "gender", "alive", "agent"}
+TOP_KEYS = {"kind", "name", "mode", "seed", "seats", "deck", "discard", "rest", "start",
+            "turns",
+            "phases", "script", "expect", "defaults", "until", "step_budget", "description"}
+EXPECT_KEYS = {"events", "no_events", "state", "winner", "error", "distance", "in_range",
+               "attack_range"}
+
+
+class ScenarioError(Exception):
+    """A scenario file that does not describe a game; carries located problems."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(p.message for p in problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """``slash ♠7``, ``heart 5 jink``, ``jink``, ``diamond 3 jink as indulgence``."""
+
+    name: str
+    suit: str | None = None
+    rank: int | None = None
+    view: str | None = None
+    where: Location | None = None
+
+    def __str__(self) -> str:
+        bits = [self.name]
+        if self.suit:
+            bits.append(f"{self.suit} {self.rank or ''}".strip())
+        if self.view:
+            bits.append(f"as {self.view}")
+        return " ".join(bits)
+
+
+_CARD = re.compile(r"^\s*(?P<body>.+?)(?:\s+as\s+(?P<view>[a-z_]+))?\s*$")
+_RANK = r"(?P<rank>10|[2-9]|[AJQKajqk])"
+
+
+def parse_card(text: str, where: Location | None = None) -> CardSpec | str:
+    """A card spec, or a message saying what is wrong with it."""
+    m = _CARD.match(str(text))
+    if not m:
+        return f"cannot read card {text!r}"
+    body, view = m.group("body"), m.group("view")
+    words = body.replace("♠", " ♠ ").replace("♥", " ♥ ").replace("♣", " ♣ ").replace(
+        "♦", " ♦ ").split()
+    name = None
+    suit = None
+    rank = None
+    for w in words:
+        low = w.lower()
+        if low in SUITS:
+            suit = SUITS[low]
+        elif re.fullmatch(_RANK, w):
+            rank = RANKS.get(w.upper(), 0) or int(w)
+        elif re.fullmatch(r"[a-z_][a-z0-9_]*", w) and name is None:
+            name = w
+        else:
+            return f"cannot read {w!r} in card {text!r}"
+    if name is None:
+        return f"card {text!r} has no name"
+    if (suit is None) != (rank is None):
+        return f"card {text!r} needs both a suit and a rank, or neither"
+    return CardSpec(name, suit, rank, view, where)
+
+
+@dataclass
+class SeatSpec:
+    seat: int
+    general: str | None = None
+    role: str | None = None
+    hp: int | None = None
+    max_hp: int | None = None
+    hand: list[CardSpec] = field(default_factory=list)
+    equipment: list[CardSpec] = field(default_factory=list)
+    judgement: list[CardSpec] = field(default_factory=list)
+    skills: list[str] | None = None
+    kingdom: str | None = None
+    gender: str | None = None
+    alive: bool = True
+    agent: str | None = None
+    where: Location | None = None
+
+
+@dataclass
+class Step:
+    """One scripted decision: who answers, the answer, and optionally which question."""
+
+    seat: int
+    pick: Any
+    when: str | None
+    where: Location
+
+
+@dataclass
+class Expectation:
+    kind: str
+    value: Any
+    where: Location
+    key: Any = None
+
+
+@dataclass
+class Scenario:
+    path: str
+    name: str
+    mode: str
+    seed: int
+    seats: list[SeatSpec]
+    deck: list[CardSpec]
+    discard: list[CardSpec]
+    start_seat: int
+    start_phase: str | None
+    turns: int
+    phases: list[str] | None
+    until_end: bool
+    script: list[Step]
+    expectations: list[Expectation]
+    defaults: dict[str, str]
+    step_budget: int
+    where: Location
+    rest: str = "deck"
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_scenario(doc: Document) -> Scenario:
+    """Check a loaded scenario document and build the Scenario, or raise ScenarioError."""
+    problems: list[Problem] = []
+    data = doc.data
+
+    def at(*path: str | int, key: bool = False) -> Location:
+        return doc.where(tuple(path), key=key)
+
+    def bad(where: Location, message: str, hint: str | None = None) -> None:
+        problems.append(Problem(where, "scenario", message, hint))
+
+    if not isinstance(data, dict):
+        raise ScenarioError([Problem(Location(doc.path, 1, 1), "scenario",
+                                     "a scenario is a mapping")])
+    for key in data:
+        if key not in TOP_KEYS:
+            bad(at(key, key=True), f"unknown key {key!r}",
+                f"expected one of: {', '.join(sorted(TOP_KEYS))}")
+
+    def cards(path: tuple[str | int, ...], raw: Any) -> list[CardSpec]:
+        out: list[CardSpec] = []
+        if raw is None:
+            return out
+        if not isinstance(raw, list):
+            bad(at(*path), "expected a list of cards")
+            return out
+        for i, item in enumerate(raw):
+            where = at(*path, i)
+            spec = parse_card(str(item), where)
+            if isinstance(spec, str):
+                bad(where, spec, "write a card as 'name', 'name ♠7' or 'spade 7 name'")
+            else:
+                out.append(spec)
+        return out
+
+    seats: list[SeatSpec] = []
+    raw_seats = data.get("seats")
+    if not isinstance(raw_seats, list) or not raw_seats:
+        bad(at("seats") if "seats" in data else Location(doc.path, 1, 1),
+            "a scenario needs 'seats': a list of seats")
+        raw_seats = []
+    for i, raw in enumerate(raw_seats):
+        if not isinstance(raw, dict):
+            bad(at("seats", i), "a seat is a mapping (general, role, hp, hand, …)")
+            continue
+        for key in raw:
+            if key not in SEAT_KEYS:
+                bad(at("seats", i, key, key=True), f"unknown seat key {key!r}",
+                    f"expected one of: {', '.join(sorted(SEAT_KEYS))}")
+        s = SeatSpec(i, where=at("seats", i))
+        s.general = raw.get("general")
+        s.role = raw.get("role")
+        for num in ("hp", "max_hp"):
+            value = raw.get(num)
+            if value is not None and not _int(value):
+                bad(at("seats", i, num), f"{num} must be a whole number")
+            elif value is not None:
+                setattr(s, num, value)
+        s.hand = cards(("seats", i, "hand"), raw.get("hand"))
+        s.equipment = cards(("seats", i, "equipment"), raw.get("equipment"))
+        s.judgement = cards(("seats", i, "judgement"), raw.get("judgement"))
+        skills = raw.get("skills")
+        if skills is not None:
+            if isinstance(skills, list) and all(isinstance(x, str) for x in skills):
+                s.skills = list(skills)
+            else:
+                bad(at("seats", i, "skills"), "skills is a list of skill ids")
+        s.kingdom = raw.get("kingdom")
+        s.gender = raw.get("gender")
+        agent = raw.get("agent")
+        if agent not in (None, "random", "heuristic"):
+            bad(at("seats", i, "agent"), "agent is random or heuristic",
+                "unscripted decisions of this seat go to that agent instead of defaults")
+        else:
+            s.agent = agent
+        alive = raw.get("alive", True)
+        if not isinstance(alive, bool):
+            bad(at("seats", i, "alive"), "alive is true or false")
+        else:
+            s.alive = alive
+        seats.append(s)
+
+    start = data.get("start") or {}
+    start_seat, start_phase = 0, None
+    if not isinstance(start, dict):
+        bad(at("start"), "start is a mapping: {seat: N, phase: PHASE}")
+    else:
+        seat = start.get("seat", 0)
+        if not _int(seat) or not 0 <= seat < max(1, len(seats)):
+            bad(at("start", "seat"), f"start seat must be a seat number below {len(seats)}")
+        else:
+            start_seat = seat
+        phase = start.get("phase")
+        if phase is not None and not isinstance(phase, str):
+            bad(at("start", "phase"), "start phase is a phase id such as 'play'")
+        start_phase = phase
+
+    turns = data.get("turns", 1)
+    if not _int(turns) or turns < 0:
+        bad(at("turns"), "turns is a whole number (0 plays nothing)")
+        turns = 1
+    until = data.get("until")
+    if until not in (None, "game_over"):
+        bad(at("until"), "until can only be 'game_over'")
+    phases = data.get("phases")
+    if phases is not None and not (isinstance(phases, list)
+                                   and all(isinstance(p, str) for p in phases)):
+        bad(at("phases"), "phases is a list of phase ids")
+        phases = None
+
+    script: list[Step] = []
+    raw_script = data.get("script") or []
+    if not isinstance(raw_script, list):
+        bad(at("script"), "script is a list of {seat: N, pick: ANSWER}")
+        raw_script = []
+    for i, raw in enumerate(raw_script):
+        where = at("script", i)
+        if not isinstance(raw, dict) or "pick" not in raw or "seat" not in raw:
+            bad(where, "a script step is {seat: N, pick: ANSWER} (optionally when: TEXT)")
+            continue
+        extra = set(raw) - {"seat", "pick", "when"}
+        for key in sorted(extra):
+            bad(at("script", i, key, key=True), f"unknown script key {key!r}",
+                "expected seat, pick and when")
+        if not _int(raw["seat"]):
+            bad(at("script", i, "seat"), "seat is a seat number")
+            continue
+        when = raw.get("when")
+        script.append(Step(raw["seat"], raw["pick"], str(when) if when is not None else None,
+                           at("script", i, "pick")))
+
+    expectations: list[Expectation] = []
+    expect = data.get("expect") or {}
+    if not isinstance(expect, dict):
+        bad(at("expect"), "expect is a mapping (events, no_events, state, winner, …)")
+        expect = {}
+    for key, value in expect.items():
+        if key not in EXPECT_KEYS:
+            bad(at("expect", key, key=True), f"unknown expectation {key!r}",
+                f"expected one of: {', '.join(sorted(EXPECT_KEYS))}")
+            continue
+        if key in ("events", "no_events"):
+            if not isinstance(value, list):
+                bad(at("expect", key), f"{key} is a list of event patterns")
+                continue
+            for i, pattern in enumerate(value):
+                if not isinstance(pattern, dict) or "e" not in pattern:
+                    bad(at("expect", key, i), "an event pattern is a mapping with 'e' "
+                        "(the event) and the fields to match")
+                    continue
+                expectations.append(Expectation(key, pattern, at("expect", key, i)))
+        elif key == "state":
+            if not isinstance(value, dict):
+                bad(at("expect", "state"), "state is a mapping (seats, deck, discard)")
+                continue
+            for skey, sval in value.items():
+                if skey == "seats" and isinstance(sval, dict):
+                    for seat_key, fields in sval.items():
+                        seat = int(seat_key) if str(seat_key).isdigit() else seat_key
+                        if not _int(seat) or not isinstance(fields, dict):
+                            bad(at("expect", "state", "seats", seat_key),
+                                "seats maps a seat number to the fields expected")
+                            continue
+                        for fname, fval in fields.items():
+                            expectations.append(Expectation(
+                                "seat", fval, at("expect", "state", "seats", seat_key, fname),
+                                (seat, fname)))
+                elif skey in ("deck", "discard", "processing"):
+                    expectations.append(Expectation("pile", sval,
+                                                    at("expect", "state", skey), skey))
+                elif skey == "current":
+                    expectations.append(Expectation("current", sval,
+                                                    at("expect", "state", skey)))
+                else:
+                    bad(at("expect", "state", skey, key=True), f"unknown state {skey!r}",
+                        "expected seats, deck, discard, processing or current")
+        elif key in ("distance", "in_range", "attack_range"):
+            if not isinstance(value, list):
+                bad(at("expect", key), f"{key} is a list of checks")
+                continue
+            for i, item in enumerate(value):
+                if not isinstance(item, dict) or "is" not in item:
+                    bad(at("expect", key, i), f"a {key} check is {{from: A, to: B, is: N}}")
+                    continue
+                expectations.append(Expectation(key, item, at("expect", key, i)))
+        else:
+            expectations.append(Expectation(key, value, at("expect", key)))
+
+    defaults = data.get("defaults") or {}
+    if not isinstance(defaults, dict):
+        bad(at("defaults"), "defaults maps a decision kind to a default answer")
+        defaults = {}
+    seed = data.get("seed", 0)
+    if not _int(seed):
+        bad(at("seed"), "seed is a whole number")
+        seed = 0
+    budget = data.get("step_budget", 20_000)
+    if not _int(budget):
+        bad(at("step_budget"), "step_budget is a whole number")
+        budget = 20_000
+    rest = data.get("rest", "deck")
+    if rest not in ("deck", "discard"):
+        bad(at("rest"), "rest is 'deck' (the unplaced cards, shuffled under the deck) or "
+            "'discard' (they start in the discard pile)")
+        rest = "deck"
+    mode = data.get("mode", "identity")
+    if not isinstance(mode, str):
+        bad(at("mode"), "mode is a mode id such as 'identity'")
+        mode = "identity"
+    if problems:
+        raise ScenarioError(problems)
+    return Scenario(
+        path=doc.path, name=str(data.get("name") or doc.path), mode=mode, seed=seed,
+        seats=seats, deck=cards(("deck",), data.get("deck")),
+        discard=cards(("discard",), data.get("discard")), start_seat=start_seat,
+        start_phase=start_phase, turns=turns, phases=phases, until_end=until == "game_over",
+        script=script, expectations=expectations,
+        defaults={str(k): str(v) for k, v in defaults.items()}, step_budget=budget,
+        where=Location(doc.path, 1, 1), rest=rest)

@@ -1,0 +1,1 @@
+"""Simulation: many seeded games over the cores, statistics, and replaying one game."""

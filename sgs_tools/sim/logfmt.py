@@ -1,0 +1,84 @@
+"""Event log entries → one readable line each, for ``sgs replay``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _seat(value: Any, names: dict[int, str]) -> str:
+    if value is None:
+        return "no one"
+    if isinstance(value, int):
+        return names.get(value, f"seat {value}")
+    return str(value)
+
+
+def line(entry: dict[str, Any], names: dict[int, str]) -> str | None:
+    e = entry.get("e")
+    seat = entry.get("seat")
+    who = _seat(seat, names) if seat is not None and seat != -1 else ""
+    if e in ("setup", "seats"):
+        return None
+    if e == "turn":
+        return f"\n== turn {entry['turn']}: {who}"
+    if e == "phase":
+        return f"  -- {entry['phase']} phase"
+    if e == "decide":
+        return None
+    if e == "move":
+        to = entry.get("to")
+        if to in ("processing",) or entry.get("reason") in ("use", "play", "judge",
+                                                             "judge_zone"):
+            return None
+        place = to if to in ("discard", "draw") else f"{to} of {_seat(seat, names)}"
+        return f"     {', '.join(entry.get('cards', []))} → {place} ({entry.get('reason')})"
+    if e == "draw":
+        return f"     {who} draws {', '.join(entry.get('cards', [])) or 'nothing'}"
+    if e == "use":
+        via = f" via {entry['via']}" if entry.get("via") else ""
+        return f"     {who} uses {entry['card']}{via}"
+    if e == "target":
+        targets = ", ".join(_seat(t, names) for t in entry.get("targets", []))
+        return f"       → targets {targets}"
+    if e == "play":
+        return f"     {who} plays {entry['card']}"
+    if e == "skill":
+        return f"     {who} uses skill {entry['skill']}"
+    if e == "damage":
+        src = _seat(entry.get("source"), names)
+        card = f" with {entry['card']}" if entry.get("card") else ""
+        nature = f" {entry['nature']}" if entry.get("nature") not in (None, "normal") else ""
+        return (f"     {who} takes {entry['n']}{nature} damage from {src}{card} "
+                f"(HP {entry['hp']})")
+    if e == "recover":
+        return f"     {who} recovers {entry['n']} (HP {entry['hp']})"
+    if e == "lose_hp":
+        return f"     {who} loses {entry['n']} HP (HP {entry['hp']})"
+    if e == "dying":
+        return f"     {who} is dying"
+    if e == "death":
+        killer = _seat(entry.get("killer"), names)
+        return f"  ** {who} dies, a {entry.get('role')} (killed by {killer})"
+    if e == "judge":
+        return f"     {who} judges: {entry['card']} ({entry.get('skill')})"
+    if e == "win":
+        winners = ", ".join(_seat(s, names) for s in entry.get("seats", []))
+        return f"\n== {entry['side']} win: {winners}"
+    if e == "error":
+        return f"\n!! {entry.get('kind')}: {entry.get('message')}"
+    bits = ", ".join(f"{k}={v}" for k, v in entry.items() if k not in ("e", "seat"))
+    return f"     {who + ' ' if who else ''}{e}{': ' + bits if bits else ''}"
+
+
+def render(log: list[dict[str, Any]], seats: list[dict[str, Any]]) -> str:
+    names = {s["seat"]: f"seat {s['seat']} ({s.get('general') or s.get('role')})"
+             for s in seats}
+    out = []
+    for s in seats:
+        out.append(f"seat {s['seat']}: {s.get('role')}, {s.get('general') or 'no general'}, "
+                   f"{s.get('max_hp')} max HP")
+    for entry in log:
+        text = line(entry, names)
+        if text is not None:
+            out.append(text)
+    return "\n".join(out) + "\n"

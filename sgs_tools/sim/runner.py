@@ -1,0 +1,133 @@
+"""Simulation settings → many games played over the cores → a list of compact summaries.
+
+Game ``i`` of a run with seed ``S`` is played with seed ``S + i``, so any one game can be
+replayed alone (``sgs replay --seed S+i`` with the same mode, players and agents). The
+library is built once in the parent; worker processes inherit it when the platform forks
+and build their own otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from sgs_tools.engine.game import Game, Setup
+from sgs_tools.engine.library import Library
+
+
+@dataclass(frozen=True)
+class Settings:
+    mode: str = "identity"
+    players: int = 5
+    games: int = 100
+    seed: int = 0
+    agents: str = "random"
+    generals: tuple[str, ...] | None = None
+    first_game: bool = False
+    step_budget: int = 200_000
+    max_turns: int = 400
+
+    def setup(self, seed: int) -> Setup:
+        return Setup(mode=self.mode, players=self.players, seed=seed,
+                     generals=list(self.generals) if self.generals else None,
+                     first_game=self.first_game, agents=self.agents,
+                     step_budget=self.step_budget, max_turns=self.max_turns, record=False)
+
+    def replay_command(self, seed: int) -> str:
+        bits = ["sgs", "replay", "--mode", self.mode, "--players", str(self.players),
+                "--seed", str(seed)]
+        if self.agents != "random":
+            bits += ["--agents", self.agents]
+        if self.generals:
+            bits += ["--generals", ",".join(self.generals)]
+        if self.first_game:
+            bits.append("--first-game")
+        return " ".join(bits)
+
+
+@dataclass
+class Summary:
+    """What statistics need from one game."""
+
+    seed: int
+    winning_side: str
+    winners: list[int]
+    turns: int
+    rounds: int
+    steps: int
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    error: str | None = None
+    error_kind: str | None = None
+    error_skill: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+_LIB: Library | None = None
+_SETTINGS: Settings | None = None
+
+
+def library() -> Library:
+    global _LIB
+    if _LIB is None:
+        _LIB = Library.load()
+    return _LIB
+
+
+def play_one(seed: int) -> Summary:
+    settings = _SETTINGS
+    assert settings is not None
+    try:
+        r = Game(library(), settings.setup(seed)).play()
+    except Exception as exc:  # a crash of the engine itself: reported, never fatal
+        import traceback
+
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        return Summary(seed, "", [], 0, 0, 0, [],
+                       f"{type(exc).__name__}: {exc} (at {os.path.basename(where.filename)}:"
+                       f"{where.lineno})", "crash", None)
+    return Summary(seed, r.winning_side, r.winners, r.turns, r.rounds, r.steps, r.seats,
+                   r.error, r.error_kind, r.error_skill)
+
+
+def _init(settings: Settings) -> None:
+    global _SETTINGS
+    _SETTINGS = settings
+
+
+def run(settings: Settings, workers: int | None = None,
+        progress: Callable[[int, int], None] | None = None,
+        lib: Library | None = None) -> list[Summary]:
+    """Play every game; results come back in seed order."""
+    global _LIB
+    if lib is not None:
+        _LIB = lib
+    library()
+    _init(settings)
+    seeds = [settings.seed + i for i in range(settings.games)]
+    workers = workers or os.cpu_count() or 1
+    workers = max(1, min(workers, len(seeds)))
+    out: list[Summary] = []
+    for done, summary in enumerate(_results(settings, seeds, workers), start=1):
+        out.append(summary)
+        if progress is not None:
+            progress(done, len(seeds))
+    out.sort(key=lambda s: s.seed)
+    return out
+
+
+def _results(settings: Settings, seeds: list[int], workers: int) -> Iterator[Summary]:
+    if workers == 1:
+        for seed in seeds:
+            yield play_one(seed)
+        return
+    import multiprocessing as mp
+
+    methods = mp.get_all_start_methods()
+    ctx = mp.get_context("fork" if "fork" in methods else "spawn")
+    chunk = max(1, min(16, len(seeds) // (workers * 8) or 1))
+    with ctx.Pool(workers, initializer=_init, initargs=(settings,)) as pool:
+        yield from pool.imap_unordered(play_one, seeds, chunksize=chunk)

@@ -1,0 +1,153 @@
+"""Game summaries → win rates per role and per general (95% Wilson intervals), game length,
+and every game that stopped abnormally with the command that replays it."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from sgs_tools.sim.runner import Settings, Summary
+
+Z95 = 1.959964
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Rate:
+    name: str
+    wins: int = 0
+    games: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = wilson(self.wins, self.games)
+        return {"name": self.name, "wins": self.wins, "games": self.games,
+                "rate": round(self.rate, 4), "ci95": [round(low, 4), round(high, 4)]}
+
+
+@dataclass
+class Report:
+    settings: Settings
+    games: int = 0
+    finished: int = 0
+    stalled: int = 0
+    sides: dict[str, int] = field(default_factory=dict)
+    roles: dict[str, Rate] = field(default_factory=dict)
+    generals: dict[str, Rate] = field(default_factory=dict)
+    turns: list[int] = field(default_factory=list)
+    rounds: list[int] = field(default_factory=list)
+    problems: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def mean_turns(self) -> float:
+        return sum(self.turns) / len(self.turns) if self.turns else 0.0
+
+    @property
+    def mean_rounds(self) -> float:
+        return sum(self.rounds) / len(self.rounds) if self.rounds else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        s = self.settings
+        return {
+            "version": 1,
+            "settings": {"mode": s.mode, "players": s.players, "games": s.games,
+                         "seed": s.seed, "agents": s.agents,
+                         "generals": list(s.generals) if s.generals else None,
+                         "first_game": s.first_game},
+            "games": self.games, "finished": self.finished, "stalled": self.stalled,
+            "seconds": round(self.seconds, 3),
+            "sides": dict(sorted(self.sides.items())),
+            "roles": [r.to_json() for r in sorted(self.roles.values(), key=lambda r: r.name)],
+            "generals": [r.to_json() for r in sorted(self.generals.values(),
+                                                     key=lambda r: (-r.rate, r.name))],
+            "length": {"mean_turns": round(self.mean_turns, 2),
+                       "mean_rounds": round(self.mean_rounds, 2),
+                       "max_turns": max(self.turns, default=0)},
+            "problems": self.problems,
+        }
+
+
+def summarise(settings: Settings, summaries: list[Summary], seconds: float = 0.0) -> Report:
+    rep = Report(settings, games=len(summaries), seconds=seconds)
+    for s in summaries:
+        if s.error:
+            rep.problems.append({"seed": s.seed, "kind": s.error_kind, "message": s.error,
+                                 "skill": s.error_skill,
+                                 "replay": settings.replay_command(s.seed)})
+            continue
+        if s.winning_side in ("", "none"):
+            rep.stalled += 1
+            rep.problems.append({"seed": s.seed, "kind": "stalled",
+                                 "message": f"no winner after {s.turns} turns",
+                                 "skill": None, "replay": settings.replay_command(s.seed)})
+            continue
+        rep.finished += 1
+        rep.sides[s.winning_side] = rep.sides.get(s.winning_side, 0) + 1
+        rep.turns.append(s.turns)
+        rep.rounds.append(s.rounds)
+        winners = set(s.winners)
+        seen_roles: dict[str, bool] = {}
+        for seat in s.seats:
+            role = str(seat.get("role"))
+            won = seat["seat"] in winners
+            seen_roles[role] = seen_roles.get(role, False) or won
+            general = seat.get("general")
+            if general:
+                g = rep.generals.setdefault(general, Rate(general))
+                g.games += 1
+                g.wins += int(won)
+        for role, won in seen_roles.items():
+            r = rep.roles.setdefault(role, Rate(role))
+            r.games += 1
+            r.wins += int(won)
+    return rep
+
+
+def render(rep: Report) -> str:
+    """The report as text for a terminal."""
+    s = rep.settings
+    lines = [f"{rep.games} games of {s.mode} with {s.players} players ({s.agents} agents, "
+             f"seed {s.seed}) in {rep.seconds:.1f} s"
+             + (f" ({rep.games / rep.seconds:.1f} games/s)" if rep.seconds else "")]
+    lines.append(f"finished {rep.finished}, stalled {rep.stalled}, "
+                 f"errors {len(rep.problems) - rep.stalled}; average length "
+                 f"{rep.mean_turns:.1f} turns ({rep.mean_rounds:.1f} rounds)")
+    if rep.sides:
+        lines.append("winning sides: " + ", ".join(
+            f"{k} {v}" for k, v in sorted(rep.sides.items(), key=lambda kv: -kv[1])))
+    lines.append("")
+    lines.append("win rate by role (95% CI):")
+    for r in sorted(rep.roles.values(), key=lambda r: r.name):
+        low, high = wilson(r.wins, r.games)
+        lines.append(f"  {r.name:<12} {r.rate:6.1%}  [{low:6.1%}, {high:6.1%}]  "
+                     f"{r.wins}/{r.games}")
+    if rep.generals:
+        lines.append("")
+        lines.append("win rate by general (95% CI):")
+        for g in sorted(rep.generals.values(), key=lambda r: (-r.rate, r.name)):
+            low, high = wilson(g.wins, g.games)
+            lines.append(f"  {g.name:<16} {g.rate:6.1%}  [{low:6.1%}, {high:6.1%}]  "
+                         f"{g.wins}/{g.games}")
+    if rep.problems:
+        lines.append("")
+        lines.append(f"games that did not finish normally ({len(rep.problems)}):")
+        for p in rep.problems:
+            skill = f" [{p['skill']}]" if p.get("skill") else ""
+            lines.append(f"  seed {p['seed']}: {p['kind']}{skill}: {p['message']}")
+            lines.append(f"    replay: {p['replay']}")
+    return "\n".join(lines) + "\n"
