@@ -56,6 +56,10 @@ def _guess_kind(path: Path) -> str | None:
     return None
 
 
+OTHER_KINDS = frozenset({"scenario"})
+"""Kinds of YAML file that may sit beside game data but are not game data."""
+
+
 def kind_of(doc: Document, path: Path) -> tuple[str | None, list[Problem]]:
     """The file's kind, from its ``kind:`` key, or the problem with it."""
     data = doc.data
@@ -66,6 +70,8 @@ def kind_of(doc: Document, path: Path) -> tuple[str | None, list[Problem]]:
         return None, [Problem(Location(doc.path, 1, 1), "missing-kind",
                               "file has no 'kind' key", hint)]
     kind = data["kind"]
+    if kind in OTHER_KINDS:
+        return None, []  # checked by its own command (sgs test), not a game-data file
     if not isinstance(kind, str) or kind not in schemas.KINDS:
         hint = schemas.suggest(str(kind), kinds) or f"expected one of: {', '.join(kinds)}"
         return None, [Problem(doc.where(("kind",)), "unknown-kind",
