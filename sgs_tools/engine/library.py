@@ -89,25 +89,12 @@ def walk_words(node: Any) -> Iterator[tuple[str, str]]:
             yield from walk_words(value)
 
 
-def _grant_selector(effects: EffectsResult, source: str, index: int) -> dict[str, Any] | None:
-    """The selector of ``action, for wu others``: the IR keeps only a flag (an IR gap), so
-    it is read back from the clause's AST here."""
-    compiled = effects.compiled.get(source)
-    if compiled is None or index >= len(compiled.effect.clauses):
-        return None
-    options = getattr(compiled.effect.clauses[index], "options", None)
-    grant = getattr(options, "grant", None)
-    if not grant:
-        return None
-    nouns: list[str] = []
-    filters: list[str] = []
-    for w in grant:
-        name = getattr(w, "name", None)
-        term = compiled.registry.selectors.get(str(name))
-        if term is None:
-            continue
-        (nouns if term.info.get("kind") == "noun" else filters).append(str(name))
-    return {"noun": nouns[0] if nouns else "players", "filters": filters}
+def _grant_selector(raw: Any) -> dict[str, Any] | None:
+    """The selector of ``action, for wu others`` from the hook's ``granted_to`` IR."""
+    if isinstance(raw, dict) and isinstance(raw.get("select"), dict):
+        select: dict[str, Any] = raw["select"]
+        return select
+    return None
 
 
 @dataclass
@@ -171,8 +158,9 @@ class Library:
                     self.by_event.setdefault(("awaken_check", "when"), []).append(hook)
         for ident, compiled in self.effects.compiled.items():
             for hook in self.hooks.get(ident, []):
-                if hook.kind == "action" and compiled.hooks[hook.index].get("granted_to"):
-                    hook.grant = _grant_selector(self.effects, ident, hook.index)
+                granted = compiled.hooks[hook.index].get("granted_to")
+                if hook.kind == "action" and granted:
+                    hook.grant = _grant_selector(granted)
         for key in self.by_event:
             # Skills before cards (skill text > card text), then by stated priority.
             self.by_event[key].sort(key=lambda h: (h.origin != "skill", -h.priority))
