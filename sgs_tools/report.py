@@ -159,3 +159,15 @@ def sarif(problems: list[Problem]) -> str:
         }],
     }
     return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+
+
+def render(output_format: str, problems: list[Problem], sources: Mapping[str, HasLines],
+           files: int) -> str:
+    """Problems in the chosen format (one of FORMATS); the one dispatch every command uses."""
+    if output_format == "json":
+        return as_json(problems, files)
+    if output_format == "github":
+        return github(problems, files)
+    if output_format == "sarif":
+        return sarif(problems)
+    return text(problems, sources, files)

@@ -58,15 +58,7 @@ def _load(command: str, data: list[Path] | None, output_format: str) -> Result:
     except UsageError as exc:
         raise _fail(command, str(exc)) from None
     if not result.ok or result.effects is None:
-        problems = result.problems
-        if output_format == "json":
-            out = report.as_json(problems, result.files)
-        elif output_format == "github":
-            out = report.github(problems, result.files)
-        elif output_format == "sarif":
-            out = report.sarif(problems)
-        else:
-            out = report.text(problems, result.documents, result.files)
+        out = report.render(output_format, result.problems, result.documents, result.files)
         typer.echo(out, nl=False)
         raise _fail(command, "the data has problems; nothing was built", 1)
     return result

@@ -79,12 +79,8 @@ def test_cmd(
         if verbose and output_format == "text":
             mark = "ok  " if outcome.ok else "FAIL"
             typer.echo(f"{mark} {shown}: {outcome.name}")
-    if output_format == "json":
-        out = report.as_json(problems, len(files))
-    elif output_format == "github":
-        out = report.github(problems, len(files))
-    elif output_format == "sarif":
-        out = report.sarif(problems)
+    if output_format != "text":
+        out = report.render(output_format, problems, documents, len(files))
     else:
         out = report.text(problems, documents, len(files)) if problems else ""
         failed = len(files) - passed

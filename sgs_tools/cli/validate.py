@@ -30,14 +30,6 @@ def validate(
     except UsageError as exc:
         typer.echo(f"sgs validate: {exc}", err=True)
         raise typer.Exit(2) from None
-    problems = result.problems
-    if output_format == "json":
-        out = report.as_json(problems, result.files)
-    elif output_format == "github":
-        out = report.github(problems, result.files)
-    elif output_format == "sarif":
-        out = report.sarif(problems)
-    else:
-        out = report.text(problems, result.documents, result.files)
+    out = report.render(output_format, result.problems, result.documents, result.files)
     typer.echo(out, nl=False)
     raise typer.Exit(0 if result.ok else 1)
