@@ -19,19 +19,28 @@ class Stage:
     ok: bool = True
 
 
-def _scenario_stage(paths: list[Path]) -> Stage | None:
+def _scenario_stage(paths: list[Path], explicit: bool) -> Stage | None:
     """Run the scenario tests when the engine is installed and scenarios exist."""
+    from sgs_tools import report
+
     start = time.perf_counter()
     try:
         from sgs_tools.scenario.runner import run_scenarios
     except ImportError:
         return None
+    missing = [p for p in paths if not p.exists()]
+    if explicit and missing:
+        typer.echo(f"sgs build: no such file or folder: {missing[0]}", err=True)
+        raise typer.Exit(2)
     folders = [p for p in paths if p.exists()]
     if not folders:
         return Stage("scenarios", "no scenario files found (skipped)",
                      time.perf_counter() - start)
     outcome = run_scenarios(folders)
     failed = outcome.failed
+    if failed:
+        typer.echo(report.text(outcome.problems, {}, len(outcome.outcomes)), err=True,
+                   nl=False)
     return Stage("scenarios", f"{outcome.passed} passed, {failed} failed",
                  time.perf_counter() - start, failed == 0)
 
@@ -73,10 +82,17 @@ def build(
         _summary(stages)
         raise typer.Exit(1)
 
-    from sgs_tools.sitegen.build import Layout
+    from sgs_tools.sitegen.build import Layout, check_layout
 
     site_folder = paths.bundled_root() / "site"
     layout = Layout.make(site_folder, build_dir, None)
+    protected = [paths.bundled_root() / n for n in (*paths.DATA_DIRS, "grammar")]
+    protected += list(data or [])
+    try:
+        check_layout(layout, protected, force)
+    except UsageError as exc:
+        typer.echo(f"sgs build: {exc}", err=True)
+        raise typer.Exit(2) from None
     start = time.perf_counter()
     assert result.effects is not None
     table = hook_table(result.effects)
@@ -87,7 +103,7 @@ def build(
 
     scenario_paths = list(scenarios) if scenarios else [paths.bundled_root() / "tests" /
                                                         "scenarios"]
-    scenario = _scenario_stage(scenario_paths)
+    scenario = _scenario_stage(scenario_paths, explicit=bool(scenarios))
     if scenario is not None:
         stages.append(scenario)
 
@@ -95,7 +111,6 @@ def build(
         from sgs_tools.sitegen.build import build_site
 
         start = time.perf_counter()
-        protected = [paths.bundled_root() / n for n in (*paths.DATA_DIRS, "grammar")]
         try:
             built = build_site(result.catalog, result.effects, layout, protected=protected,
                                force=force, echo=lambda line: typer.echo(line, err=True))

@@ -1898,6 +1898,8 @@ class Game:
             return 0
         t = self.table
         n = len(t.players)
+        if not (0 <= a < n and 0 <= b < n):
+            raise ValueError(f"no seat {a if not 0 <= a < n else b} at a {n}-seat table")
         cw = ccw = 0
         i = a
         while i != b:

@@ -38,6 +38,8 @@ SEAT_KEYS = {"general", "role", "hp", "max_hp", "hand", "equipment", "judgement"
 TOP_KEYS = {"kind", "name", "mode", "seed", "seats", "deck", "discard", "rest", "start",
             "turns",
             "phases", "script", "expect", "defaults", "until", "step_budget", "description"}
+MAX_TURNS = 1000
+"""A scenario is a small situation; longer games belong to `sgs simulate`."""
 EXPECT_KEYS = {"events", "no_events", "state", "winner", "error", "distance", "in_range",
                "attack_range"}
 
@@ -213,6 +215,18 @@ def parse_scenario(doc: Document) -> Scenario:
                 bad(at("seats", i, key, key=True), f"unknown seat key {key!r}",
                     f"expected one of: {', '.join(sorted(SEAT_KEYS))}")
         s = SeatSpec(i, where=at("seats", i))
+        for word in ("general", "role", "kingdom", "gender"):
+            value = raw.get(word)
+            if value is not None and not isinstance(value, str):
+                bad(at("seats", i, word), f"{word} must be a single word, such as an id")
+                raw = {**raw, word: None}
+        if raw.get("role") not in (None, "lord", "loyalist", "rebel", "renegade"):
+            bad(at("seats", i, "role"), f"unknown role {raw.get('role')!r}",
+                "expected lord, loyalist, rebel or renegade")
+        if raw.get("kingdom") not in (None, "wei", "shu", "wu", "qun", "god"):
+            bad(at("seats", i, "kingdom"), f"unknown kingdom {raw.get('kingdom')!r}")
+        if raw.get("gender") not in (None, "male", "female"):
+            bad(at("seats", i, "gender"), "gender is male or female")
         s.general = raw.get("general")
         s.role = raw.get("role")
         for num in ("hp", "max_hp"):
@@ -261,8 +275,8 @@ def parse_scenario(doc: Document) -> Scenario:
         start_phase = phase
 
     turns = data.get("turns", 1)
-    if not _int(turns) or turns < 0:
-        bad(at("turns"), "turns is a whole number (0 plays nothing)")
+    if not _int(turns) or turns < 0 or turns > MAX_TURNS:
+        bad(at("turns"), f"turns is a whole number from 0 to {MAX_TURNS} (0 plays nothing)")
         turns = 1
     until = data.get("until")
     if until not in (None, "game_over"):

@@ -486,7 +486,9 @@ def check_expectations(g: Game, sc: Scenario, error: tuple[str, str] | None
             side = g.result.winning_side or "none"
             want = exp.value
             if isinstance(want, list):
-                if sorted(g.result.winners) != sorted(want):
+                if not all(isinstance(w, int) and not isinstance(w, bool) for w in want):
+                    fail(exp.where, "a winner list holds seat numbers")
+                elif sorted(g.result.winners) != sorted(want):
                     fail(exp.where, f"winners are {g.result.winners}, expected {want}")
             elif side != want:
                 fail(exp.where, f"winning side is {side!r}, expected {want!r}")
@@ -498,15 +500,27 @@ def check_expectations(g: Game, sc: Scenario, error: tuple[str, str] | None
                      f"expected {exp.value}")
         elif exp.kind in ("distance", "in_range", "attack_range"):
             item = exp.value
+            seats = len(t.players)
+            named = [item.get(k) for k in ("seat", "from", "to") if isinstance(item, dict)
+                     and k in item]
+            if not isinstance(item, dict) or any(
+                    not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < seats
+                    for v in named):
+                fail(exp.where, f"{exp.kind}: seats are numbers from 0 to {seats - 1}",
+                     "attack_range takes seat and is; distance and in_range take from, to, is")
+                continue
             try:
                 if exp.kind == "attack_range":
-                    got = g.attack_range(int(item.get("seat", item.get("from", 0))))
+                    got = g.attack_range(int(item.get("seat", item.get("from", 0)) or 0))
                 elif exp.kind == "distance":
                     got = g.distance(int(item["from"]), int(item["to"]))
                 else:
                     got = g.in_range(int(item["from"]), int(item["to"]))
             except (KeyError, ValueError, TypeError, IndexError):
-                fail(exp.where, f"a {exp.kind} check needs from, to and is")
+                fail(exp.where, f"an {exp.kind} check needs from, to and is"
+                     if exp.kind == "in_range" else
+                     "an attack_range check needs seat and is" if exp.kind == "attack_range"
+                     else "a distance check needs from, to and is")
                 continue
             if got != item["is"]:
                 what = (f"attack range of seat {item.get('seat', item.get('from'))}"

@@ -101,12 +101,21 @@ def _is_ours_or_empty(folder: Path, mark: str) -> bool:
 def check_layout(layout: Layout, protected: list[Path], force: bool) -> None:
     """Refuse to write where it could destroy a user's files."""
     sources = [layout.site / "docs", layout.site / "mkdocs.yml", *protected, Path.cwd()]
+    package = Path(__file__).resolve().parent.parent
+    owned = [package, package.parent / "tests", *protected, layout.site / "docs"]
     for target, what in ((layout.build, "build folder"), (layout.out, "output folder")):
+        if target.exists() and not target.is_dir():
+            raise UsageError(f"the {what} {target} is a file, not a folder")
         for source in sources:
             source = source.resolve()
             if _inside(source, target):
                 raise UsageError(f"the {what} {target} would contain {source}; "
                                  "choose a folder of its own")
+        for folder in owned:
+            folder = folder.resolve()
+            if folder.exists() and _inside(target, folder):
+                raise UsageError(f"the {what} {target} is inside {folder}, which holds "
+                                 "sources or data; choose a folder of its own")
     if _inside(layout.build, layout.site / "docs") or _inside(layout.out, layout.docs):
         raise UsageError("the build and output folders must be outside the docs folders")
     if layout.out == layout.build:
