@@ -70,7 +70,7 @@ def kind_of(doc: Document, path: Path) -> tuple[str | None, list[Problem]]:
         return None, [Problem(Location(doc.path, 1, 1), "missing-kind",
                               "file has no 'kind' key", hint)]
     kind = data["kind"]
-    if kind in OTHER_KINDS:
+    if isinstance(kind, str) and kind in OTHER_KINDS:
         return None, []  # checked by its own command (sgs test), not a game-data file
     if not isinstance(kind, str) or kind not in schemas.KINDS:
         hint = schemas.suggest(str(kind), kinds) or f"expected one of: {', '.join(kinds)}"
