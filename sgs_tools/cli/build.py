@@ -101,8 +101,9 @@ def build(
                           f"hooks → {hooks_file}", time.perf_counter() - start)
     stages.append(compile_stage)
 
-    scenario_paths = list(scenarios) if scenarios else [paths.bundled_root() / "tests" /
-                                                        "scenarios"]
+    root = paths.bundled_root()
+    shipped = root / "scenarios" if (root / "scenarios").is_dir() else root / "tests" / "scenarios"
+    scenario_paths = list(scenarios) if scenarios else [shipped]
     scenario = _scenario_stage(scenario_paths, explicit=bool(scenarios))
     if scenario is not None:
         stages.append(scenario)
