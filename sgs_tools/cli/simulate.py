@@ -27,6 +27,9 @@ def _progress(done: int, total: int, started: float) -> None:
     sys.stderr.flush()
 
 
+PLAYABLE_MODES = ("identity", "korean")
+
+
 def simulate(
     mode: Annotated[str, typer.Option("--mode", help="identity or korean.")] = "identity",
     players: Annotated[int, typer.Option("--players", "-n", help="Players per game.")] = 5,
@@ -60,9 +63,21 @@ def simulate(
         typer.echo("sgs simulate: --games, --players and --workers must be positive",
                    err=True)
         raise typer.Exit(2)
+    if mode not in PLAYABLE_MODES:
+        typer.echo(f"sgs simulate: the engine plays {' and '.join(PLAYABLE_MODES)} games; "
+                   f"{mode!r} cannot be simulated yet", err=True)
+        raise typer.Exit(2)
     kinds = [k.strip() for k in agents.split(",") if k.strip()]
     if not kinds or any(k not in ("random", "heuristic") for k in kinds):
         typer.echo(f"sgs simulate: unknown agents {agents!r}; expected random or heuristic",
+                   err=True)
+        raise typer.Exit(2)
+    if len(kinds) > 1 and len(kinds) != players:
+        typer.echo(f"sgs simulate: --agents lists {len(kinds)} agents for {players} players; "
+                   "give one kind, or one per seat", err=True)
+        raise typer.Exit(2)
+    if json_out is not None and (json_out.is_dir() or not json_out.parent.is_dir()):
+        typer.echo(f"sgs simulate: cannot write {json_out}: no such folder or a folder",
                    err=True)
         raise typer.Exit(2)
     settings = Settings(mode=mode, players=players, games=games, seed=seed, agents=agents,
