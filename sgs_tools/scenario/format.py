@@ -233,8 +233,14 @@ def parse_scenario(doc: Document) -> Scenario:
             value = raw.get(num)
             if value is not None and not _int(value):
                 bad(at("seats", i, num), f"{num} must be a whole number")
+            elif value is not None and not (value >= 1 if num == "max_hp" else value >= 0):
+                bad(at("seats", i, num), f"{num} {value} is out of range",
+                    "max_hp is at least 1; hp is at least 0 (0 only with alive: false)")
             elif value is not None:
                 setattr(s, num, value)
+        hp, top = raw.get("hp"), raw.get("max_hp")
+        if _int(hp) and _int(top) and hp > top:
+            bad(at("seats", i, "hp"), f"hp {hp} is above max_hp {top}")
         s.hand = cards(("seats", i, "hand"), raw.get("hand"))
         s.equipment = cards(("seats", i, "equipment"), raw.get("equipment"))
         s.judgement = cards(("seats", i, "judgement"), raw.get("judgement"))
