@@ -239,7 +239,7 @@ def parse_scenario(doc: Document) -> Scenario:
             elif value is not None:
                 setattr(s, num, value)
         hp, top = raw.get("hp"), raw.get("max_hp")
-        if _int(hp) and _int(top) and hp > top:
+        if isinstance(hp, int) and isinstance(top, int) and hp > top:
             bad(at("seats", i, "hp"), f"hp {hp} is above max_hp {top}")
         s.hand = cards(("seats", i, "hand"), raw.get("hand"))
         s.equipment = cards(("seats", i, "equipment"), raw.get("equipment"))
