@@ -162,6 +162,16 @@ def _problems(error: ValidationError, doc: Document) -> list[Problem]:
                         f"key {path[-1]!r} is not allowed here" if path else "not allowed")]
     if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         return [Problem(doc.where(path), "out-of-range", error.message)]
+    if kind == "dependentRequired":
+        out = []
+        for key, needs in (value or {}).items():
+            if isinstance(instance, dict) and key in instance:
+                for need in needs:
+                    if need not in instance:
+                        out.append(Problem(doc.where(path), "missing-key",
+                                           f"{key!r} needs {need!r} as well",
+                                           f"add '{need}:' beside '{key}:'"))
+        return out
     if kind in ("uniqueItems",):
         return [Problem(doc.where(path), "duplicate-item", "list has a repeated item")]
     if kind in ("anyOf", "oneOf"):
