@@ -78,9 +78,9 @@ def validator(name: str) -> Draft202012Validator:
     return strict(inline_refs(raw, raw))  # type: ignore[no-any-return]
 
 
-def suggest(word: str, choices: list[str] | set[str]) -> str | None:
+def suggest(word: str, choices: list[str] | set[str], cutoff: float = 0.75) -> str | None:
     """A "did you mean" hint for a misspelt name, or None."""
-    close = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.75)
+    close = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=cutoff)
     return f"did you mean {close[0]!r}?" if close else None
 
 

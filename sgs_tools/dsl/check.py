@@ -8,10 +8,10 @@ be provided by the event, a binding or a ``let``, and skill tags must agree with
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
+from sgs_tools.data.schemas import suggest
 from sgs_tools.dsl import ast as A
 from sgs_tools.dsl.vocabulary import Param, Registry
 
@@ -53,8 +53,8 @@ class Analysis:
 
 
 def _close(word: str, choices: set[str] | list[str]) -> str | None:
-    found = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.7)
-    return f"did you mean {found[0]!r}?" if found else None
+    """Effect words are short, so the DSL accepts slightly looser matches."""
+    return suggest(word, choices, cutoff=0.7)
 
 
 class Checker:
