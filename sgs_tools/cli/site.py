@@ -27,7 +27,8 @@ SiteOpt = Annotated[Path | None, typer.Option(
     help="Folder with mkdocs.yml and hand-written docs/ (default: the bundled site/).")]
 BuildOpt = Annotated[Path | None, typer.Option(
     "--build-dir", metavar="DIR", show_default=False,
-    help="Where generated pages and the config go (default: SITE/build).")]
+    help="Where generated pages and the config go (default: SITE/build in a checkout, "
+    "./sgs-site otherwise).")]
 FORMAT_HELP = "How to report data problems: text, json, github or sarif."
 
 
