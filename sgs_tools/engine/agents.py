@@ -11,6 +11,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+DECISION_KINDS = frozenset({"play", "respond", "trigger", "yes_no", "choose", "cards",
+                            "players", "order", "general", "declare", "guess"})
+"""Every kind of decision the engine asks; scenario ``defaults`` are keyed by these."""
+
 
 @dataclass
 class Decision:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sgs_tools.engine import ai
-from sgs_tools.engine.agents import Agent, Decision, IllegalChoice, make_agent
+from sgs_tools.engine.agents import DECISION_KINDS, Agent, Decision, IllegalChoice, make_agent
 from sgs_tools.engine.errors import (
     Abort,
     EngineError,
@@ -1025,6 +1025,8 @@ class Game:
         p = self.table.players[seat]
         if not p.alive:
             raise InvariantBroken(f"seat {seat} was asked to act after death ({prompt})")
+        if kind not in DECISION_KINDS:
+            raise EngineError(f"unknown decision kind {kind!r} ({prompt})")
         n = len(labels)
         low = min(low, n)
         high = min(max(high, low), n)

@@ -28,6 +28,8 @@ from typing import Any
 
 from sgs_tools.data.loader import Document
 from sgs_tools.data.model import RANKS
+from sgs_tools.data.schemas import suggest
+from sgs_tools.engine.agents import DECISION_KINDS
 from sgs_tools.errors import Location, Problem
 
 SUITS = {"♠": "spade", "♥": "heart", "♣": "club", "♦": "diamond", "spade": "spade",
@@ -159,6 +161,8 @@ class Scenario:
     step_budget: int
     where: Location
     rest: str = "deck"
+    start_phase_where: Location | None = None
+    phases_where: list[Location] = field(default_factory=list)
 
 
 def _int(value: Any) -> bool:
@@ -184,7 +188,7 @@ def parse_scenario(doc: Document) -> Scenario:
             bad(at(key, key=True), f"unknown key {key!r}",
                 f"expected one of: {', '.join(sorted(TOP_KEYS))}")
 
-    def cards(path: tuple[str | int, ...], raw: Any) -> list[CardSpec]:
+    def cards(path: tuple[str | int, ...], raw: Any, views: bool = False) -> list[CardSpec]:
         out: list[CardSpec] = []
         if raw is None:
             return out
@@ -196,6 +200,10 @@ def parse_scenario(doc: Document) -> Scenario:
             spec = parse_card(str(item), where)
             if isinstance(spec, str):
                 bad(where, spec, "write a card as 'name', 'name ♠7' or 'spade 7 name'")
+            elif spec.view is not None and not views:
+                bad(where, f"'as {spec.view}' has no meaning here",
+                    "only a judgement-zone card can be placed as another card (a delayed "
+                    "trick, e.g. 'jink ♦3 as indulgence'); elsewhere write the card itself")
             else:
                 out.append(spec)
         return out
@@ -243,7 +251,7 @@ def parse_scenario(doc: Document) -> Scenario:
             bad(at("seats", i, "hp"), f"hp {hp} is above max_hp {top}")
         s.hand = cards(("seats", i, "hand"), raw.get("hand"))
         s.equipment = cards(("seats", i, "equipment"), raw.get("equipment"))
-        s.judgement = cards(("seats", i, "judgement"), raw.get("judgement"))
+        s.judgement = cards(("seats", i, "judgement"), raw.get("judgement"), views=True)
         skills = raw.get("skills")
         if skills is not None:
             if isinstance(skills, list) and all(isinstance(x, str) for x in skills):
@@ -279,6 +287,10 @@ def parse_scenario(doc: Document) -> Scenario:
         if phase is not None and not isinstance(phase, str):
             bad(at("start", "phase"), "start phase is a phase id such as 'play'")
         start_phase = phase
+        for key in start:
+            if key not in ("seat", "phase"):
+                bad(at("start", key, key=True), f"unknown start key {key!r}",
+                    "expected seat and phase")
 
     turns = data.get("turns", 1)
     if not _int(turns) or turns < 0 or turns > MAX_TURNS:
@@ -292,6 +304,11 @@ def parse_scenario(doc: Document) -> Scenario:
                                    and all(isinstance(p, str) for p in phases)):
         bad(at("phases"), "phases is a list of phase ids")
         phases = None
+    if phases and start_phase is not None and start_phase != phases[0]:
+        bad(at("start", "phase"), f"start phase {start_phase!r} is not the first of "
+            f"phases {phases}",
+            "with 'phases' the first turn plays exactly those phases, starting with the "
+            "first; drop the start phase or make it match")
 
     script: list[Step] = []
     raw_script = data.get("script") or []
@@ -332,6 +349,16 @@ def parse_scenario(doc: Document) -> Scenario:
                 if not isinstance(pattern, dict) or "e" not in pattern:
                     bad(at("expect", key, i), "an event pattern is a mapping with 'e' "
                         "(the event) and the fields to match")
+                    continue
+                if "times" in pattern and key == "no_events":
+                    bad(at("expect", key, i, "times", key=True),
+                        "times has no meaning in no_events",
+                        "move the pattern to events with times: 0 to say it never happens")
+                    continue
+                if "times" in pattern and not (_int(pattern["times"])
+                                               and pattern["times"] >= 0):
+                    bad(at("expect", key, i, "times"),
+                        "times is a whole number (how often the event happens in the log)")
                     continue
                 expectations.append(Expectation(key, pattern, at("expect", key, i)))
         elif key == "state":
@@ -375,6 +402,14 @@ def parse_scenario(doc: Document) -> Scenario:
     if not isinstance(defaults, dict):
         bad(at("defaults"), "defaults maps a decision kind to a default answer")
         defaults = {}
+    for kind, answer in defaults.items():
+        if kind not in DECISION_KINDS:
+            bad(at("defaults", kind, key=True), f"unknown decision kind {kind!r}",
+                suggest(str(kind), set(DECISION_KINDS))
+                or f"expected one of: {', '.join(sorted(DECISION_KINDS))}")
+        elif isinstance(answer, (dict, list)) or answer is None:
+            bad(at("defaults", kind), "a default answer is one option label, such as "
+                "'pass', 'no' or 'end'")
     seed = data.get("seed", 0)
     if not _int(seed):
         bad(at("seed"), "seed is a whole number")
@@ -392,13 +427,16 @@ def parse_scenario(doc: Document) -> Scenario:
     if not isinstance(mode, str):
         bad(at("mode"), "mode is a mode id such as 'identity'")
         mode = "identity"
+    deck = cards(("deck",), data.get("deck"))
+    discard = cards(("discard",), data.get("discard"))
     if problems:
         raise ScenarioError(problems)
     return Scenario(
         path=doc.path, name=str(data.get("name") or doc.path), mode=mode, seed=seed,
-        seats=seats, deck=cards(("deck",), data.get("deck")),
-        discard=cards(("discard",), data.get("discard")), start_seat=start_seat,
+        seats=seats, deck=deck, discard=discard, start_seat=start_seat,
         start_phase=start_phase, turns=turns, phases=phases, until_end=until == "game_over",
+        start_phase_where=at("start", "phase") if start_phase is not None else None,
+        phases_where=[at("phases", i) for i in range(len(phases or []))],
         script=script, expectations=expectations,
         defaults={str(k): str(v) for k, v in defaults.items()}, step_budget=budget,
         where=Location(doc.path, 1, 1), rest=rest)

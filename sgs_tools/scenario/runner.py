@@ -143,6 +143,7 @@ class Builder:
         self.sc = sc
         self.problems: list[Problem] = []
         self.used: set[int] = set()
+        self.placed: dict[int, Location | None] = {}
 
     def bad(self, where: Location | None, message: str, hint: str | None = None) -> None:
         self.problems.append(Problem(where or self.sc.where, "scenario", message, hint))
@@ -155,13 +156,28 @@ class Builder:
             self.bad(spec.where, f"unknown card {spec.name!r}",
                      suggest(spec.name, set(self.lib.catalog.cards)))
             return None
+        copies = 0
         for uid, c in cards.items():
-            if uid in self.used or c.card != spec.name:
+            if c.card != spec.name:
                 continue
             if spec.suit is not None and (c.suit != spec.suit or c.rank != spec.rank):
                 continue
+            copies += 1
+            if uid in self.used:
+                continue
             self.used.add(uid)
+            self.placed[uid] = spec.where
             return uid
+        if copies and spec.suit is not None:
+            first = next((w for u, w in self.placed.items()
+                          if cards[u].card == spec.name and cards[u].suit == spec.suit
+                          and cards[u].rank == spec.rank), None)
+            at = f" (at line {first.line})" if first is not None else ""
+            self.bad(spec.where, f"{spec} is already placed{at}: the {self.sc.mode} deck has "
+                     f"{copies} such card{'s' if copies > 1 else ''}",
+                     "one physical card cannot be in two places; write another copy, or "
+                     "leave out the suit and rank to take any free copy")
+            return None
         info = self.lib.card(spec.name)
         uid = max(cards) + 1 if cards else 0
         cards[uid] = CardInst(uid, spec.name, spec.suit, spec.rank, info.type, info.subtype,
@@ -169,12 +185,26 @@ class Builder:
         self.used.add(uid)
         return uid
 
+    def check_phases(self, g: Game) -> None:
+        from sgs_tools.data.schemas import suggest
+
+        names = [str(p["id"]) for p in g.phases]
+        hint = f"the {self.sc.mode} phases: {', '.join(names)}"
+        wanted = [(self.sc.start_phase, self.sc.start_phase_where)] if (
+            self.sc.start_phase is not None) else []
+        wanted += list(zip(self.sc.phases or [], self.sc.phases_where, strict=False))
+        for name, where in wanted:
+            if name is not None and name not in names:
+                self.bad(where, f"unknown phase {name!r}",
+                         f"{suggest(name, set(names)) or ''} {hint}".strip())
+
     def build(self, script: Script) -> Game:
         sc = self.sc
         lib = self.lib
         setup = Setup(mode=sc.mode, players=len(sc.seats), seed=sc.seed,
                       step_budget=sc.step_budget, max_turns=10_000)
         g = Game(lib, setup)
+        self.check_phases(g)
         g.build_deck()
         t = g.table
         has_roles = any(s.role for s in sc.seats)
@@ -230,6 +260,19 @@ class Builder:
                 t.put(uid, EQUIPMENT, p.seat, slot)
             for c in spec.judgement:
                 uid = self.card(g, c)
+                shown = c.view or c.name
+                if uid is not None and c.view is not None and c.view not in lib.catalog.cards:
+                    from sgs_tools.data.schemas import suggest
+
+                    self.bad(c.where, f"unknown card {c.view!r} after 'as'",
+                             suggest(c.view, set(lib.catalog.cards)))
+                    continue
+                if uid is not None and lib.card(shown).type != "delayed_trick":
+                    self.bad(c.where, f"{shown!r} is not a delayed trick, so it cannot lie in "
+                             "the judgement zone",
+                             "write a delayed trick (indulgence, lightning, …) or another "
+                             "card 'as' one, e.g. 'jink ♦3 as indulgence'")
+                    continue
                 if uid is not None:
                     t.put(uid, JUDGEMENT, p.seat)
                     if c.view:
@@ -263,9 +306,6 @@ def play(g: Game, sc: Scenario) -> None:
         return
     first = sc.phases
     if first is None and sc.start_phase is not None:
-        if sc.start_phase not in names:
-            raise SetupError(f"unknown start phase {sc.start_phase!r} "
-                             f"(phases: {', '.join(names)})")
         first = names[names.index(sc.start_phase):]
     if first is not None:
         t.current = seat

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from sgs_tools.cli.main import app
@@ -55,3 +56,55 @@ def test_build_refuses_a_missing_scenario_path(tmp_path: Path) -> None:
                                  "--build-dir", str(tmp_path / "b")])
     assert result.exit_code == 2
     assert "no such file or folder" in result.output
+
+
+TABLE = """kind: scenario
+name: {name}
+seats:
+  - {{general: liubei, role: lord, hand: [{hand}], judgement: [{judgement}]}}
+  - {{general: caocao, role: rebel}}
+deck: [{deck}]
+start: {{seat: 0{start}}}
+{extra}
+"""
+
+CASES = {
+    # name: (fields, expected "line:col: message")
+    "phase-typo": ({"extra": "phases: [play, discrad]"},
+                   "8:16: error[scenario]: unknown phase 'discrad'"),
+    "start-phase-typo": ({"start": ", phase: ply"},
+                         "7:25: error[scenario]: unknown phase 'ply'"),
+    "start-not-first": ({"start": ", phase: draw", "extra": "phases: [play]"},
+                        "7:25: error[scenario]: start phase 'draw' is not the first"),
+    "view-in-hand": ({"hand": "jink ♦3 as indulgence"},
+                     "4:42: error[scenario]: 'as indulgence' has no meaning here"),
+    "view-in-deck": ({"deck": "slash as peach"},
+                     "6:8: error[scenario]: 'as peach' has no meaning here"),
+    "not-delayed": ({"judgement": "slash ♠7"},
+                    "4:57: error[scenario]: 'slash' is not a delayed trick"),
+    "unknown-view": ({"judgement": "jink ♦3 as indulgense"},
+                     "4:57: error[scenario]: unknown card 'indulgense' after 'as'"),
+    "same-card-twice": ({"hand": "slash ♠7", "deck": "slash ♠7"},
+                        "6:8: error[scenario]: slash spade 7 is already placed (at line 4)"),
+    "defaults-typo": ({"extra": "defaults: {yesno: yes}"},
+                      "8:12: error[scenario]: unknown decision kind 'yesno'"),
+    "times-word": ({"extra": "expect:\n  events: [{e: draw, times: two}]"},
+                   "9:29: error[scenario]: times is a whole number"),
+    "times-in-no-events": ({"extra": "expect:\n  no_events: [{e: draw, times: 1}]"},
+                           "9:25: error[scenario]: times has no meaning in no_events"),
+    "start-key-typo": ({"start": ", phaze: play"},
+                       "7:18: error[scenario]: unknown start key 'phaze'"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_nonsense_tables_are_located_errors(tmp_path: Path, case: str) -> None:
+    fields, expected = CASES[case]
+    values = {"name": case, "hand": "", "judgement": "", "deck": "", "start": "",
+              "extra": "", **fields}
+    path = tmp_path / f"{case}.yaml"
+    path.write_text(TABLE.format(**values), encoding="utf-8")
+    result = runner.invoke(app, ["test", str(path)])
+    assert result.exit_code == 1, result.output
+    assert f"{case}.yaml:{expected}" in result.output
+    assert "Traceback" not in result.output
