@@ -44,38 +44,103 @@ class EffectsResult:
     names: Names = field(default_factory=Names)
 
 
+_ESCAPE_LENGTH = {"x": 3, "u": 5, "U": 9}
+_PREFIX = re.compile(r"(?:[&!]\S*\s+)*")  # an anchor or tag before the scalar
+
+
+def scalar_positions(lines: list[str], line: int, col: int, value: str
+                     ) -> list[tuple[int, int]] | None:
+    """Where each character of a scalar's ``value`` sits in the file (1-based), or None.
+
+    ``line``/``col`` is where the scalar's node starts. The characters of the value are
+    matched, in order, against the source: folding and indentation only remove whitespace,
+    quotes are doubled (``''``) and double-quoted escapes (``\\n``, ``\\u00e9`` …) stand
+    for one character, so a greedy walk finds each character's own line and column in
+    block, plain and quoted scalars alike. Returns None if the walk gets lost.
+    """
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    c = col - 1
+    c += _PREFIX.match(text, c).end() - c  # type: ignore[union-attr]
+    head = text[c:c + 1]
+    quote = head if head in ("'", '"') else ""
+    if head in ("|", ">"):
+        row, c = line + 1, 0  # block content starts on the next line
+    else:
+        row, c = line, c + (1 if quote else 0)
+    out: list[tuple[int, int]] = []
+
+    def next_line(row: int) -> tuple[int, int]:
+        # A block's indentation may hold content spaces; a flow scalar's leading
+        # whitespace on a continuation line never does.
+        if head in ("|", ">") or row >= len(lines):
+            return row + 1, 0
+        following = lines[row]
+        return row + 1, len(following) - len(following.lstrip(" \t"))
+
+    for ch in value:
+        while True:
+            if row > len(lines):
+                return None
+            src = lines[row - 1]
+            if c >= len(src):
+                # A line break: in a literal block it is the value's newline; elsewhere
+                # folding turns it into a space (or a newline, for a blank line).
+                if ch == "\n" or (ch == " " and head != "|"):
+                    out.append((row, c + 1))
+                    row, c = next_line(row)
+                    break
+                row, c = next_line(row)
+                continue
+            got = src[c]
+            if got == ch and not (quote == "'" and ch == "'") and not (
+                    quote == '"' and ch == "\\"):
+                out.append((row, c + 1))
+                c += 1
+                break
+            if quote == "'" and got == "'" and src[c + 1:c + 2] == "'" and ch == "'":
+                out.append((row, c + 1))
+                c += 2
+                break
+            if quote == '"' and got == "\\":
+                nxt = src[c + 1:c + 2]
+                if nxt == "":  # an escaped line break: joins the lines, adds nothing
+                    row, c = next_line(row)
+                    continue
+                out.append((row, c + 1))
+                c += 1 + _ESCAPE_LENGTH.get(nxt, 1)
+                break
+            if got in " \t":
+                c += 1
+                continue
+            return None
+    out.append((row, c + 1))  # just past the end, for "unexpected end of text"
+    return out
+
+
+def _value_at(data: Any, path: tuple[Any, ...]) -> Any:
+    for step in path:
+        try:
+            data = data[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
 def text_location(origin: Origin, key: str, line: int, col: int) -> Location:
     """Map a 1-based line/column inside an effect scalar to the YAML file."""
     doc = origin.doc
     where = doc.where((*origin.path, key))
-    raw = doc.line_text(where.line)
-    start = raw[where.col - 1:] if where.col > 0 else ""
-    block = re.match(r"(?:[&!]\S*\s+)*([|>])([1-9])?[+-]?([1-9])?", start)
-    if block:
-        indicator = block.group(2) or block.group(3)
-        indent: int | None = None
-        if indicator:
-            # An explicit indentation indicator counts from the enclosing mapping's indent.
-            key_at = doc.where((*origin.path, key), key=True)
-            key_line = doc.line_text(key_at.line)
-            indent = key_at.col - 1 if key_line.strip() else 0
-            indent += int(indicator)
-        else:
-            for text in doc.lines[where.line:]:  # content starts on the next line
-                if text.strip():
-                    indent = len(text) - len(text.lstrip(" "))
-                    break
-        return Location(doc.path, where.line + line, (indent or 0) + col)
-    offset = 1 if start[:1] in ("'", '"') else 0
-    quote = start[:1]
-    if offset and quote in start[1:]:
-        # A one-line quoted scalar: escapes shift columns, so point at what we can map.
-        if line == 1 and "\\" not in start:
-            return Location(doc.path, where.line, where.col + offset + col - 1)
-        return Location(doc.path, where.line, where.col + offset)
-    if line == 1:
-        return Location(doc.path, where.line, where.col + offset + col - 1)
-    return Location(doc.path, where.line + line - 1, col)
+    value = _value_at(doc.data, (*origin.path, key))
+    if isinstance(value, str):
+        positions = scalar_positions(doc.lines, where.line, where.col, value)
+        if positions is not None:
+            rows = value.split("\n")
+            line = min(max(line, 1), len(rows))
+            index = sum(len(r) + 1 for r in rows[:line - 1]) + min(max(col, 1) - 1,
+                                                                   len(rows[line - 1]))
+            row, column = positions[min(index, len(positions) - 1)]
+            return Location(doc.path, row, column)
+    return Location(doc.path, where.line, where.col)
 
 
 class _ModeIndex:
