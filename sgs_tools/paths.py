@@ -1,4 +1,10 @@
-"""Where the bundled data lives: the checkout (editable install) or the installed wheel."""
+"""Where the bundled data lives: a checkout of sgs-tools, or the installed wheel.
+
+Inside a checkout (the current folder or one above it holds sgs-tools' ``pyproject.toml``
+and ``modes/``) the checkout's data, grammar, site and scenarios are used, even when the
+package itself was installed from a wheel: what a designer edits is what ``sgs`` checks.
+Elsewhere the copy shipped inside the package under ``sgs_tools/bundled/`` is used.
+"""
 
 from __future__ import annotations
 
@@ -9,17 +15,54 @@ DATA_DIRS = ("cards", "generals", "modes")
 """The folders of a game-data tree."""
 
 
+def is_checkout(folder: Path) -> bool:
+    """Whether ``folder`` is the top of an sgs-tools source tree."""
+    if not (folder / "modes").is_dir() or not (folder / "grammar").is_dir():
+        return False
+    try:
+        head = (folder / "pyproject.toml").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return 'name = "sgs-tools"' in head
+
+
+def checkout_around(start: Path) -> Path | None:
+    """The sgs-tools checkout holding ``start`` (a folder), if any."""
+    try:
+        here = start.resolve()
+    except OSError:
+        return None
+    for folder in (here, *here.parents):
+        if is_checkout(folder):
+            return folder
+    return None
+
+
 @cache
 def bundled_root() -> Path:
     """The folder holding ``cards/``, ``generals/``, ``modes/`` and ``grammar/``."""
     package = Path(__file__).resolve().parent
+    try:
+        cwd: Path | None = Path.cwd()
+    except OSError:  # the current folder was deleted
+        cwd = None
+    around = checkout_around(cwd) if cwd is not None else None
+    if around is not None:
+        return around
     installed = package / "bundled"
     if (installed / "modes").is_dir():
         return installed
     checkout = package.parent
-    if (checkout / "modes").is_dir():
+    if is_checkout(checkout):
         return checkout
     return installed  # pragma: no cover - a broken install; loading will say what is missing
+
+
+def bundled_scenarios() -> Path:
+    """The shipped scenario tests: ``tests/scenarios`` in a checkout, ``scenarios`` in a wheel."""
+    root = bundled_root()
+    shipped = root / "scenarios"
+    return shipped if shipped.is_dir() else root / "tests" / "scenarios"
 
 
 def data_files(root: Path) -> list[Path]:

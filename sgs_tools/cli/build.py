@@ -19,7 +19,7 @@ class Stage:
     ok: bool = True
 
 
-def _scenario_stage(paths: list[Path], explicit: bool) -> Stage | None:
+def _scenario_stage(paths: list[Path], explicit: bool, data: list[Path]) -> Stage | None:
     """Run the scenario tests when the engine is installed and scenarios exist."""
     from sgs_tools import report
 
@@ -36,11 +36,11 @@ def _scenario_stage(paths: list[Path], explicit: bool) -> Stage | None:
     if not folders:
         return Stage("scenarios", "no scenario files found (skipped)",
                      time.perf_counter() - start)
-    outcome = run_scenarios(folders)
+    outcome = run_scenarios(folders, data=data)
     failed = outcome.failed
     if failed:
-        typer.echo(report.text(outcome.problems, {}, len(outcome.outcomes)), err=True,
-                   nl=False)
+        typer.echo(report.text(outcome.problems, outcome.documents, len(outcome.outcomes)),
+                   err=True, nl=False)
     return Stage("scenarios", f"{outcome.passed} passed, {failed} failed",
                  time.perf_counter() - start, failed == 0)
 
@@ -51,7 +51,8 @@ def build(
         "with the bundled data.", show_default=False)] = None,
     scenarios: Annotated[list[Path] | None, typer.Option(
         "--scenarios", metavar="PATH", help="Scenario files or folders to run "
-        "(default: tests/scenarios of the checkout).", show_default=False)] = None,
+        "(default: the shipped scenarios; an expansion's data is loaded with its own).",
+        show_default=False)] = None,
     build_dir: Annotated[Path | None, typer.Option(
         "--build-dir", metavar="DIR", help="Where the generated pages, the hook table and the "
         "HTML go (default: site/build in a checkout, ./sgs-site otherwise).",
@@ -101,10 +102,8 @@ def build(
                           f"hooks → {hooks_file}", time.perf_counter() - start)
     stages.append(compile_stage)
 
-    root = paths.bundled_root()
-    shipped = root / "scenarios" if (root / "scenarios").is_dir() else root / "tests" / "scenarios"
-    scenario_paths = list(scenarios) if scenarios else [shipped]
-    scenario = _scenario_stage(scenario_paths, explicit=bool(scenarios))
+    scenario_paths = list(scenarios) if scenarios else [paths.bundled_scenarios()]
+    scenario = _scenario_stage(scenario_paths, explicit=bool(scenarios), data=list(data or []))
     if scenario is not None:
         stages.append(scenario)
 

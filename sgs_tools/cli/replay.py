@@ -22,12 +22,17 @@ def replay(
     """Replay one game (as `sgs simulate` numbered it) and print its event log."""
     import json
 
+    from sgs_tools.engine import PLAYED_MODES
     from sgs_tools.engine.errors import SetupError
     from sgs_tools.engine.game import Game
     from sgs_tools.engine.library import Library
     from sgs_tools.sim.logfmt import render
     from sgs_tools.sim.runner import Settings
 
+    if mode not in PLAYED_MODES:
+        typer.echo(f"sgs replay: the engine plays {' and '.join(PLAYED_MODES)} games; "
+                   f"{mode!r} cannot be replayed yet", err=True)
+        raise typer.Exit(2)
     settings = Settings(mode=mode, players=players, seed=seed, agents=agents,
                         generals=tuple(g.strip() for g in generals.split(","))
                         if generals else None, first_game=first_game)

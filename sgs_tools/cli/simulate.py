@@ -9,6 +9,8 @@ from typing import Annotated
 
 import typer
 
+from sgs_tools.engine import PLAYED_MODES as PLAYABLE_MODES
+
 _last = [0.0]
 
 
@@ -26,8 +28,6 @@ def _progress(done: int, total: int, started: float) -> None:
         sys.stderr.write("\n")
     sys.stderr.flush()
 
-
-PLAYABLE_MODES = ("identity", "korean")
 
 
 def simulate(
@@ -47,6 +47,8 @@ def simulate(
         "--workers", "-w", help="Worker processes (default: every core).")] = None,
     json_out: Annotated[Path | None, typer.Option(
         "--json", help="Also write the report as JSON to this file.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite --json if it exists.")
+                     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Play many games and report win rates per role and general, with replay commands
@@ -79,6 +81,9 @@ def simulate(
     if json_out is not None and (json_out.is_dir() or not json_out.parent.is_dir()):
         typer.echo(f"sgs simulate: cannot write {json_out}: no such folder or a folder",
                    err=True)
+        raise typer.Exit(2)
+    if json_out is not None and json_out.exists() and not force:
+        typer.echo(f"sgs simulate: {json_out} exists; use --force to overwrite it", err=True)
         raise typer.Exit(2)
     settings = Settings(mode=mode, players=players, games=games, seed=seed, agents=agents,
                         generals=tuple(g.strip() for g in generals.split(","))

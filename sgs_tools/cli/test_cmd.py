@@ -10,24 +10,14 @@ import typer
 FORMAT_HELP = "Output format: text, json, github (workflow commands) or sarif."
 
 
-def _data_targets(paths: list[Path]) -> list[Path]:
-    """Data files (an expansion's) in the folders among the paths, scenarios left out,
-    to load with the bundled game."""
-    from sgs_tools import paths as bundled
-    from sgs_tools.scenario.runner import is_scenario
-
-    out: list[Path] = []
-    for p in paths:
-        if p.is_dir() and ((p / "expansion.yaml").is_file() or (p / "generals").is_dir()
-                           or (p / "cards").is_dir()):
-            out.extend(f for f in bundled.data_files(p) if not is_scenario(f))
-    return out
-
-
 def test_cmd(
     paths: Annotated[list[Path] | None, typer.Argument(
         help="Scenario files, or folders searched for files with 'kind: scenario' "
              "(default: the bundled tests/scenarios).", show_default=False)] = None,
+    data: Annotated[list[Path] | None, typer.Option(
+        "--data", metavar="PATH", help="Extra data files or folders (an expansion) to load "
+        "with the bundled game; a scenario inside an expansion folder loads it by itself.",
+        show_default=False)] = None,
     output_format: Annotated[str, typer.Option("--format", "-f", help=FORMAT_HELP)] = "text",
     verbose: Annotated[bool, typer.Option("--verbose", "-v",
                                           help="List every scenario, passed or not.")] = False,
@@ -38,13 +28,17 @@ def test_cmd(
     from sgs_tools.data.validate import display_path
     from sgs_tools.engine.errors import SetupError
     from sgs_tools.engine.library import Library
-    from sgs_tools.scenario.runner import collect, run_file
+    from sgs_tools.scenario.runner import collect, data_for, run_file
 
     if output_format not in report.FORMATS:
         typer.echo(f"sgs test: unknown format {output_format!r}; "
                    f"expected one of: {', '.join(report.FORMATS)}", err=True)
         raise typer.Exit(2)
-    targets = list(paths) if paths else [bundled.bundled_root() / "tests" / "scenarios"]
+    targets = list(paths) if paths else [bundled.bundled_scenarios()]
+    for extra in data or []:
+        if not extra.exists():
+            typer.echo(f"sgs test: no such file or folder: {extra}", err=True)
+            raise typer.Exit(2)
     try:
         files = collect(targets)
     except FileNotFoundError as exc:
@@ -55,7 +49,7 @@ def test_cmd(
                    err=True)
         raise typer.Exit(2)
     try:
-        lib = Library.load(_data_targets(targets) or None)
+        lib = Library.load(data_for(targets, list(data or [])) or None)
     except SetupError as exc:
         typer.echo(f"sgs test: {exc}", err=True)
         raise typer.Exit(2) from None

@@ -29,6 +29,7 @@ from typing import Any
 from sgs_tools.data.loader import Document
 from sgs_tools.data.model import RANKS
 from sgs_tools.data.schemas import suggest
+from sgs_tools.engine import PLAYED_MODES
 from sgs_tools.engine.agents import DECISION_KINDS
 from sgs_tools.errors import Location, Problem
 
@@ -279,8 +280,11 @@ def parse_scenario(doc: Document) -> Scenario:
         bad(at("start"), "start is a mapping: {seat: N, phase: PHASE}")
     else:
         seat = start.get("seat", 0)
-        if not _int(seat) or not 0 <= seat < max(1, len(seats)):
-            bad(at("start", "seat"), f"start seat must be a seat number below {len(seats)}")
+        if not _int(seat):
+            bad(at("start", "seat"), "start seat is a seat number")
+        elif seats and not 0 <= seat < len(seats):
+            bad(at("start", "seat"), f"there is no seat {seat}",
+                f"seats are numbered 0 to {len(seats) - 1}")
         else:
             start_seat = seat
         phase = start.get("phase")
@@ -326,6 +330,10 @@ def parse_scenario(doc: Document) -> Scenario:
                 "expected seat, pick and when")
         if not _int(raw["seat"]):
             bad(at("script", i, "seat"), "seat is a seat number")
+            continue
+        if seats and not 0 <= raw["seat"] < len(seats):
+            bad(at("script", i, "seat"), f"there is no seat {raw['seat']}",
+                f"seats are numbered 0 to {len(seats) - 1}")
             continue
         when = raw.get("when")
         script.append(Step(raw["seat"], raw["pick"], str(when) if when is not None else None,
@@ -424,8 +432,10 @@ def parse_scenario(doc: Document) -> Scenario:
             "'discard' (they start in the discard pile)")
         rest = "deck"
     mode = data.get("mode", "identity")
-    if not isinstance(mode, str):
-        bad(at("mode"), "mode is a mode id such as 'identity'")
+    if mode not in PLAYED_MODES:
+        bad(at("mode"), f"the reference engine does not play mode {mode!r}",
+            (suggest(str(mode), set(PLAYED_MODES)) or "")
+            + f" scenarios run in: {', '.join(PLAYED_MODES)}")
         mode = "identity"
     deck = cards(("deck",), data.get("deck"))
     discard = cards(("discard",), data.get("discard"))

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sgs_tools import paths
 from sgs_tools.data.loader import Document, load_file
 from sgs_tools.engine.agents import Decision, IllegalChoice, match_option
 from sgs_tools.engine.errors import EngineError, GameOver, SetupError
@@ -597,6 +598,55 @@ def collect(paths: list[Path]) -> list[Path]:
     return found
 
 
+def _is_data_folder(folder: Path) -> bool:
+    return ((folder / "expansion.yaml").is_file() or (folder / "generals").is_dir()
+            or (folder / "cards").is_dir())
+
+
+def expansion_around(path: Path) -> Path | None:
+    """The expansion folder (with an ``expansion.yaml``) holding ``path``, if any."""
+    try:
+        start = path.resolve()
+    except OSError:
+        return None
+    if not start.is_dir():
+        start = start.parent
+    for folder in (start, *start.parents):
+        if (folder / "expansion.yaml").is_file():
+            return folder
+        if paths.is_checkout(folder):
+            return None
+    return None
+
+
+def data_for(targets: list[Path], extra: list[Path] | None = None) -> list[Path]:
+    """The data files to load with the bundled game for scenarios under ``targets``.
+
+    ``extra`` (``--data``) comes first; then each target that is a data folder itself,
+    or sits inside an expansion folder, brings that folder's cards and generals.
+    Scenario files are left out, and so is the bundled data (it is always loaded).
+    """
+    bundled = paths.bundled_root().resolve()
+    roots: list[Path] = list(extra or [])
+    for target in targets:
+        if target.is_dir() and _is_data_folder(target):
+            roots.append(target)
+        else:
+            around = expansion_around(target)
+            if around is not None:
+                roots.append(around)
+    out: list[Path] = []
+    seen: set[Path] = set()
+    for root in roots:
+        resolved = root.resolve()
+        if resolved == bundled or resolved in seen:
+            continue
+        seen.add(resolved)
+        files = paths.data_files(root) if root.is_dir() else [root]
+        out.extend(f for f in files if not is_scenario(f))
+    return out
+
+
 def is_scenario(path: Path) -> bool:
     try:
         head = path.read_text(encoding="utf-8", errors="replace")[:4000]
@@ -639,13 +689,18 @@ class RunSummary:
         return [p for o in self.outcomes for p in o.problems]
 
 
-def run_scenarios(paths: list[Path], lib: Library | None = None) -> RunSummary:
-    """Run every scenario file found under ``paths`` (see :func:`collect`)."""
+def run_scenarios(targets: list[Path], lib: Library | None = None,
+                  data: list[Path] | None = None) -> RunSummary:
+    """Run every scenario file found under ``targets`` (see :func:`collect`).
+
+    Without ``lib``, the bundled game is loaded with ``data`` and the expansions the
+    targets belong to (see :func:`data_for`).
+    """
     from sgs_tools.data.validate import display_path
 
-    lib = lib or Library.load()
+    lib = lib or Library.load(data_for(targets, data) or None)
     out = RunSummary()
-    for path in collect(paths):
+    for path in collect(targets):
         shown = display_path(path)
         outcome, doc = run_file(lib, path, shown)
         out.outcomes.append(outcome)

@@ -87,3 +87,41 @@ def test_sgs_test_loads_expansion_data_beside_its_scenarios(tmp_path: Path) -> N
     result = runner.invoke(app, ["test", str(exp)])
     assert result.exit_code == 0, result.output
     assert result.output.endswith("1 scenarios: 1 passed\n")
+    # One scenario file inside the expansion finds its expansion by itself ...
+    one = runner.invoke(app, ["test", str(exp / "scenarios" / "mashu.yaml")])
+    assert one.exit_code == 0, one.output
+    # ... and from elsewhere, --data names the expansion.
+    moved = tmp_path / "mashu.yaml"
+    moved.write_text((exp / "scenarios" / "mashu.yaml").read_text(encoding="utf-8"),
+                     encoding="utf-8")
+    assert runner.invoke(app, ["test", str(moved)]).exit_code == 1
+    with_data = runner.invoke(app, ["test", "--data", str(exp), str(moved)])
+    assert with_data.exit_code == 0, with_data.output
+    assert runner.invoke(app, ["test", "--data", str(tmp_path / "nope"), str(moved)]
+                         ).exit_code == 2
+    built = runner.invoke(app, ["build", "--no-site", "--data", str(exp), "--scenarios",
+                                str(moved), "--build-dir", str(tmp_path / "b")])
+    assert built.exit_code == 0, built.output
+
+
+def test_simulate_does_not_overwrite_a_file_unasked(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes", encoding="utf-8")
+    args = ["simulate", "--games", "2", "--players", "4", "--workers", "1", "--quiet",
+            "--json", str(notes)]
+    refused = runner.invoke(app, args)
+    assert refused.exit_code == 2 and "use --force" in refused.output
+    assert notes.read_text(encoding="utf-8") == "my notes"
+    assert runner.invoke(app, [*args, "--force"]).exit_code == 0
+    assert json.loads(notes.read_text(encoding="utf-8"))["games"] == 2
+
+
+def test_unplayed_modes_are_refused_everywhere(tmp_path: Path) -> None:
+    assert runner.invoke(app, ["replay", "--mode", "samurai"]).exit_code == 2
+    scenario = tmp_path / "gz.yaml"
+    scenario.write_text("kind: scenario\nmode: guozhan\nseats: [{general: caocao}]\n",
+                        encoding="utf-8")
+    result = runner.invoke(app, ["test", str(scenario)])
+    assert result.exit_code == 1
+    assert "gz.yaml:2:7: error[scenario]: the reference engine does not play mode" in (
+        result.output)

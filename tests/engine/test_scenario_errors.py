@@ -92,6 +92,8 @@ CASES = {
                    "9:29: error[scenario]: times is a whole number"),
     "times-in-no-events": ({"extra": "expect:\n  no_events: [{e: draw, times: 1}]"},
                            "9:25: error[scenario]: times has no meaning in no_events"),
+    "script-seat": ({"extra": "script: [{seat: 5, pick: yes}]"},
+                    "8:17: error[scenario]: there is no seat 5"),
     "start-key-typo": ({"start": ", phaze: play"},
                        "7:18: error[scenario]: unknown start key 'phaze'"),
 }
