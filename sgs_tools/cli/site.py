@@ -124,9 +124,8 @@ def serve(
     force: Annotated[bool, typer.Option(
         "--force", help="Write into a build folder that holds other files.")] = False,
 ) -> None:
-    """Generate the pages and preview the site at http://127.0.0.1:PORT/ (mkdocs serve)."""
-    import subprocess
-
+    """Generate the pages and preview the site at http://127.0.0.1:PORT/ (mkdocs serve);
+    saving a data file regenerates the pages and reloads the browser."""
     from sgs_tools.errors import UsageError
     from sgs_tools.sitegen.build import check_layout, mkdocs_command, mkdocs_missing, prepare
     from sgs_tools.sitegen.pages import generate
@@ -142,9 +141,102 @@ def serve(
         prepare(layout, generate(result.catalog, result.effects))
     except UsageError as exc:
         raise _fail("serve", str(exc)) from None
-    typer.echo(f"serving {layout.docs} at http://127.0.0.1:{port}/ (Ctrl-C stops)", err=True)
+    typer.echo(f"serving {layout.docs} at http://127.0.0.1:{port}/ (Ctrl-C stops); "
+               "data edits are picked up as you save", err=True)
+    code = _serve_and_watch(mkdocs_command(layout, "serve", port), layout, data)
+    raise typer.Exit(0 if code in (0, -2, -15, 130, 143) else 2)
+
+
+def _watched(data: list[Path] | None, layout: Layout) -> dict[Path, tuple[int, int]]:
+    """Every file whose change should regenerate the pages, with (mtime, size)."""
+    from sgs_tools import paths
+
+    root = paths.bundled_root()
+    folders = [root / name for name in (*paths.DATA_DIRS, "grammar")]
+    folders += list(data or [])
+    folders.append(layout.site / "docs")
+    files: list[Path] = []
+    for folder in folders:
+        if folder.is_file():
+            files.append(folder)
+        elif folder.is_dir():
+            files.extend(f for f in folder.rglob("*") if f.is_file())
+    stamps: dict[Path, tuple[int, int]] = {}
+    for f in files:
+        try:
+            st = f.stat()
+        except OSError:
+            continue
+        stamps[f] = (st.st_mtime_ns, st.st_size)
+    return stamps
+
+
+def _regenerate(data: list[Path] | None, layout: Layout) -> None:
+    """Validate again and rewrite the pages; mkdocs serve notices and reloads the browser."""
+    from sgs_tools import report
+    from sgs_tools.data.validate import validate
+    from sgs_tools.dsl import vocabulary
+    from sgs_tools.errors import UsageError
+    from sgs_tools.sitegen.build import prepare
+    from sgs_tools.sitegen.pages import generate
+
+    for cached in (vocabulary.vocabulary_files, vocabulary.registry,
+                   vocabulary.full_registry):  # the vocabulary may have been edited too
+        cached.cache_clear()
     try:
-        code = subprocess.call(mkdocs_command(layout, "serve", port), cwd=layout.build)
+        result = validate(list(data) if data else None)
+    except UsageError as exc:
+        typer.echo(f"sgs site serve: {exc}", err=True)
+        return
+    if not result.ok or result.effects is None:
+        typer.echo(report.text(result.problems, result.documents, result.files), err=True,
+                   nl=False)
+        typer.echo("sgs site serve: the data has problems; the preview keeps the last good "
+                   "pages", err=True)
+        return
+    try:
+        prepare(layout, generate(result.catalog, result.effects))
+    except UsageError as exc:
+        typer.echo(f"sgs site serve: {exc}", err=True)
+        return
+    typer.echo("sgs site serve: data changed; pages regenerated", err=True)
+
+
+def _serve_and_watch(command: list[str], layout: Layout, data: list[Path] | None) -> int:
+    """Run mkdocs serve; regenerate on data edits; stop it with us (Ctrl-C or SIGTERM)."""
+    import signal
+    import subprocess
+    import threading
+
+    proc = subprocess.Popen(command, cwd=layout.build)
+    stop = threading.Event()
+
+    def on_term(signum: int, frame: object) -> None:
+        stop.set()
+        proc.terminate()
+
+    previous = signal.signal(signal.SIGTERM, on_term)
+
+    def watch() -> None:
+        seen = _watched(data, layout)
+        while not stop.wait(1.0):
+            now = _watched(data, layout)
+            if now != seen:
+                seen = now
+                _regenerate(data, layout)
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        return proc.wait()
     except KeyboardInterrupt:
-        code = 0
-    raise typer.Exit(0 if code in (0, -2, 130) else 2)
+        proc.terminate()
+        return 0
+    finally:
+        stop.set()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        signal.signal(signal.SIGTERM, previous)
