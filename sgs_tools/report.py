@@ -26,6 +26,28 @@ def _message(p: Problem) -> str:
     return f"{p.message} ({p.hint})" if p.hint else p.message
 
 
+def plural(n: int, word: str) -> str:
+    """``1 file``, ``2 files``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+SHOWN_WIDTH = 160
+"""Longer source lines are shown as a window around the column."""
+
+
+def _window(source: str, col: int) -> tuple[str, int]:
+    if len(source) <= SHOWN_WIDTH:
+        return source, col
+    start = max(0, min(col - 1 - SHOWN_WIDTH // 2, len(source) - SHOWN_WIDTH))
+    shown = source[start:start + SHOWN_WIDTH]
+    col -= start
+    if start > 0:
+        shown, col = "…" + shown, col + 1
+    if start + SHOWN_WIDTH < len(source):
+        shown += "…"
+    return shown, col
+
+
 def _caret_line(source: str, col: int) -> str:
     # Columns count characters; wide (CJK) characters take two cells in a terminal.
     pad = "".join("\t" if ch == "\t" else (
@@ -44,18 +66,19 @@ def text(problems: list[Problem], sources: Mapping[str, HasLines], files: int) -
             if src:
                 number = str(p.location.line)
                 gutter = " " * len(number)
+                shown, col = _window(src, p.location.col)
                 out.append(f" {gutter} |")
-                out.append(f" {number} | {src}")
-                out.append(f" {gutter} | {_caret_line(src, p.location.col)}")
+                out.append(f" {number} | {shown}")
+                out.append(f" {gutter} | {_caret_line(shown, col)}")
         if p.hint:
             out.append(f"  = help: {p.hint}")
         for rel in p.related:
             out.append(f"  = note: see {rel}")
     errors = sum(1 for p in problems if p.severity == "error")
     if problems:
-        out.append(f"{errors} error{'s' if errors != 1 else ''} in {files} files checked")
+        out.append(f"{plural(errors, 'error')} in {plural(files, 'file')} checked")
     else:
-        out.append(f"ok: {files} files checked, no problems")
+        out.append(f"ok: {plural(files, 'file')} checked, no problems")
     return "\n".join(out) + "\n"
 
 
@@ -99,7 +122,8 @@ def github(problems: list[Problem], files: int,
         lines.append(f"::{level} {props}::{_gh_escape(_message(p))[:GITHUB_MAX_MESSAGE]}")
     hidden = len(problems) - GITHUB_MAX_ANNOTATIONS
     if hidden > 0:
-        lines.append(f"::notice::{hidden} more problems; see the step summary for all of them")
+        lines.append(f"::notice::{plural(hidden, 'more problem')}; see the step summary for "
+                     "all of them")
     summary_path = os.environ.get("GITHUB_STEP_SUMMARY")
     if write_summary is None and summary_path:
         def write_summary(md: str) -> None:
@@ -110,7 +134,7 @@ def github(problems: list[Problem], files: int,
             write_summary(github_summary(problems, files))
         except OSError as exc:
             lines.append(f"::warning::could not write the step summary: {exc.strerror}")
-    lines.append(f"{len(problems)} problems in {files} files checked")
+    lines.append(f"{plural(len(problems), 'problem')} in {plural(files, 'file')} checked")
     return "\n".join(lines) + "\n"
 
 

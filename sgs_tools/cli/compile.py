@@ -38,6 +38,10 @@ def compile_cmd(
     if out is None:
         typer.echo(text, nl=False)
     else:
+        if out.is_dir():
+            typer.echo(f"sgs compile: {out} is a folder; give --out a file path, such as "
+                       f"{out / 'hooks.json'}", err=True)
+            raise typer.Exit(2)
         if out.exists() and not force:
             typer.echo(f"sgs compile: {out} exists; use --force to overwrite it", err=True)
             raise typer.Exit(2)

@@ -19,6 +19,10 @@ def export(
     """Write every schema (card, deck, general, mode, expansion) into DIRECTORY."""
     from sgs_tools.data.schemas import schema_files
 
+    if directory.exists() and not directory.is_dir():
+        typer.echo(f"sgs schema export: {directory} is a file; give a folder to write the "
+                   "schemas into", err=True)
+        raise typer.Exit(2)
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -55,6 +55,7 @@ def simulate(
     for every game that crashed, broke an invariant, ran out of steps or stalled."""
     import json
 
+    from sgs_tools import report as sgs_report
     from sgs_tools.engine.errors import SetupError
     from sgs_tools.engine.game import Game
     from sgs_tools.engine.library import Library
@@ -90,7 +91,8 @@ def simulate(
                         if generals else None, first_game=first_game)
     lib = Library.load()
     if lib.problems:
-        typer.echo(f"sgs simulate: the game data has {len(lib.problems)} problems; "
+        typer.echo(f"sgs simulate: the game data has "
+                   f"{sgs_report.plural(len(lib.problems), 'problem')}; "
                    "run 'sgs validate'", err=True)
         raise typer.Exit(2)
     try:  # fail fast on a bad mode, player count or general list

@@ -54,7 +54,8 @@ def test_cmd(
         typer.echo(f"sgs test: {exc}", err=True)
         raise typer.Exit(2) from None
     if lib.problems:
-        typer.echo(f"sgs test: the game data has {len(lib.problems)} problems; "
+        typer.echo(f"sgs test: the game data has "
+                   f"{report.plural(len(lib.problems), 'problem')}; "
                    "run 'sgs validate' first", err=True)
         for line in lib.problems[:5]:
             typer.echo(f"  {line}", err=True)
@@ -78,7 +79,7 @@ def test_cmd(
     else:
         out = report.text(problems, documents, len(files)) if problems else ""
         failed = len(files) - passed
-        out += (f"{len(files)} scenarios: {passed} passed"
+        out += (f"{report.plural(len(files), 'scenario')}: {passed} passed"
                 + (f", {failed} failed" if failed else "") + "\n")
     typer.echo(out, nl=False)
     raise typer.Exit(0 if not problems else 1)

@@ -121,6 +121,10 @@ def _leaf(error: ValidationError) -> ValidationError:
 
 
 def _problems(error: ValidationError, doc: Document) -> list[Problem]:
+    # Within "one of these forms", the leaf error sees only one form (say the letters of a
+    # rank); the property's own description names them all, so it makes the better hint.
+    forms = (error.schema.get("description") if error.validator in ("anyOf", "oneOf")
+             and isinstance(error.schema, dict) else None)
     error = _leaf(error)
     instance: Any = error.instance
     value: Any = error.validator_value
@@ -142,7 +146,8 @@ def _problems(error: ValidationError, doc: Document) -> list[Problem]:
     if kind in ("enum", "const"):
         allowed = value if kind == "enum" else [value]
         words = [str(a) for a in allowed]
-        hint = suggest(str(instance), words) or f"expected one of: {', '.join(words)}"
+        hint = (suggest(str(instance), words) or forms
+                or f"expected one of: {', '.join(words)}")
         if kind == "const":
             hint = f"expected {allowed[0]!r}"
         return [Problem(doc.where(path), "bad-value",
@@ -161,7 +166,7 @@ def _problems(error: ValidationError, doc: Document) -> list[Problem]:
         return [Problem(doc.where(path, key=True), "unknown-key",
                         f"key {path[-1]!r} is not allowed here" if path else "not allowed")]
     if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return [Problem(doc.where(path), "out-of-range", error.message)]
+        return [Problem(doc.where(path), "out-of-range", error.message, forms)]
     if kind == "dependentRequired":
         out = []
         for key, needs in (value or {}).items():

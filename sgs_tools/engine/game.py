@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from sgs_tools.engine import ai
+from sgs_tools.engine import LOG_EVENTS, ai
 from sgs_tools.engine.agents import DECISION_KINDS, Agent, Decision, IllegalChoice, make_agent
 from sgs_tools.engine.errors import (
     Abort,
@@ -1975,6 +1975,8 @@ class Game:
 
     def log_event(self, event: str, /, **data: Any) -> None:
         if self.record:
+            if event not in LOG_EVENTS:
+                raise EngineError(f"unknown log event {event!r}")
             data["e"] = event
             self.log.append(data)
 

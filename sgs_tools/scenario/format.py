@@ -29,7 +29,7 @@ from typing import Any
 from sgs_tools.data.loader import Document
 from sgs_tools.data.model import RANKS
 from sgs_tools.data.schemas import suggest
-from sgs_tools.engine import PLAYED_MODES
+from sgs_tools.engine import LOG_EVENTS, PLAYED_MODES
 from sgs_tools.engine.agents import DECISION_KINDS
 from sgs_tools.errors import Location, Problem
 
@@ -357,6 +357,11 @@ def parse_scenario(doc: Document) -> Scenario:
                 if not isinstance(pattern, dict) or "e" not in pattern:
                     bad(at("expect", key, i), "an event pattern is a mapping with 'e' "
                         "(the event) and the fields to match")
+                    continue
+                if pattern["e"] not in LOG_EVENTS:
+                    bad(at("expect", key, i, "e"), f"unknown event kind {pattern['e']!r}",
+                        suggest(str(pattern["e"]), set(LOG_EVENTS))
+                        or "see the list of events in tests/scenarios/README.md")
                     continue
                 if "times" in pattern and key == "no_events":
                     bad(at("expect", key, i, "times", key=True),

@@ -412,8 +412,21 @@ def event_matches(pattern: dict[str, Any], entry: dict[str, Any]) -> bool:
     return True
 
 
+def as_yaml(value: Any) -> str:
+    """A value as the scenario file would write it: ``true``, ``null``, ``[1, 2]``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(as_yaml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {as_yaml(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
 def show(entry: dict[str, Any]) -> str:
-    bits = [f"{k}: {v}" for k, v in entry.items() if k != "e"]
+    bits = [f"{k}: {as_yaml(v)}" for k, v in entry.items() if k != "e"]
     return f"{{e: {entry.get('e')}, {', '.join(bits)}}}"
 
 
@@ -501,7 +514,8 @@ def check_expectations(g: Game, sc: Scenario, error: tuple[str, str] | None
                         if fname == "equipment" else p.judgement)
                 wrong = cards_match(g, exp.value, uids)
                 if wrong is not None:
-                    fail(exp.where, f"seat {seat} {fname} is {wrong}, expected {exp.value}")
+                    fail(exp.where, f"seat {seat} {fname} is {wrong}, expected "
+                         f"{as_yaml(exp.value)}")
                 continue
             if fname not in ("hp", "max_hp", "alive", "role_revealed", "turned_over",
                              "general", "role", "skills", "kingdom"):
@@ -511,7 +525,8 @@ def check_expectations(g: Game, sc: Scenario, error: tuple[str, str] | None
                 continue
             got = getattr(p, fname)
             if got != exp.value:
-                fail(exp.where, f"seat {seat} {fname} is {got!r}, expected {exp.value!r}")
+                fail(exp.where, f"seat {seat} {fname} is {as_yaml(got)}, expected "
+                     f"{as_yaml(exp.value)}")
         elif exp.kind == "pile":
             pile = {"deck": list(reversed(t.draw_pile)), "discard": t.discard_pile,
                     "processing": t.processing}[exp.key]
@@ -519,7 +534,7 @@ def check_expectations(g: Game, sc: Scenario, error: tuple[str, str] | None
                 exp.key == "discard" and isinstance(exp.value, list)) else _contains(
                 g, exp.value, pile)
             if wrong is not None:
-                fail(exp.where, f"{exp.key} is {wrong}, expected {exp.value}")
+                fail(exp.where, f"{exp.key} is {wrong}, expected {as_yaml(exp.value)}")
         elif exp.kind == "current":
             if t.current != exp.value:
                 fail(exp.where, f"the current seat is {t.current}, expected {exp.value}")
@@ -530,9 +545,10 @@ def check_expectations(g: Game, sc: Scenario, error: tuple[str, str] | None
                 if not all(isinstance(w, int) and not isinstance(w, bool) for w in want):
                     fail(exp.where, "a winner list holds seat numbers")
                 elif sorted(g.result.winners) != sorted(want):
-                    fail(exp.where, f"winners are {g.result.winners}, expected {want}")
+                    fail(exp.where, f"winners are {as_yaml(g.result.winners)}, "
+                         f"expected {as_yaml(want)}")
             elif side != want:
-                fail(exp.where, f"winning side is {side!r}, expected {want!r}")
+                fail(exp.where, f"winning side is {as_yaml(side)}, expected {as_yaml(want)}")
         elif exp.kind == "error":
             if error is None:
                 fail(exp.where, f"expected the game to stop with an error ({exp.value})")
@@ -567,7 +583,7 @@ def check_expectations(g: Game, sc: Scenario, error: tuple[str, str] | None
                 what = (f"attack range of seat {item.get('seat', item.get('from'))}"
                         if exp.kind == "attack_range"
                         else f"{exp.kind} from seat {item['from']} to seat {item['to']}")
-                fail(exp.where, f"{what} is {got}, expected {item['is']}")
+                fail(exp.where, f"{what} is {as_yaml(got)}, expected {as_yaml(item['is'])}")
     return problems
 
 

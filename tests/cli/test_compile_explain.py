@@ -26,6 +26,8 @@ def test_compile_writes_the_hook_table(tmp_path: Path) -> None:
     assert f"compiled {table['effects']} effects" in result.output
     again = runner.invoke(app, ["compile", "--out", str(out)])
     assert again.exit_code == 2 and "--force" in again.output
+    folder = runner.invoke(app, ["compile", "--out", str(tmp_path), "--force"])
+    assert folder.exit_code == 2 and "is a folder" in folder.output
 
 
 def test_compile_refuses_broken_effects(monkeypatch: pytest.MonkeyPatch) -> None:

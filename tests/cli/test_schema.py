@@ -40,3 +40,4 @@ def test_export_into_a_file_is_a_usage_error(tmp_path: Path) -> None:
     blocker.write_text("x", encoding="utf-8")
     result = runner.invoke(app, ["schema", "export", str(blocker)])
     assert result.exit_code == 2
+    assert "is a file; give a folder" in result.output

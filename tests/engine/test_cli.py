@@ -16,7 +16,7 @@ runner = CliRunner()
 def test_sgs_test_passes_on_a_good_scenario() -> None:
     result = runner.invoke(app, ["test", str(TESTS / "scenarios" / "jianxiong_gains_card.yaml")])
     assert result.exit_code == 0, result.output
-    assert result.output.endswith("1 scenarios: 1 passed\n")
+    assert result.output.endswith("1 scenario: 1 passed\n")
 
 
 def test_sgs_test_fails_at_the_line(tmp_path: Path) -> None:
@@ -86,7 +86,7 @@ def test_sgs_test_loads_expansion_data_beside_its_scenarios(tmp_path: Path) -> N
         encoding="utf-8")
     result = runner.invoke(app, ["test", str(exp)])
     assert result.exit_code == 0, result.output
-    assert result.output.endswith("1 scenarios: 1 passed\n")
+    assert result.output.endswith("1 scenario: 1 passed\n")
     # One scenario file inside the expansion finds its expansion by itself ...
     one = runner.invoke(app, ["test", str(exp / "scenarios" / "mashu.yaml")])
     assert one.exit_code == 0, one.output

@@ -94,6 +94,8 @@ CASES = {
                            "9:25: error[scenario]: times has no meaning in no_events"),
     "script-seat": ({"extra": "script: [{seat: 5, pick: yes}]"},
                     "8:17: error[scenario]: there is no seat 5"),
+    "event-typo": ({"extra": "expect:\n  events: [{e: damge}]"},
+                   "9:16: error[scenario]: unknown event kind 'damge'"),
     "start-key-typo": ({"start": ", phaze: play"},
                        "7:18: error[scenario]: unknown start key 'phaze'"),
 }

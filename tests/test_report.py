@@ -1,0 +1,44 @@
+"""The text report: counts in good English, carets under wide characters, long lines cut."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sgs_tools import report
+from sgs_tools.errors import Location, Problem
+
+
+@dataclass
+class _Doc:
+    lines: list[str]
+
+    def line_text(self, line: int) -> str:
+        return self.lines[line - 1]
+
+
+def _report(source: str, col: int, files: int = 1) -> list[str]:
+    problem = Problem(Location("f.yaml", 1, col), "schema", "bad")
+    return report.text([problem], {"f.yaml": _Doc([source])}, files).splitlines()
+
+
+def test_counts_are_singular_or_plural() -> None:
+    assert _report("a: 1", 1)[-1] == "1 error in 1 file checked"
+    assert _report("a: 1", 1, files=3)[-1] == "1 error in 3 files checked"
+    assert report.text([], {}, 1) == "ok: 1 file checked, no problems\n"
+    assert report.plural(0, "scenario") == "0 scenarios"
+
+
+def test_caret_sits_under_the_column_after_wide_characters() -> None:
+    lines = _report("name: {zh: 曹操, en: x}", 16)
+    source, caret = lines[2], lines[3]
+    # 曹操 are two cells each in a terminal: the caret is two cells further right.
+    assert caret.index("^") == source.index("en") + 2
+
+
+def test_a_long_line_is_shown_as_a_window_around_the_column() -> None:
+    source = "x: " + "a" * 5000 + "BAD" + "b" * 5000
+    lines = _report(source, 3 + 5000 + 1)
+    shown, caret = lines[2], lines[3]
+    assert len(shown) < 200
+    assert shown.count("…") == 2
+    assert shown[caret.index("^")] == "B"
