@@ -201,6 +201,25 @@ def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, te
                                    tags)
 
 
+PLAY_ASKS = ("respond", "ask_play")
+"""Actions that ask a character to play a card in response; their ``card`` is playable."""
+
+
+def _played_cards(hooks: Any) -> set[str]:
+    found: set[str] = set()
+    if isinstance(hooks, dict):
+        if hooks.get("do") in PLAY_ASKS and isinstance(hooks.get("args"), dict):
+            card = hooks["args"].get("card")
+            if isinstance(card, str):
+                found.add(card)
+        for value in hooks.values():
+            found |= _played_cards(value)
+    elif isinstance(hooks, list):
+        for value in hooks:
+            found |= _played_cards(value)
+    return found
+
+
 def compile_catalog(cat: Catalog) -> EffectsResult:
     """Parse, check and compile every effect text in the catalog."""
     out = EffectsResult(names=names_of(cat))
@@ -234,6 +253,10 @@ def compile_catalog(cat: Catalog) -> EffectsResult:
             origin = Origin(card.origin.doc, (*card.origin.path, "bonus"))
             _one(cat, out, f"{card.id}.bonus", "heirloom", card.id, bonus["effect"], origin,
                  "effect", card_modes, ())
+    asked = _played_cards([c.hooks for c in out.compiled.values()])
+    # A kind of an asked card counts too: fire_slash answers where slash is asked.
+    out.names.playable = frozenset(
+        cid for cid in cat.cards if any(cid == n or cid.endswith("_" + n) for n in asked))
     return out
 
 

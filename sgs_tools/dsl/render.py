@@ -21,6 +21,11 @@ NUMBER_WORDS = {"zh": "零一两三四五六七八九十", "en": ["no", "a", "tw
 EN_PLURAL = {"card": "cards", "character": "characters", "other character":
              "other characters"}
 SEP = {"en": "; ", "zh": "；", "ko": ". "}
+# Verbs whose bound result counts the cards a character answered with: `if answer.count
+# == 0` reads "if they do not" (en: the auxiliary is added; zh/ko: the verb itself).
+ANSWERED = {"respond": {"zh": "打出", "ko_yes": "낸", "ko_no": "내지 않은"},
+            "ask_use": {"zh": "使用", "ko_yes": "사용한", "ko_no": "사용하지 않은"}}
+SUITS = ("heart", "diamond", "spade", "club")
 COMMA = {"en": ", ", "zh": "，", "ko": ", "}
 END = {"en": ".", "zh": "。", "ko": "."}
 
@@ -31,6 +36,10 @@ class Names:
 
     cards: dict[str, dict[str, str]] = field(default_factory=dict)
     skills: dict[str, dict[str, str]] = field(default_factory=dict)
+    playable: frozenset[str] | None = None
+    """Cards some effect asks a character to play (打出) in response. A conversion into one
+    of them reads "use or play"; into any other card, only "use". None: not known, so
+    every conversion reads "use or play"."""
 
 
 def _has_batchim(text: str) -> bool:
@@ -51,7 +60,8 @@ _PARTICLES = {"를": ("을", "를"), "을": ("을", "를"), "는": ("은", "는"
 
 def _ko_particle(prev: str, particle: str) -> str:
     if particle in ("로", "으로"):
-        last = prev.strip()[-1:] if prev.strip() else ""
+        letters = [ch for ch in prev if 0xAC00 <= ord(ch) <= 0xD7A3 or ch.isalnum()]
+        last = letters[-1] if letters else ""
         code = ord(last) if last else 0
         if 0xAC00 <= code <= 0xD7A3 and (code - 0xAC00) % 28 not in (0, 8):
             return "으로"
@@ -60,6 +70,68 @@ def _ko_particle(prev: str, particle: str) -> str:
     if pair is None:
         return particle
     return pair[0] if _has_batchim(prev) else pair[1]
+
+
+def _jong(ch: str) -> int:
+    """The final consonant index of a Hangul syllable (0: none, 4: ㄴ, 8: ㄹ), or -1."""
+    code = ord(ch) if ch else 0
+    return (code - 0xAC00) % 28 if 0xAC00 <= code <= 0xD7A3 else -1
+
+
+def _set_jong(ch: str, jong: int) -> str:
+    code = ord(ch) - 0xAC00
+    return chr(0xAC00 + code - code % 28 + jong)
+
+
+def _ko_event(text: str, timing: str) -> str:
+    """Korean event clauses end in a prospective '-ㄹ' form (받을, 될); 'after' needs the
+    past '-ㄴ' form (받은 후) and 'before' the nominal '-기' form (받기 전)."""
+    if timing not in ("after", "before") or not text:
+        return text
+    last = text[-1]
+    if last == "을":
+        return text[:-1] + ("은" if timing == "after" else "기")
+    if _jong(last) == 8:
+        if timing == "after":
+            return text[:-1] + _set_jong(last, 4)
+        return text[:-1] + _set_jong(last, 0) + "기"
+    return text
+
+
+# Korean condition predicates: a condition is rendered with its predicate in the
+# present attributive form (…인, …있는, …큰); _ko_conj turns it into the form a
+# sentence needs: '면' (if), '고' (and), '거나' (or), 'ㄹ' (… 때), 'ㄴ' (as is).
+_KO_ATTRIBUTIVE = (("있는", "있"), ("없는", "없"), ("않은", "않"), ("아닌", "아니"),
+                   ("많은", "많"), ("적은", "적"), ("작은", "작"), ("같은", "같"),
+                   ("큰", "크"), ("인", "이"))
+
+
+def _ko_conj(text: str, form: str) -> str:
+    if form == "ㄴ":
+        return text
+    for attributive, stem in _KO_ATTRIBUTIVE:
+        if not text.endswith(attributive):
+            continue
+        head = text[: -len(attributive)]
+        if form in ("고", "거나"):
+            return head + stem + form
+        batchim = _jong(stem[-1]) not in (0, -1)
+        if form == "면":
+            if stem == "이" and _jong(head[-1:]) == 0 and not head.endswith("이하"):
+                return head + "면"  # 하트면, not 하트이면
+            return head + stem + ("으면" if batchim else "면")
+        if form == "ㄹ":
+            return head + (stem + "을" if batchim else stem[:-1] + _set_jong(stem[-1], 8))
+    return text + {"면": " 경우", "고": " 경우이고", "거나": " 경우이거나"}.get(form, "")
+
+
+def _ko_and(text: str) -> str:
+    """A final '-ㄴ다/-는다/-다' verb in its '-고' form: 버린다 → 버리고, 뽑는다 → 뽑고."""
+    if text.endswith("는다"):
+        return text[:-2] + "고"
+    if text.endswith("다") and len(text) > 1 and _jong(text[-2]) == 4:
+        return text[:-2] + _set_jong(text[-2], 0) + "고"
+    return text[:-1] + "고" if text.endswith("다") else text
 
 
 def _ko_may(text: str) -> str:
@@ -85,6 +157,7 @@ class Renderer:
         self.lang = lang
         self.names = names or Names()
         self.bound: dict[str, str] = {}
+        self.answers: dict[str, tuple[str, str]] = {}  # bound name → (verb, who answered)
         self.actor = ""
 
     # -- values --------------------------------------------------------------------------
@@ -98,7 +171,9 @@ class Renderer:
         return value
 
     def card_name(self, card_id: str) -> str:
-        return self.t(self.names.cards.get(card_id, {}), card_id.replace("_", " "))
+        """A card's name; Chinese and Korean rules text puts every card name in 【】."""
+        name = self.t(self.names.cards.get(card_id, {}), card_id.replace("_", " "))
+        return f"【{name}】" if self.lang in ("zh", "ko") else name
 
     def zh_count(self, n: Any) -> str:
         """Chinese numerals for counts of cards and characters (两张, 一名)."""
@@ -253,10 +328,13 @@ class Renderer:
                 if plural:
                     return text
                 return ("an " if text[0].lower() in "aeiou" else "a ") + text
+            if not isinstance(count, (int, str)) and "range" not in count:
+                return f"{text if text.endswith('s') else text + 's'} equal to " \
+                    f"{self.number(count)}"  # cards equal to your lost HP
             return f"{self.number(count)} {text}"
         if self.lang == "zh":
             zone = "".join("手" if z == "hand" else self.enum(z) for z in zones)
-            noun = "或".join(f"【{n}】" for n in names) if names else "牌"
+            noun = "或".join(names) if names else "牌"
             body = "".join(words) + zone + noun
             if count == 0:
                 return "没有" + body
@@ -266,7 +344,7 @@ class Renderer:
                 return f"{self.number(count)}{body}"
             return f"{self.zh_count(count)}张{body}"
         zone = " ".join("손" if z == "hand" else self.enum(z) for z in zones)
-        noun = " 또는 ".join(f"【{n}】" for n in names) if names else "카드"
+        noun = " 또는 ".join(names) if names else "카드"
         body = " ".join(p for p in [*words, zone + noun if zone == "손" else
                                     (zone + " " + noun if zone else noun)] if p)
         body = body.replace("손카드", "손패")
@@ -279,14 +357,17 @@ class Renderer:
             return f"{body} {low}장 이상" if high is None else f"{body} {low}~{high}장"
         if count in ("any", "all"):
             return f"{self.number(count)} {body}"
+        if not isinstance(count, int):
+            return f"{self.number(count)}만큼의 {body}"  # 당신이 잃은 체력만큼의 카드
         return f"{body} {self.number(count)}장"
 
     # -- templates -----------------------------------------------------------------------
     def fill(self, template: str, args: dict[str, Any], types: dict[str, str],
-             actor: str, may: bool, subordinate: bool = False) -> str:
+             actor: str, may: bool, subordinate: bool = False, bare: bool = False) -> str:
+        """``bare``: the verb's plain form, for "you may have X do …" (令X…)."""
         subject = self._subject(template, args, actor)
         third = self.lang == "en" and subject not in (self.var("you"), "") and not may \
-            and not self._plural_subject(template, args)
+            and not bare and not self._plural_subject(template, args)
 
         def repl(m: re.Match[str]) -> str:
             key, rest = m.group(1), m.group(2)
@@ -311,6 +392,9 @@ class Renderer:
                 return _substitute(present, repl)
             value = args.get(key)
             text = self.value(value, types.get(key, "")) if value is not None else ""
+            if self.lang == "ko" and types.get(key) in ("count", "int") \
+                    and isinstance(value, dict) and "range" not in value:
+                return _mark(text) + AMOUNT  # "카드 {n}장" → "{n}만큼의 카드"
             if rest is not None and rest.startswith("|") and self.lang == "en":
                 noun = rest[1:]
                 plural = value != 1
@@ -333,9 +417,12 @@ class Renderer:
             if subject and re.match(r"\{(\w+)\} ", template) and out.startswith(head + " "):
                 particle = "가" if subordinate else "는"
                 out = head + _ko_particle(subject, particle) + out[len(head):]
+            out = _fix_amounts(out)
             out = _fix_particles(out).replace(" 이상장", "장 이상")
-            if may:
+            if may and _ko_may(out) != out:
                 out = _ko_may(out)
+            elif may:  # someone else does it: "if you wish, …"
+                out = f"{actor}{_ko_particle(actor, '가')} 원하면 {out}"
         if self.lang == "en":
             out = out.replace(" an other ", " another ").replace(" a other ", " another ")
             out = re.sub(r"^an? other ", "another ", out)
@@ -371,17 +458,34 @@ class Renderer:
         return ""
 
     def sentence(self, s: A.Sentence, actor: str, may: bool = False,
-                 table: str = "action") -> str:
+                 table: str = "action", bare: bool = False) -> str:
         verbs = self.reg.actions if table == "action" else self.reg.modifiers
         verb = verbs.get(s.verb)
         args = self.an.of(s)
         if verb is None:
             return s.verb
         types = {p.name: p.type for p in verb.params}
-        text = self.fill(self.t(verb.text, s.verb), args, types, actor, may)
+        if self.lang == "ko" and may and "{may" not in verb.text.get("en", "{may"):
+            # someone other than the actor does it: "당신이 원하면 대상은 …"
+            text = self.fill(self.t(verb.text, s.verb), args, types, actor, False)
+            text = f"{actor}{_ko_particle(actor, '가')} 원하면 {text}"
+        else:
+            text = self.fill(self.t(verb.text, s.verb), args, types, actor, may, bare=bare)
+        if s.bind and s.verb in ANSWERED:
+            who = next((args[k] for k in ("who", "by") if k in args), None)
+            self.answers[s.bind] = (s.verb, self.value(who) if isinstance(who, dict)
+                                    and "actor" not in who else actor)
         if s.bind and verb.returns == "player":
             label = self.bound.setdefault(s.bind, self._bound_name(len(self.bound)))
-            text += {"en": f" ({label})", "zh": f"（{label}）", "ko": f" ({label})"}[self.lang]
+            chosen = [self.value(args[p.name]) for p in verb.params
+                      if p.type == "player" and isinstance(args.get(p.name), dict)
+                      and "select" in args[p.name]]
+            if self.lang == "ko" and chosen and chosen[0] and chosen[0] in text:
+                # 캐릭터 1명(캐릭터 A)을 선택한다: the name follows the characters it names
+                text = text.replace(chosen[0], f"{chosen[0]}({label})", 1)
+            else:
+                text += {"en": f" ({label})", "zh": f"（{label}）",
+                         "ko": f" ({label})"}[self.lang]
         elif s.bind and verb.returns in ("int", "count"):
             self.bound.setdefault(s.bind, {"en": "the result", "zh": "结果",
                                            "ko": "그 결과"}[self.lang])
@@ -405,41 +509,55 @@ class Renderer:
             text = text.replace("{" + k + "}", v)
         return text
 
-    def cond(self, c: Any) -> str:
+    def cond(self, c: Any, ko_form: str = "ㄴ") -> str:
+        """A condition; Korean predicates take ``ko_form`` (see ``_ko_conj``)."""
+        if self.lang == "ko":
+            return _ko_conj(self._cond(c), ko_form)
+        return self._cond(c)
+
+    def _cond(self, c: Any) -> str:
         if isinstance(c, (A.All, A.Any_)):
             word = "and" if isinstance(c, A.All) else "or"
+            if self.lang == "ko":
+                parts = [self._grouped(x) for x in c.conds]
+                joint = "고" if word == "and" else "거나"
+                return " ".join([*(_ko_conj(p, joint) for p in parts[:-1]), parts[-1]])
             sep = self.phrase(word) if self.lang == "zh" else f" {self.phrase(word)} "
             return sep.join(self._grouped(x) for x in c.conds)
         if isinstance(c, A.Not):
-            return {"en": f"not ({self.cond(c.cond)})", "zh": f"并非{self.cond(c.cond)}",
-                    "ko": f"{self.cond(c.cond)} 것이 아닌"}[self.lang]
+            return {"en": f"not ({self._cond(c.cond)})", "zh": f"并非{self._cond(c.cond)}",
+                    "ko": f"{self._cond(c.cond)} 것이 아닌"}[self.lang]
         args = self.an.of(c)
         if isinstance(c, A.Compare):
+            answered = self._answered(c, args)
+            if answered is not None:
+                return answered
             left = self.value(args.get("left"))
             right = self.value(args.get("right"))
+            if self.lang == "ko":
+                return self._ko_compare(left, c.op, right)
             ops = {"en": {"==": "is", "!=": "is not", "<": "is less than",
                           "<=": "is at most", ">": "is greater than", ">=": "is at least"},
                    "zh": {"==": "为", "!=": "不为", "<": "小于", "<=": "不大于",
-                          ">": "大于", ">=": "不小于"},
-                   "ko": {"==": "=", "!=": "≠", "<": "<", "<=": "≤", ">": ">", ">=": "≥"}}
+                          ">": "大于", ">=": "不小于"}}
             op = ops[self.lang][c.op]
-            if self.lang == "ko":
-                return f"{left} {op} {right}인"
             return f"{left}{op}{right}" if self.lang == "zh" else f"{left} {op} {right}"
         if isinstance(c, A.Is):
             subject = self.value(args.get("subject"))
             word = self._is_word(c.word)
             if self.lang == "en":
-                return f"{subject} is {'not ' if c.negated else ''}{word}"
+                verb = "are" if subject == self.var("you") else "is"
+                return f"{subject} {verb} {'not ' if c.negated else ''}{word}"
             if self.lang == "zh":
                 return f"{subject}{'不' if c.negated else ''}为{word}"
-            return (f"{subject}{_ko_particle(subject, '가')} {word}"
-                    f"{_ko_particle(word, '가') + ' 아닌' if c.negated else '인'}")
+            return self._ko_is(subject, word, c.word in self.reg.selectors, c.negated)
         if isinstance(c, A.In):
             subject = self.value(args.get("subject"))
             group = self._is_word(c.group)
-            return {"en": f"{subject} is {group}", "zh": f"{subject}为{group}",
-                    "ko": f"{subject}{_ko_particle(subject, '가')} {group}인"}[self.lang]
+            verb = "are" if subject == self.var("you") else "is"
+            if self.lang == "ko":
+                return self._ko_is(subject, group, c.group in self.reg.selectors, False)
+            return {"en": f"{subject} {verb} {group}", "zh": f"{subject}为{group}"}[self.lang]
         if isinstance(c, A.Has):
             subject = self.value(args.get("subject"))
             cards = args.get("cards") or {}
@@ -457,6 +575,52 @@ class Renderer:
                     "zh": f"{subject}有{inner}",
                     "ko": f"{subject}에게 {inner}{_ko_particle(inner, '가')} 있는"}[self.lang]
         return ""  # pragma: no cover
+
+    @staticmethod
+    def _ko_is(subject: str, word: str, selector: bool, negated: bool) -> str:
+        head = f"{subject}{_ko_particle(subject, '가')}"
+        if selector and word.endswith("의"):
+            word = word[:-1]  # 당신과 같은 세력의 → 당신과 같은 세력이면
+        elif selector and (word.endswith("는") or _jong(word[-1:]) == 4):
+            # an attributive filter (살아 있는, 거리 1인, 무장이 있는)
+            return f"{head} {word} 캐릭터가 아닌" if negated else f"{head} {word}"
+        if negated:
+            return f"{head} {word}{_ko_particle(word, '가')} 아닌"
+        return f"{head} {word}인"
+
+    def _ko_compare(self, left: str, op: str, right: str) -> str:
+        subject = f"{left}{_ko_particle(left, '가')}"
+        if op == "==":
+            return f"{subject} {right}인"
+        if op == "!=":
+            return f"{subject} {right}{_ko_particle(right, '가')} 아닌"
+        if op in (">=", "<="):
+            return f"{subject} {right} {'이상' if op == '>=' else '이하'}인"
+        size = left.endswith(("숫자", "범위", "거리"))  # sizes are big/small, amounts many/few
+        more = {True: "큰", False: "많은"}[size] if op == ">" else {True: "작은",
+                                                                      False: "적은"}[size]
+        return f"{subject} {right}보다 {more}"
+
+    def _answered(self, c: A.Compare, args: dict[str, Any]) -> str | None:
+        """`if answer.count == 0` after `respond … as answer`: "if they do not"."""
+        left, right = args.get("left"), args.get("right")
+        if not (isinstance(left, dict) and isinstance(left.get("ref"), list)
+                and len(left["ref"]) == 2 and left["ref"][1] == "count"
+                and left["ref"][0] in self.answers):
+            return None
+        negative = (c.op == "==" and right == 0) or (c.op == "<" and right == 1)
+        positive = (c.op in ("!=", ">") and right == 0) or (c.op == ">=" and right == 1)
+        if not (negative or positive):
+            return None
+        verb, who = self.answers[left["ref"][0]]
+        words = ANSWERED[verb]
+        you = who == self.var("you")
+        if self.lang == "en":
+            aux = ("do" if you else "does") if positive else ("do not" if you else "does not")
+            return f"{who} {aux}"
+        if self.lang == "zh":
+            return f"{who}{words['zh'] if positive else '未' + words['zh']}"
+        return f"{who}{_ko_particle(who, '가')} {words['ko_yes' if positive else 'ko_no']}"
 
     def _grouped(self, c: Any) -> str:
         text = self.cond(c)
@@ -486,13 +650,11 @@ class Renderer:
                 lead = {"en": "you may choose to: ", "zh": "你可以选择：",
                         "ko": "원하면: "}[self.lang]
                 return lead + self.steps(st.body, actor)
-            head = self.stmt_may(first, actor)
-            tail = [self.stmt(s, actor) for s in rest]
-            then = self.phrase("then")
-            joiner = f"{COMMA[self.lang]}{then}" + ("" if self.lang == "zh" else " ")
-            return joiner.join([head, *tail]) if tail else head
+            if rest and isinstance(rest[0], A.Do) and self._vacuous_pick(first):
+                return self._may_have(rest[0], rest[1:], actor)
+            return self._then(self.stmt_may(first, actor), rest, actor)
         if isinstance(st, A.If):
-            cond = self.phrase("if", cond=self.cond(st.cond))
+            cond = self.phrase("if", cond=self.cond(st.cond, "면"))
             text = f"{cond}{COMMA[self.lang]}{self.steps(st.then, actor)}"
             if st.otherwise:
                 text += (f"{SEP[self.lang]}{self.phrase('else')}{COMMA[self.lang]}"
@@ -505,8 +667,8 @@ class Renderer:
             third = self.lang == "en" and who != self.var("you")
             shown = who + _ko_particle(who, "는") if self.lang == "ko" else who
             head = self.phrase("chooses_one", who=shown).replace("{s}", "s" if third else "")
-            options = [f" {self.phrase('then')} ".join(
-                self.sentence(s, who) for s in branch) for branch in st.branches]
+            options = [self._branch([self.sentence(s, who) for s in branch])
+                       for branch in st.branches]
             joiner = {"en": "; or ", "zh": "；或", "ko": "; 또는 "}[self.lang]
             return f"{head}: {joiner.join(options)}" if self.lang != "zh" else \
                 f"{head}：{joiner.join(options)}"
@@ -519,15 +681,25 @@ class Renderer:
             else:
                 self.bound[name] = {"en": "that character", "zh": "其",
                                     "ko": "그 캐릭터"}[self.lang]
-            return f"{self.phrase('for_each', what=what)}{COMMA[self.lang]}" + self.steps(
-                st.body, actor)
+            if self.lang == "en":  # for each other character, for each of those cards
+                what = ("of " + what if what.startswith(("those", "the ")) else
+                        re.sub(r"\bcharacters\b", "character", what, count=1))
+            if self.lang == "zh" and kind == "cards":
+                head = f"对{what}中的每张牌"  # not 对每名这些牌
+            else:
+                head = self.phrase("for_each", what=what)
+            return f"{head}{COMMA[self.lang]}" + self.steps(st.body, actor)
         if isinstance(st, A.Let):
             value = self.value(self.an.of(st).get("value"))
             return self.phrase("let", name=st.name, value=value)
         if isinstance(st, A.Repeat):
             info = self.an.of(st)
-            head = (self.phrase("repeat", times=self.value(info.get("times")))
-                    if st.times is not None else self.phrase("repeat_forever"))
+            times = self.value(info.get("times"))
+            if self.lang == "ko" and st.times is not None and not times.isdigit():
+                head = f"{times}만큼 반복한다"  # 그 수치만큼, not 그 수치번
+            else:
+                head = (self.phrase("repeat", times=times)
+                        if st.times is not None else self.phrase("repeat_forever"))
             return f"{head}: {self.steps(st.body, actor)}"
         if isinstance(st, A.During):
             until = self.phrase("until", edge=self.phrase(st.edge),
@@ -539,6 +711,70 @@ class Renderer:
         if isinstance(st, A.Stop):
             return self.phrase("stop")
         return ""  # pragma: no cover
+
+    def _branch(self, texts: list[str]) -> str:
+        """One option of a choice: its sentences in order ("X, then Y")."""
+        if self.lang == "ko":
+            return self._ko_chain([(True, t) for t in texts])
+        then = self.phrase("then")
+        return {"en": f", {then} ", "zh": f"，{then}"}[self.lang].join(texts)
+
+    def _vacuous_pick(self, st: A.Do) -> bool:
+        """`pick source` (no `as`): choosing a character the event already names."""
+        if st.sentence.verb != "pick" or st.sentence.bind:
+            return False
+        who = self.an.of(st.sentence).get("who")
+        return isinstance(who, dict) and ("var" in who or "ref" in who)
+
+    def _may_have(self, st: A.Do, rest: list[Any], actor: str) -> str:
+        """`may: pick source` + steps: "you may have the source perform a judgement"."""
+        plain = self.sentence(st.sentence, actor)
+        verb = self.reg.actions.get(st.sentence.verb)
+        template = self.t(verb.text, st.sentence.verb) if verb else ""
+        subject = self._subject(template, self.an.of(st.sentence), actor)
+        if subject in ("", actor):
+            return self._then(self.stmt_may(st, actor), rest, actor)
+        if self.lang == "ko":
+            head = f"{actor}{_ko_particle(actor, '가')} 원하면 {plain}"
+            return self._then(head, rest, actor, lead="")
+        bare = self.sentence(st.sentence, actor, bare=True)
+        head = {"en": f"{actor} may have {bare}", "zh": f"{actor}可以令{bare}"}[self.lang]
+        return self._then(head, rest, actor)
+
+    def _then(self, head: str, rest: list[Any], actor: str, lead: str | None = None) -> str:
+        """A may-block: its first step, then the steps that follow only if it was done."""
+        if not rest:
+            return head
+        if self.lang == "ko":
+            if lead is None:
+                lead = "그러면" if isinstance(rest[0], A.Do) else "그 후"
+                return f"{head}. {lead} " + self._ko_chain(
+                    [(isinstance(s, A.Do), self.stmt(s, actor)) for s in rest])
+            return self._ko_chain([(True, head)] + [
+                (isinstance(s, A.Do), self.stmt(s, actor)) for s in rest])
+        then = self.phrase("then")
+        joiner = f"{COMMA[self.lang]}{then}" + ("" if self.lang == "zh" else " ")
+        return joiner.join([head, *(self.stmt(s, actor) for s in rest)])
+
+    def _ko_chain(self, steps: list[tuple[bool, str]]) -> str:
+        """Korean steps in order: "…을 뽑고, 무장 카드를 뒤집는다" (a plain step joins the
+        next with -고 and the next drops a repeated subject); others end a sentence."""
+        out: list[str] = []
+        topic = ""
+        for i, (plain, text) in enumerate(steps):
+            if topic and text.startswith(topic + " ") and out and out[-1].endswith(","):
+                text = text[len(topic) + 1:]
+            else:
+                m = re.match(r"(\S+(?: [A-Z])?[은는]) ", text)
+                topic = m.group(1) if plain and m else ""
+            last = i == len(steps) - 1
+            if not last and plain and re.search(r"[가-힣]다$", text):
+                text = _ko_and(text) + ","
+            elif not last:
+                text += "."
+                topic = ""
+            out.append(text)
+        return " ".join(out)
 
     def stmt_may(self, st: Any, actor: str) -> str:
         if isinstance(st, A.Do):
@@ -571,32 +807,94 @@ class Renderer:
         opts = self.options(st.options)
         return (COMMA[self.lang].join(opts) + COMMA[self.lang] + text) if opts else text
 
+    def view_as(self, group: list[A.ViewAs]) -> str:
+        """View-as clauses that make the same card with the same options, as one sentence:
+        "2 ♥, ♦, ♠ and ♣ hand cards" (every suit, same count) read "2 hand cards of the
+        same suit"; other alternatives are joined with "or"."""
+        first = group[0]
+        specs = [(self.an.of(cl).get("cards") or {}).get("cards", {}) for cl in group]
+        same_suit = self._same_suit(specs)
+        if same_suit is not None:
+            text = self.cards(same_suit)
+            cards = {"en": f"{text} of the same suit",
+                     "zh": text.replace("张", "张花色相同的", 1),
+                     "ko": f"무늬가 같은 {text}"}[self.lang]
+        else:
+            texts = [self.value(self.an.of(cl).get("cards")) for cl in group]
+            cards = {"en": " or ", "zh": "或", "ko": " 또는 "}[self.lang].join(texts)
+        card = self.card_name(first.card)
+        playable = self.names.playable
+        key = "view_as" if playable is None or first.card in playable else "view_as_use"
+        if self.lang == "ko":
+            text = _fix_particles(self.phrase(key, cards=_mark(cards), card=_mark(card)))
+        else:
+            text = self.phrase(key, cards=cards, card=card)
+        view_opts = self.options(first.options)
+        if view_opts and self.lang == "en":
+            text = text[:1].lower() + text[1:]
+        comma = COMMA[self.lang]
+        return (comma.join(view_opts) + comma if view_opts else "") + text
+
+    @staticmethod
+    def _same_suit(specs: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """The common card spec when the specs differ only in one suit each, covering all
+        four suits with the same count of two or more (else None)."""
+        if len(specs) != 4:
+            return None
+        suits, rest = [], []
+        for spec in specs:
+            filters = dict(spec.get("filters", {}))
+            suit = filters.pop("suit", [])
+            if len(suit) != 1 or not isinstance(spec.get("count"), int) \
+                    or spec["count"] < 2:
+                return None
+            suits.append(suit[0])
+            rest.append({**spec, "filters": filters})
+        if sorted(suits) != sorted(SUITS) or any(r != rest[0] for r in rest):
+            return None
+        return rest[0]
+
+    def event_text(self, cl: A.Trigger) -> str:
+        event = self.reg.events.get(cl.event)
+        if event is None:
+            return cl.event
+        types = {p.name: p.type for p in event.params}
+        text = self.fill(self.t(event.text, cl.event), self.an.of(cl), types, self.var("you"),
+                         False, subordinate=True)
+        return _ko_event(text, cl.timing) if self.lang == "ko" else text
+
+    def trigger(self, group: list[A.Trigger]) -> str:
+        """Trigger clauses with the same timing, options and steps, as one sentence whose
+        events are alternatives: "When you use or play a Jink, …"."""
+        cl = group[0]
+        comma = COMMA[self.lang]
+        if cl.timing in ("start", "end"):
+            head = self.phrase(f"at_{cl.timing}", phase=self.enum(cl.event))
+        else:
+            text = _alternatives([self.event_text(c) for c in group], self.lang)
+            suffix = self.phrase(f"{cl.timing}_suffix")
+            lead = self.phrase(cl.timing)
+            head = (f"{lead} {text}{suffix}" if self.lang == "en" else
+                    f"{lead}{text}{suffix}" if self.lang == "zh" else f"{text}{suffix}")
+            head = head.strip()
+        body = self.trigger_body(cl)
+        prefix = comma.join(self.options(cl.options))
+        if prefix and self.lang == "en":
+            head = head[:1].lower() + head[1:]
+        return (f"{prefix}{comma}" if prefix else "") + f"{head}{comma}{body}"
+
+    def trigger_body(self, cl: A.Trigger) -> str:
+        body = self.steps(cl.body, self.var("you"))
+        if cl.options.optional:
+            body = {"en": f"you may: {body}", "zh": f"你可以：{body}",
+                    "ko": f"원하면: {body}"}[self.lang]
+        return body
+
     def clause(self, cl: Any) -> str:
         you = self.var("you")
         comma = COMMA[self.lang]
         if isinstance(cl, A.Trigger):
-            if cl.timing in ("start", "end"):
-                head = self.phrase(f"at_{cl.timing}", phase=self.enum(cl.event))
-            else:
-                event = self.reg.events.get(cl.event)
-                args = self.an.of(cl)
-                types = {p.name: p.type for p in event.params} if event else {}
-                text = self.fill(self.t(event.text, cl.event), args, types, you, False,
-                                 subordinate=True) if event else cl.event
-                suffix = self.phrase(f"{cl.timing}_suffix")
-                lead = self.phrase(cl.timing)
-                head = (f"{lead} {text}{suffix}" if self.lang == "en" else
-                        f"{lead}{text}{suffix}" if self.lang == "zh" else f"{text}{suffix}")
-                head = head.strip()
-            lead_opts = self.options(cl.options)
-            body = self.steps(cl.body, you)
-            if cl.options.optional:
-                body = {"en": f"you may: {body}", "zh": f"你可以：{body}",
-                        "ko": f"원하면: {body}"}[self.lang]
-            prefix = comma.join(lead_opts)
-            if prefix and self.lang == "en":
-                head = head[:1].lower() + head[1:]
-            return (f"{prefix}{comma}" if prefix else "") + f"{head}{comma}{body}"
+            return self.trigger([cl])
         if isinstance(cl, A.Action):
             opts = comma.join(self.options(cl.options))
             label = {"en": "Action", "zh": "出牌阶段", "ko": "카드 사용 단계"}[self.lang]
@@ -606,25 +904,16 @@ class Renderer:
                 head += f"，{opts}" if self.lang == "zh" else f" ({opts})"
             return f"{head}{sep}{self.steps(cl.body, you)}"
         if isinstance(cl, A.ViewAs):
-            cards = self.value(self.an.of(cl).get("cards"))
-            card = self.card_name(cl.card)
-            if self.lang == "ko":
-                text = _fix_particles(self.phrase("view_as", cards=_mark(cards),
-                                                  card=_mark(card)))
-            else:
-                text = self.phrase("view_as", cards=cards, card=card)
-            view_opts = self.options(cl.options)
-            if view_opts and self.lang == "en":
-                text = text[:1].lower() + text[1:]
-            return (comma.join(view_opts) + comma if view_opts else "") + text
+            return self.view_as([cl])
+
         if isinstance(cl, A.Static):
             return self.static_line(cl)
         if isinstance(cl, A.StaticIf):
-            cond = self.phrase("if", cond=self.cond(cl.cond))
+            cond = self.phrase("if", cond=self.cond(cl.cond, "면"))
             mods = comma.join(self.static_line(s) for s in cl.statics)
             return f"{cond}{comma}{mods}"
         if isinstance(cl, A.Awaken):
-            head = self.phrase("awaken", cond=self.cond(cl.cond))
+            head = self.phrase("awaken", cond=self.cond(cl.cond, "ㄹ"))
             return f"{head}{comma}{self.steps(cl.body, you)}"
         return ""  # pragma: no cover
 
@@ -683,6 +972,19 @@ def _mark(text: str) -> str:
     return f"{MARK_OPEN}{text}{MARK_CLOSE}" if text else text
 
 
+AMOUNT = "\x03"
+
+
+def _fix_amounts(text: str) -> str:
+    """Korean "카드 {n}장을" with an amount that is not a number: "{n}만큼의 카드를"."""
+    def fix(m: re.Match[str]) -> str:
+        noun, amount, particle = m.group(1), m.group(2), m.group(3)
+        return f"{amount}만큼의 {noun}{_ko_particle(noun, particle) if particle else ''}"
+    text = re.sub(r"(\S*(?:카드|손패)) (\x01[^\x01\x02]*\x02)\x03장(을|를|이|가)?", fix,
+                  text)
+    return text.replace(AMOUNT, "")
+
+
 def _fix_particles(text: str) -> str:
     """Choose 을/를, 은/는, 이/가, 과/와 by the value just before each marked boundary."""
     def fix(m: re.Match[str]) -> str:
@@ -691,6 +993,66 @@ def _fix_particles(text: str) -> str:
     text = re.sub(r"\x01([^\x01\x02]*)\x02(를|을|는|은|가|이|와|과|으로|로)(?=[\s.,:;)]|$)",
                   fix, text)
     return text.replace(MARK_OPEN, "").replace(MARK_CLOSE, "")
+
+
+def _groups(clauses: tuple[Any, ...], r: Renderer) -> list[list[Any]]:
+    """Clauses read as one sentence: consecutive view-as clauses into the same card with
+    the same options, and consecutive triggers with the same timing, options and steps
+    whose events differ in one place (use/play); every other clause stands alone."""
+    out: list[list[Any]] = []
+    for cl in clauses:
+        if out and _joins(out[-1], cl, r):
+            out[-1].append(cl)
+        else:
+            out.append([cl])
+    return out
+
+
+def _joins(group: list[Any], cl: Any, r: Renderer) -> bool:
+    prev = group[0]
+    if type(cl) is not type(prev) or r.options(prev.options) != r.options(cl.options):
+        return False
+    if isinstance(cl, A.ViewAs):
+        return bool(prev.card == cl.card)
+    if not isinstance(cl, A.Trigger):
+        return False
+    return (cl.timing == prev.timing and cl.timing not in ("start", "end")
+            and cl.options.optional == prev.options.optional
+            and r.trigger_body(prev) == r.trigger_body(cl)
+            and _alternatives([r.event_text(c) for c in (*group, cl)], r.lang) is not None)
+
+
+def _alternatives(texts: list[str], lang: str) -> Any:
+    """Event texts that differ only in one verb, as one: "you use or play a Jink",
+    "你使用或打出【闪】", "당신이 【섬】을 사용하거나 낼" (None when they differ more)."""
+    if len(texts) == 1:
+        return texts[0]
+    if lang == "zh":
+        first, second = texts[0], texts[1]
+        i = 0
+        while i < min(len(first), len(second)) and first[i] == second[i]:
+            i += 1
+        j = 0
+        while j < min(len(first), len(second)) - i and first[-1 - j] == second[-1 - j]:
+            j += 1
+        a, b = first[i:len(first) - j], second[i:len(second) - j]
+        if len(texts) != 2 or not a or not b or len(a) > 3 or len(b) > 3:
+            return None
+        return f"{first[:i]}{a}或{b}{first[len(first) - j:]}"
+    words = [t.split(" ") for t in texts]
+    if len(texts) != 2 or len(words[0]) != len(words[1]):
+        return None
+    diff = [k for k, (x, y) in enumerate(zip(*words, strict=True)) if x != y]
+    if len(diff) != 1:
+        return None
+    k = diff[0]
+    a, b = words[0][k], words[1][k]
+    if lang == "ko":
+        if _jong(a[-1]) != 8:
+            return None
+        a = a[:-1] + _set_jong(a[-1], 0) + "거나"  # 사용할 → 사용하거나
+    return " ".join([*words[0][:k], f"{a} or {b}" if lang == "en" else f"{a} {b}",
+                     *words[0][k + 1:]])
 
 
 def capitalise(text: str) -> str:
@@ -702,8 +1064,12 @@ def render(effect: A.Effect, analysis: Analysis, registry: Registry, lang: str =
     """Rules text for an effect, one sentence per clause."""
     r = Renderer(analysis, registry, lang, names)
     parts = []
-    for cl in effect.clauses:
-        text = r.clause(cl)
+    probe = Renderer(analysis, registry, lang, names)  # grouping must not name anyone
+    for group in _groups(effect.clauses, probe):
+        if len(group) > 1:
+            text = r.view_as(group) if isinstance(group[0], A.ViewAs) else r.trigger(group)
+        else:
+            text = r.clause(group[0])
         if lang == "en":
             text = capitalise(text)
         parts.append(text + END[lang])

@@ -245,7 +245,9 @@ def mkdocs_missing() -> str | None:
 
 
 def mkdocs_command(layout: Layout, action: str = "build", port: int = 8000) -> list[str]:
-    cmd = [sys.executable, "-m", "mkdocs", action, "-f", str(layout.config)]
+    # mkdocs through a wrapper that silences jieba's start-up chatter (mkdocs_run.py).
+    cmd = [sys.executable, "-m", "sgs_tools.sitegen.mkdocs_run", action, "-f",
+           str(layout.config)]
     if action == "build":
         return [*cmd, "--strict", "-d", str(layout.out)]
     return [*cmd, "--dev-addr", f"127.0.0.1:{port}"]

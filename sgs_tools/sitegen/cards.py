@@ -54,7 +54,7 @@ def facts(site: SiteData, card: Card, page: str) -> list[list[str]]:
         rows.append(["Range", str(card.range)])
     if card.nature:
         rows.append(["Nature", md(card.nature)])
-    rows.append(["Set", md(card.set)])
+    rows.append(["Set", site.set_label(card.set)])
     for key, label in SAMURAI_FIELDS:
         if key in card.extra:
             rows.append([label, _value(card.extra[key])])

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from sgs_tools.data.catalog import Catalog
-from sgs_tools.data.model import General, Names, Skill
+from sgs_tools.data.model import General, Mode, Names, Skill
 from sgs_tools.dsl.effects import EffectsResult
 from sgs_tools.dsl.vocabulary import Registry, full_registry
 from sgs_tools.sitegen.links import Linker, card_page, general_page, mode_page, rel
@@ -33,6 +33,14 @@ SUBTYPES = {
     "treasure": ("treasure", "宝物", "보물"),
 }
 GENDERS = {"male": ("male", "男", "남성"), "female": ("female", "女", "여성")}
+SETS = {
+    "standard": ("Standard", "标准版", "표준판"),
+    "wind": ("Wind", "风", "풍"),
+    "korean": ("Korean edition", "三国杀韩国版", "삼국살"),
+    "guozhan": ("Hegemony (Guozhan)", "国战", "국전"),
+    "samurai": ("Samurai variant", "武士荣誉变体", "사무라이 변형"),
+}
+"""Display names of the bundled sets (an expansion's come from its expansion.yaml)."""
 
 
 def trio(en: str, zh: str | None, ko: str | None) -> str:
@@ -77,13 +85,15 @@ class SiteData:
 
     @cached_property
     def modes_of_card(self) -> dict[str, list[str]]:
+        """Card id → the modes whose decks hold it, in the modes' order."""
         out: dict[str, list[str]] = {}
-        for deck in self.cat.decks.values():
-            for mode_id in self.modes_of_deck.get(deck.id, []):
-                for copy in deck.copies:
+        for mode in self.cat.modes.values():
+            for deck_id in mode.decks:
+                deck = self.cat.decks.get(deck_id)
+                for copy in deck.copies if deck else ():
                     modes = out.setdefault(copy.card, [])
-                    if mode_id not in modes:
-                        modes.append(mode_id)
+                    if mode.id not in modes:
+                        modes.append(mode.id)
         return out
 
     @cached_property
@@ -96,11 +106,50 @@ class SiteData:
 
     @cached_property
     def users_of_skill(self) -> dict[str, list[str]]:
+        """Skill id → every general with the skill, each once, in load order."""
         out: dict[str, list[str]] = {}
         for general in self.cat.generals.values():
             for entry in general.skills:
-                out.setdefault(entry.id, []).append(general.id)
+                users = out.setdefault(entry.id, [])
+                if general.id not in users:
+                    users.append(general.id)
         return out
+
+    def mode_sets(self, mode: Mode) -> list[str]:
+        """The sets a mode's general pool takes: its own, then expansions naming it."""
+        sets = list(mode.general_sets)
+        sets += [e.id for e in self.cat.expansions.values()
+                 if mode.id in e.modes and e.id not in sets]
+        return sets
+
+    def set_names(self, set_id: str) -> tuple[str, str | None, str | None]:
+        """A set's (English, Chinese, Korean) display names (unescaped): an expansion's
+        from its data, a bundled set's from SETS, else a mode of the same id, else the id."""
+        expansion = self.cat.expansions.get(set_id)
+        if expansion is not None:
+            name = expansion.name
+            return (name.en or name.zh, name.zh if name.en else None, name.ko)
+        if set_id in SETS:
+            return SETS[set_id]
+        mode = self.cat.modes.get(set_id)
+        if mode is not None:
+            return (mode.name.en or mode.name.zh, mode.name.zh if mode.name.en else None,
+                    mode.name.ko)
+        return (set_id, None, None)
+
+    def set_label(self, set_id: str) -> str:
+        """'Standard · 标准版 · 표준판' as escaped Markdown, '(expansion)' for an expansion."""
+        label = trio(*self.set_names(set_id))
+        return label + (" (expansion)" if set_id in self.cat.expansions else "")
+
+    def set_name(self, set_id: str) -> str:
+        """A set's name in the page language (English), escaped."""
+        return md(self.set_names(set_id)[0])
+
+    def deck_name(self, deck_id: str) -> str:
+        """A deck's name in the page language (English), escaped; the id if unknown."""
+        deck = self.cat.decks.get(deck_id)
+        return md(deck.name.en or deck.name.zh) if deck else md(deck_id)
 
     def kingdom(self, kingdom: str) -> tuple[str, str | None, str | None]:
         term = self.registry.enums.get("kingdom", {}).get(kingdom)
@@ -128,6 +177,14 @@ class SiteData:
             return md(general_id)
         return (f"[{md(general.name.en or general.name.zh)}]"
                 f"({rel(from_page, general_page(general_id))})")
+
+    def general_skill_link(self, general_id: str, skill_id: str, from_page: str) -> str:
+        """A general's name linked to a skill's anchor on that general's page."""
+        general = self.cat.generals.get(general_id)
+        if general is None:
+            return md(general_id)
+        return (f"[{md(general.name.en or general.name.zh)}]"
+                f"({rel(from_page, general_page(general_id), skill_id)})")
 
     def skill_link(self, skill_id: str, from_page: str) -> str:
         skill = self.cat.skills.get(skill_id)

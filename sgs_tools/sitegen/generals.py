@@ -30,9 +30,9 @@ def facts(site: SiteData, general: General, page: str) -> list[list[str]]:
     rows = [["Kingdom", trio(*site.kingdom(general.kingdom))],
             ["Health", health(general)],
             ["Gender", trio(*GENDERS.get(general.gender, (general.gender, None, None)))],
-            ["Set", md(general.set)]]
+            ["Set", site.set_label(general.set)]]
     if general.also_in:
-        rows.append(["Also in", ", ".join(md(s) for s in general.also_in)])
+        rows.append(["Also in", ", ".join(site.set_label(s) for s in general.also_in)])
     if general.edition:
         rows.append(["Edition", md(general.edition)])
     if general.lord is not None:
@@ -50,22 +50,33 @@ def skill_section(site: SiteData, general: General, skill: Skill, page: str) -> 
     out = [f"### {heading} {{#{skill.id}}}\n"]
     badges = tag_badges(skill)
     meta = [badges] if badges else []
-    if skill.owner != general.id:
-        meta.append("Shared: defined on " + site.general_link(skill.owner, page) + "'s page")
-    others = [g for g in site.users_of_skill.get(skill.id, []) if g != general.id]
-    if others:
-        meta.append("Also on: " + ", ".join(site.general_link(g, page) for g in others))
+    shared = shared_with(site, general, skill, page)
+    if shared:
+        meta.append(shared)
     if meta:
         out.append(" — ".join(meta) + "\n")
     out.append(effect_block(site, skill.id, page, skill.effect))
     return "\n".join(out)
 
 
+def shared_with(site: SiteData, general: General, skill: Skill, page: str) -> str:
+    """'Shared skill. Other generals with it: A (defined there), B.' — every other general
+    with the skill once, linked to the skill on its page; never the page's own general."""
+    others = [g for g in site.users_of_skill.get(skill.id, []) if g != general.id]
+    if skill.owner != general.id and skill.owner in site.cat.generals:
+        others = [skill.owner] + [g for g in others if g != skill.owner]
+    if not others:
+        return ""
+    links = [site.general_skill_link(g, skill.id, page)
+             + (" (defined there)" if g == skill.owner else "") for g in others]
+    return "Shared skill. Other generals with it: " + ", ".join(links) + "."
+
+
 def versions(site: SiteData, general: General, page: str) -> list[str]:
     same = [g for g in site.cat.generals.values()
             if g.id != general.id and g.name.zh == general.name.zh
             and (g.name.en or "") == (general.name.en or "")]
-    return [f"{site.general_link(g.id, page)} ({md(g.set)}"
+    return [f"{site.general_link(g.id, page)} ({site.set_name(g.set)}"
             + (f", {md(g.edition)} edition" if g.edition else "") + ")" for g in same]
 
 

@@ -14,12 +14,12 @@ def home_markdown(site: SiteData) -> str:
     rows = []
     for mode in cat.modes.values():
         players = mode.raw.get("players") or {}
-        count = len(cat.pool(mode)) if mode.general_sets else 0
+        count = len(cat.pool(mode))
         rows.append([f"[{md(mode.name.en or mode.name.zh)}]({mode_page(mode.id)})",
                      md(mode.name.zh), md(mode.name.ko or ""),
                      f"{md(players.get('min', '?'))}–{md(players.get('max', '?'))}",
                      str(count) if count else "—",
-                     ", ".join(md(d) for d in mode.decks)])
+                     ", ".join(site.deck_name(d) for d in mode.decks) or "—"])
     with_text = sum(1 for s in cat.skills if s in site.effects.compiled)
     return "\n".join([
         "# Sanguosha rules reference\n",

@@ -15,6 +15,7 @@ from sgs_tools.sitegen.context import GENDERS, SiteData
 from sgs_tools.sitegen.glossary import TAGS
 from sgs_tools.sitegen.links import card_page, general_page, rel
 from sgs_tools.sitegen.markup import md, table
+from sgs_tools.sitegen.words import counted
 
 
 @cache
@@ -41,7 +42,7 @@ def generals_index(site: SiteData) -> str:
         skills = ", ".join(md(s.name.en or s.name.zh) for s in site.skills_of(g))
         rows.append([f"[{md(g.name.en or g.name.zh)}]({rel(page, general_page(g.id))})",
                      md(g.name.zh), md(g.name.ko or ""), md(site.kingdom(g.kingdom)[0]),
-                     ", ".join(md(s) for s in g.sets), health,
+                     ", ".join(site.set_name(s) for s in g.sets), health,
                      md(GENDERS.get(g.gender, (g.gender,))[0]), skills])
     body = table(["Name", "中文", "한국어", "Kingdom", "Set", "HP", "Gender", "Skills"], rows)
     return (WIDE + "# Generals\n\n"
@@ -62,11 +63,12 @@ def cards_index(site: SiteData) -> str:
         rows.append([f"[{md(c.name.en or c.name.zh)}]({rel(page, card_page(c.id))})",
                      md(c.name.zh), md(c.name.ko or ""), type_label(c).split(" · ")[0],
                      subtype_label(c.subtype).split(" · ")[0] if c.subtype else "",
-                     str(c.range) if c.range is not None else "", md(c.set),
-                     ", ".join(md(d) for d in decks), str(copies)])
+                     str(c.range) if c.range is not None else "", site.set_name(c.set),
+                     ", ".join(site.deck_name(d) for d in decks), str(copies)])
     body = table(["Name", "中文", "한국어", "Type", "Subtype", "Range", "Set", "Decks",
                   "Copies"], rows)
-    deck_list = "\n".join(f"- {md(d.name.en or d.name.zh)} ({md(d.name.zh)}): {d.size} cards"
+    deck_list = "\n".join(f"- {md(d.name.en or d.name.zh)} ({md(d.name.zh)}): "
+                          f"{counted(d.size, 'card')}"
                           for d in site.cat.decks.values())
     return (WIDE + "# Cards\n\n"
             f"{len(rows)} cards in {len(site.cat.decks)} decks. Filter by type, set or deck, "

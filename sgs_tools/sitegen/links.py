@@ -90,7 +90,7 @@ class Linker:
         skills: dict[str, dict[str, str]] = {}
         for skill_id, texts in plain.skills.items():
             skills[skill_id] = self._wrap(texts, skill_home(self.cat, skill_id), skill_id)
-        self.names = Names(cards, skills)
+        self.names = Names(cards, skills, plain.playable)
 
     def _wrap(self, texts: dict[str, str], page: str | None,
               anchor: str | None) -> dict[str, str]:

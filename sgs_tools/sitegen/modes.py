@@ -12,10 +12,10 @@ from typing import Any
 
 from sgs_tools.data.model import Mode
 from sgs_tools.sitegen import samurai
-from sgs_tools.sitegen.context import SiteData, trio
+from sgs_tools.sitegen.context import CARD_TYPES, SiteData, trio
 from sgs_tools.sitegen.links import mode_page, rel
 from sgs_tools.sitegen.markup import fenced, md, table
-from sgs_tools.sitegen.words import count_list, names_of, w
+from sgs_tools.sitegen.words import count_list, counted, names_of, w
 
 
 class ModePage:
@@ -50,16 +50,23 @@ class ModePage:
             decks = []
             for deck_id in self.mode.decks:
                 deck = self.site.cat.decks.get(deck_id)
-                label = md(deck.name.en or deck.name.zh) if deck else md(deck_id)
-                size = f" ({deck.size} cards)" if deck else ""
-                decks.append(f"[{label}]({rel(self.page, 'cards/index.md')}){size}")
+                size = f" ({counted(deck.size, 'card')})" if deck else ""
+                decks.append(f"[{self.site.deck_name(deck_id)}]"
+                             f"({rel(self.page, 'cards/index.md')}){size}")
             rows.append(["Decks", ", ".join(decks)])
         pool = raw.get("generals") or {}
-        if self.mode.general_sets:
-            count = len(self.site.cat.pool(self.mode))
-            rows.append(["General sets", ", ".join(md(s) for s in self.mode.general_sets)
-                         + f" ({count} generals, [browse]"
-                           f"({rel(self.page, 'generals/index.md')}))"])
+        sets = self.site.mode_sets(self.mode)
+        if sets:
+            generals = self.site.cat.pool(self.mode)
+            browse = f"[browse]({rel(self.page, 'generals/index.md')})"
+            if len(sets) == 1:
+                text = (f"{self.site.set_label(sets[0])} "
+                        f"({counted(len(generals), 'general')}, {browse})")
+            else:
+                text = "; ".join(f"{self.site.set_label(s)}: "
+                                 f"{sum(1 for g in generals if s in g.sets)}" for s in sets)
+                text += f" ({counted(len(generals), 'general')} in all, {browse})"
+            rows.append(["General sets", text])
         if pool.get("per_player"):
             rows.append(["Generals per player", md(pool["per_player"])])
         positions = pool.get("positions") or []
@@ -80,9 +87,19 @@ class ModePage:
                   "generals_by_kingdom": "Generals by kingdom", "role_cards": "Role cards",
                   "hp_cards": "HP cards", "careerist_cards": "Careerist cards",
                   "dice": "Dice", "chips": "Chips"}
-        rows = [[md(labels.get(k, k.replace("_", " ").capitalize())), count_list(v)]
-                for k, v in raw.items()]
+        rows = [[md(labels.get(k, k.replace("_", " ").capitalize())),
+                 count_list(v, self._component_name(k))] for k, v in raw.items()]
         return table(["Component", "Count"], rows)
+
+    def _component_name(self, key: str) -> Callable[[str], str] | None:
+        """How to name the ids a component count is broken down by (unescaped)."""
+        if key == "generals_by_kingdom":
+            return lambda k: self.site.kingdom(k)[0]
+        if key == "role_cards":
+            return lambda r: self.role_names.get(r, (r.replace("_", " "), None, None))[0]
+        if key in ("card_types", "ex_by_type"):
+            return lambda t: CARD_TYPES.get(t, (t.replace("_", " "),))[0]
+        return None
 
     def setup(self, raw: dict[str, Any]) -> str:
         out = []

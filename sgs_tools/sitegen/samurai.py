@@ -108,7 +108,7 @@ def ninja_section(raw: dict[str, Any]) -> str:
         rows.append([name, f"{action.chance_in_six} in 6",
                      odds.percent(Fraction(action.chance_in_six, 6)), note])
     if rows:
-        out.append(table(["Action", "Chance", "", "Notes"], rows))
+        out.append(table(["Action", "Chance", "%", "Notes"], rows))
     if mods:
         out.append("Modifiers: " + "; ".join(
             md(m.source.replace("_", " ")) + (f" ×{m.multiply}" if m.multiply != 1 else "")

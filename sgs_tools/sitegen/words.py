@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sgs_tools.sitegen.markup import md
@@ -63,13 +64,21 @@ def w(value: Any) -> str:
     return md(word(value))
 
 
+def counted(n: int, noun: str) -> str:
+    """'1 card', '2 cards' (unescaped; ``noun`` is a plain English word)."""
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 def names_of(raw: Any, fallback: str) -> tuple[str, str | None, str | None]:
     if isinstance(raw, dict):
         return (str(raw.get("en") or raw.get("zh") or fallback), raw.get("zh"), raw.get("ko"))
     return (fallback.replace("_", " "), None, None)
 
 
-def count_list(raw: Any) -> str:
+def count_list(raw: Any, name: Callable[[str], str] | None = None) -> str:
+    """'wei 7, shu 7' (escaped); ``name`` turns each key into its display name."""
     if isinstance(raw, dict):
-        return ", ".join(f"{md(str(k).replace('_', ' '))} {md(v)}" for k, v in raw.items())
+        return ", ".join(
+            f"{md(name(str(k)) if name else str(k).replace('_', ' '))} {md(v)}"
+            for k, v in raw.items())
     return w(raw)

@@ -14,13 +14,18 @@ from sgs_tools.sitegen.context import SiteData
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
+EXPANSION = HERE / "expansion"
 GOLDEN = HERE / "golden"
 
 
-def fixture_catalog() -> tuple[Catalog, EffectsResult]:
-    """The fixture data alone (no bundled data), loaded without schema checks."""
+def fixture_catalog(*, expansion: bool = False) -> tuple[Catalog, EffectsResult]:
+    """The fixture data alone (no bundled data), loaded without schema checks; with
+    ``expansion``, plus the fixture expansion (tests/sitegen/expansion)."""
     cat = Catalog()
-    for path in sorted(DATA.rglob("*.yaml")):
+    paths = sorted(DATA.rglob("*.yaml"))
+    if expansion:
+        paths += sorted(EXPANSION.rglob("*.yaml"))
+    for path in paths:
         doc = load_file(path, path.relative_to(HERE).as_posix())
         cat.add(doc, str(doc.data["kind"]))
     cross_check(cat)
@@ -30,6 +35,14 @@ def fixture_catalog() -> tuple[Catalog, EffectsResult]:
 @pytest.fixture(scope="session")
 def fixture_site() -> SiteData:
     cat, effects = fixture_catalog()
+    assert not effects.problems, effects.problems
+    return SiteData(cat, effects)
+
+
+@pytest.fixture(scope="session")
+def expansion_site() -> SiteData:
+    """The fixture data plus the fixture expansion."""
+    cat, effects = fixture_catalog(expansion=True)
     assert not effects.problems, effects.problems
     return SiteData(cat, effects)
 

@@ -7,6 +7,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -144,3 +145,45 @@ def test_serve_listens_on_loopback_only(tmp_path: Path) -> None:
     assert cmd[cmd.index("--dev-addr") + 1] == "127.0.0.1:8123"
     build = mkdocs_command(Layout.make(SITE, tmp_path / "b"), "build")
     assert "--strict" in build and "-q" not in build and "--quiet" not in build
+
+
+def test_mkdocs_runs_through_the_jieba_quieting_wrapper(tmp_path: Path) -> None:
+    for action in ("build", "serve"):
+        cmd = mkdocs_command(Layout.make(SITE, tmp_path / "b"), action)
+        assert cmd[:3] == [sys.executable, "-m", "sgs_tools.sitegen.mkdocs_run"]
+        assert cmd[3] == action
+
+
+def test_quiet_jieba_drops_chatter_but_keeps_warnings() -> None:
+    pytest.importorskip("jieba")
+    code = ("import logging\n"
+            "from sgs_tools.sitegen.mkdocs_run import quiet_jieba\n"
+            "quiet_jieba()\n"
+            "import jieba\n"
+            "jieba.initialize()\n"
+            "logging.getLogger('jieba').warning('a real warning')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120, check=True)
+    assert "prefix dict" not in out.stderr.lower(), out.stderr
+    assert "Loading model" not in out.stderr, out.stderr
+    assert "a real warning" in out.stderr
+
+
+@needs_mkdocs
+def test_expansion_site_builds_strict_without_jieba_noise(tmp_path: Path) -> None:
+    cat, effects = fixture_catalog(expansion=True)
+    lines: list[str] = []
+    result = build_site(cat, effects, Layout.make(SITE, tmp_path / "build"),
+                        echo=lines.append)
+    assert result.ok, result.output
+    noise = [line for line in lines if "prefix dict" in line.lower()
+             or "Loading model" in line]
+    assert not noise, noise
+    html = tmp_path / "build/html"
+    mode = (html / "modes/fixture_mode.html").read_text(encoding="utf-8")
+    assert "Side &lt;b&gt;Pack&lt;/b&gt; · 外传扩展 · 외전 팩 (expansion): 1" in mode
+    assert "<b>Pack" not in mode
+    rogue = (html / "generals/rogue.html").read_text(encoding="utf-8")
+    assert 'href="hero.html#resolve"' in rogue and 'href="sidekick.html#resolve"' in rogue
+    home = (html / "index.html").read_text(encoding="utf-8")
+    assert "Fixture deck" in home

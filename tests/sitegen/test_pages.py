@@ -113,3 +113,99 @@ def test_bundled_pages_render(bundled: Result, page: str) -> None:
     pages = generate(bundled.catalog, bundled.effects).pages
     out = to_html(pages[page])
     assert "<h1" in out
+
+
+def _shared_line(text: str) -> str:
+    lines = [line for line in text.splitlines() if "Shared skill" in line]
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+def test_shared_skill_names_each_other_general_once(expansion_site: SiteData) -> None:
+    pages = generate(expansion_site.cat, expansion_site.effects).pages
+    # resolve is defined on the Hero's page and re-used by the rogue and the sidekick.
+    hero = _shared_line(pages["generals/hero.md"])
+    assert "hero.md" not in hero and "defined there" not in hero
+    assert "(rogue.md#resolve)" in hero and "(sidekick.md#resolve)" in hero
+    for page, other in (("rogue", "sidekick"), ("sidekick", "rogue")):
+        line = _shared_line(pages[f"generals/{page}.md"])
+        assert line.count("hero.md") == 1, line  # the defining general, once
+        assert "[The Hero](hero.md#resolve) (defined there)" in line
+        assert f"({other}.md#resolve)" in line
+        assert f"({page}.md" not in line  # never the page's own general
+        assert "Also on" not in line
+
+
+def test_set_display_names(expansion_site: SiteData) -> None:
+    pages = generate(expansion_site.cat, expansion_site.effects).pages
+    label = "Side &lt;b&gt;Pack&lt;/b&gt; · 外传扩展 · 외전 팩 (expansion)"
+    assert f"| Set | {label} |" in pages["generals/sidekick.md"]
+    assert f"| Set | {label} |" in pages["cards/side_card.md"]
+    assert "side\\_pack" not in pages["generals/sidekick.md"]
+    index = to_html(pages["generals/index.md"])
+    assert "<td>Side &lt;b&gt;Pack&lt;/b&gt;</td>" in index and "<b>Pack" not in index
+    cards = pages["cards/index.md"]
+    assert "| Side &lt;b&gt;Pack&lt;/b&gt; | Side deck |" in cards
+
+
+def test_bundled_set_names(bundled: Result) -> None:
+    assert bundled.effects is not None
+    site = SiteData(bundled.catalog, bundled.effects)
+    pages = generate(bundled.catalog, bundled.effects).pages
+    caocao = pages["generals/caocao.md"]
+    assert "| Set | Standard · 标准版 · 표준판 |" in caocao
+    assert "| Also in | Korean edition · 三国杀韩国版 · 삼국살 |" in caocao
+    assert "(Hegemony (Guozhan), first edition)" in caocao  # other versions
+    for general in bundled.catalog.generals.values():
+        for set_id in general.sets:
+            assert site.set_names(set_id)[0] != set_id, set_id  # every set has a name
+    identity = pages["modes/identity.md"]
+    assert "| General sets | Standard · 标准版 · 표준판: 25; Wind · 风 · 풍: 3 (28 " in identity
+
+
+def test_mode_page_counts_expansion_generals(expansion_site: SiteData) -> None:
+    pages = generate(expansion_site.cat, expansion_site.effects).pages
+    mode = pages["modes/fixture_mode.md"]
+    row = next(line for line in mode.splitlines() if line.startswith("| General sets"))
+    assert "fixture: 2" in row
+    assert "Side &lt;b&gt;Pack&lt;/b&gt; · 外传扩展 · 외전 팩 (expansion): 1" in row
+    assert "(3 generals in all" in row
+    assert "Modes | [Fixture mode]" in pages["generals/sidekick.md"]
+    home = next(line for line in pages["index.md"].splitlines()
+                if line.startswith("| [Fixture mode]"))
+    assert "| 3 |" in home
+
+
+def test_home_page_shows_deck_names(expansion_site: SiteData, bundled: Result) -> None:
+    home = generate(expansion_site.cat, expansion_site.effects).pages["index.md"]
+    row = next(line for line in home.splitlines() if line.startswith("| [Fixture mode]"))
+    assert row.endswith("| Fixture deck |"), row
+    assert bundled.effects is not None
+    home = generate(bundled.catalog, bundled.effects).pages["index.md"]
+    row = next(line for line in home.splitlines() if line.startswith("| [Identity mode]"))
+    assert row.endswith("| Standard deck |"), row
+
+
+def test_mode_components_use_names(bundled: Result) -> None:
+    assert bundled.effects is not None
+    identity = generate(bundled.catalog, bundled.effects).pages["modes/identity.md"]
+    assert "| Generals by kingdom | Wei 7, Shu 8, Wu 8, Qun 5 |" in identity
+    assert "| Role cards | Lord 1, Loyalist 3, Rebel 4, Renegade 2 |" in identity
+    korean = generate(bundled.catalog, bundled.effects).pages["modes/korean.md"]
+    assert "Spy 2" in korean  # the mode's own name for the renegade role
+
+
+def test_korean_edition_has_one_chinese_name(bundled: Result) -> None:
+    cat = bundled.catalog
+    assert cat.modes["korean"].name.zh == cat.decks["korean"].name.zh == "三国杀韩国版"
+    assert bundled.effects is not None
+    site = SiteData(cat, bundled.effects)
+    assert site.set_names("korean")[1] == "三国杀韩国版"
+
+
+def test_card_modes_follow_mode_order(bundled: Result) -> None:
+    assert bundled.effects is not None
+    site = SiteData(bundled.catalog, bundled.effects)
+    order = list(bundled.catalog.modes)
+    for card_id, modes in site.modes_of_card.items():
+        assert modes == sorted(modes, key=order.index), card_id
