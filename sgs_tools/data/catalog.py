@@ -31,6 +31,13 @@ class Catalog:
     modes: dict[str, Mode] = field(default_factory=dict)
     expansions: dict[str, Expansion] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    broken_ids: set[str] = field(default_factory=set)
+    """Ids declared by files that failed their schema: already reported there, so a
+    reference to one of them is not reported again as unknown."""
+    broken_cards: set[str] = field(default_factory=set)
+    """The card ids among ``broken_ids``: effect text naming them is not wrong."""
+    broken: bool = False
+    """Some card, deck or general file failed its schema: counts over them are skipped."""
 
     def pool(self, mode: Mode, *, expansions: bool = True) -> list[General]:
         """The generals a mode plays with: by set, plus expansions that name the mode.
@@ -55,6 +62,28 @@ class Catalog:
         return found | set(self.expansions)
 
     # -- building ----------------------------------------------------------------------
+
+    def unknown(self, origin: Origin, sub: tuple[str | int, ...], what: str, ref: str,
+                known: Iterable[str]) -> None:
+        """Report a reference to an id nobody defines (unless a broken file defines it)."""
+        if ref not in self.broken_ids:
+            self.problems.append(_unknown(origin, sub, what, ref, known))
+
+    def note_broken(self, data: object, kind: str) -> None:
+        """A file of ``kind`` that failed its schema: remember the ids it meant to define."""
+        if kind in ("cards", "deck", "general"):
+            self.broken = True
+        if not isinstance(data, dict):
+            return
+        items = [data]
+        for key in ("cards", "skills"):
+            more = data.get(key)
+            if isinstance(more, list):
+                items.extend(x for x in more if isinstance(x, dict))
+        ids = {x["id"] for x in items if isinstance(x.get("id"), str)}
+        self.broken_ids.update(ids)
+        if kind == "cards":
+            self.broken_cards.update(ids)
 
     def _add(self, table: dict[str, T], item: T, what: str) -> None:
         first = table.get(item.id)
@@ -96,8 +125,8 @@ def _check_decks(cat: Catalog) -> None:
         for copy in deck.copies:
             card = cat.cards.get(copy.card)
             if card is None:
-                cat.problems.append(_unknown(copy.origin, ("card",), "card", copy.card,
-                                             cat.cards))
+                cat.unknown(copy.origin, ("card",), "card", copy.card,
+                            cat.cards)
                 continue
             if card.type in model.SANGUOSHA_TYPES and copy.suit is None:
                 cat.problems.append(Problem(
@@ -125,8 +154,8 @@ def _check_generals(cat: Catalog) -> None:
                                         "Guozhan generals use 'halves'; others use 'hp'"))
         for i, companion in enumerate(general.companions):
             if companion not in cat.generals:
-                cat.problems.append(_unknown(origin, ("companions", i), "companion general",
-                                             companion, cat.generals))
+                cat.unknown(origin, ("companions", i), "companion general",
+                            companion, cat.generals)
             elif companion == general.id:
                 cat.problems.append(Problem(origin.where("companions", i), "self-companion",
                                             "a general cannot be its own companion"))
@@ -137,7 +166,7 @@ def _check_generals(cat: Catalog) -> None:
                                             f"skill {entry.id!r} is listed twice"))
             seen.add(entry.id)
             if isinstance(entry, SkillRef) and entry.id not in cat.skills:
-                cat.problems.append(_unknown(entry.origin, (), "skill", entry.id, cat.skills))
+                cat.unknown(entry.origin, (), "skill", entry.id, cat.skills)
         if general.lord is True and not any(
                 "lord" in s.tags for s in cat.skills_of(general)):
             cat.problems.append(Problem(origin.where("lord"), "lord-without-skill",
@@ -153,11 +182,11 @@ def _check_mode(cat: Catalog, mode: Mode) -> None:
     raw = mode.raw
     for i, deck_id in enumerate(mode.decks):
         if deck_id not in cat.decks:
-            cat.problems.append(_unknown(origin, ("decks", i), "deck", deck_id, cat.decks))
+            cat.unknown(origin, ("decks", i), "deck", deck_id, cat.decks)
     components = raw.get("components") or {}
     want_cards = _int_at(components.get("game_cards"))
     decks = [cat.decks[d] for d in mode.decks if d in cat.decks]
-    if want_cards is not None and len(decks) == len(mode.decks):
+    if want_cards is not None and len(decks) == len(mode.decks) and not cat.broken:
         have = sum(d.size for d in decks)
         if have != want_cards:
             cat.problems.append(Problem(
@@ -168,12 +197,13 @@ def _check_mode(cat: Catalog, mode: Mode) -> None:
     known_sets = cat.known_sets()
     for i, set_id in enumerate(mode.general_sets):
         if set_id not in known_sets:
-            cat.problems.append(_unknown(origin, ("generals", "sets", i), "general set",
-                                         set_id, known_sets))
+            cat.unknown(origin, ("generals", "sets", i), "general set",
+                        set_id, known_sets)
     pool = cat.pool(mode)
     box = cat.pool(mode, expansions=False)
     want_generals = _int_at(components.get("generals"))
-    if want_generals is not None and mode.general_sets and len(box) != want_generals:
+    if (want_generals is not None and mode.general_sets and len(box) != want_generals
+            and not cat.broken):
         cat.problems.append(Problem(
             origin.where("components", "generals"), "general-count",
             f"mode {mode.id!r} has {want_generals} generals but its pool "
@@ -228,7 +258,7 @@ def _check_roles(cat: Catalog, mode: Mode) -> None:
                 continue
             for role in row:
                 if role not in ids:
-                    cat.problems.append(_unknown(mode.origin, (*where, role), "role", role, ids))
+                    cat.unknown(mode.origin, (*where, role), "role", role, ids)
             total = sum(v for v in row.values() if isinstance(v, int))
             if count.isdigit() and total != int(count):
                 cat.problems.append(Problem(
@@ -248,21 +278,22 @@ def _check_roles(cat: Catalog, mode: Mode) -> None:
     for i, side in enumerate(sides):
         for j, role in enumerate(side.get("roles") or [] if isinstance(side, dict) else []):
             if ids and role not in ids:
-                cat.problems.append(_unknown(mode.origin, ("victory", "sides", i, "roles", j),
-                                             "role", role, ids))
+                cat.unknown(mode.origin, ("victory", "sides", i, "roles", j),
+                            "role", role, ids)
     for i, reward in enumerate(mode.raw.get("rewards") or []):
         for who in ("killer", "victim"):
             role = reward.get(who) if isinstance(reward, dict) else None
             if ids and isinstance(role, str) and role != "any" and role not in ids:
-                cat.problems.append(_unknown(mode.origin, ("rewards", i, who), "role", role,
-                                             ids | {"any"}))
+                cat.unknown(mode.origin, ("rewards", i, who), "role", role,
+                            ids | {"any"})
 
 
 def _check_components(cat: Catalog, mode: Mode, pool: list[General]) -> None:
     """Per-kingdom and per-type component counts agree with the pool and the decks."""
     components = mode.raw.get("components") or {}
     by_kingdom = components.get("generals_by_kingdom")
-    if isinstance(by_kingdom, dict) and mode.general_sets:
+    # Counts over files that failed their schema would only mislead: skipped then.
+    if isinstance(by_kingdom, dict) and mode.general_sets and not cat.broken:
         for kingdom, want in by_kingdom.items():
             have = sum(1 for g in pool if g.kingdom == kingdom)
             if isinstance(want, int) and have != want:
@@ -272,7 +303,7 @@ def _check_components(cat: Catalog, mode: Mode, pool: list[General]) -> None:
                     f"mode {mode.id!r} has {want} {kingdom} generals but its pool holds {have}"))
     by_type = components.get("card_types")
     decks = [cat.decks[d] for d in mode.decks if d in cat.decks]
-    if isinstance(by_type, dict) and decks:
+    if isinstance(by_type, dict) and decks and not cat.broken:
         have_types: dict[str, int] = {}
         for deck in decks:
             for copy in deck.copies:
@@ -292,17 +323,17 @@ def _check_components(cat: Catalog, mode: Mode, pool: list[General]) -> None:
         fixed = rule.get("fixed") if isinstance(rule, dict) else None
         for i, general_id in enumerate(fixed or []):
             if general_id not in pool_ids:
-                cat.problems.append(_unknown(mode.origin, ("selection", who, "fixed", i),
-                                             "general (not in the pool)", general_id,
-                                             pool_ids))
+                cat.unknown(mode.origin, ("selection", who, "fixed", i),
+                            "general (not in the pool)", general_id,
+                            pool_ids)
 
 
 def _check_expansions(cat: Catalog) -> None:
     for exp in cat.expansions.values():
         for i, mode_id in enumerate(exp.modes):
             if mode_id not in cat.modes:
-                cat.problems.append(_unknown(exp.origin, ("modes", i), "mode", mode_id,
-                                             cat.modes))
+                cat.unknown(exp.origin, ("modes", i), "mode", mode_id,
+                            cat.modes)
 
 
 def cross_check(cat: Catalog) -> list[Problem]:

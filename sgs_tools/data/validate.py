@@ -154,6 +154,8 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True)
         problems.extend(found)
         if kind is not None and not found:
             catalog.add(doc, kind)
+        elif kind is not None:
+            catalog.note_broken(doc.data, kind)
     problems.extend(cross_check(catalog))
     effects = None
     if compile_effects:

@@ -184,7 +184,10 @@ def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, te
         out.problems.append(Problem(text_location(origin, key, p.line, p.col),
                                     "dsl-syntax", p.message, hint))
         return
-    ctx = Context(reg, frozenset(cat.cards), frozenset(cat.skills), tags, kind)
+    # Ids from files that failed their schema still count as names: that file's error
+    # is reported once there, not again in every effect that names one of its cards.
+    ctx = Context(reg, frozenset(cat.cards) | cat.broken_cards,
+                  frozenset(cat.skills) | cat.broken_ids, tags, kind)
     try:
         analysis = check(effect, ctx)
     except RecursionError:
