@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import unicodedata
+import urllib.parse
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -158,8 +159,9 @@ def sarif(problems: list[Problem]) -> str:
         region: dict[str, int] = {}
         if p.location.line > 0:
             region = {"startLine": p.location.line, "startColumn": max(p.location.col, 1)}
-        physical: dict[str, Any] = {"artifactLocation": {"uri": p.location.path.replace(
-            os.sep, "/")}}
+        # A relative URI reference: path segments percent-encoded (RFC 3986), '/' kept.
+        uri = urllib.parse.quote(p.location.path.replace(os.sep, "/"), safe="/")
+        physical: dict[str, Any] = {"artifactLocation": {"uri": uri}}
         if region:
             physical["region"] = region
         results.append({
@@ -175,7 +177,6 @@ def sarif(problems: list[Problem]) -> str:
         "runs": [{
             "tool": {"driver": {
                 "name": "sgs", "version": __version__,
-                "informationUri": "https://sgs-tools.invalid/",
                 "rules": [{"id": r, "shortDescription": {"text": r.replace("-", " ")}}
                           for r in rules],
             }},

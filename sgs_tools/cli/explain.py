@@ -1,65 +1,125 @@
-"""`sgs explain ID [--lang en|zh|ko]`: a skill's or card's rules text and its hooks."""
+"""`sgs explain ID|NAME [--lang en|zh|ko]`: rules text and hooks of a skill, card or general.
+
+ID is a skill, card or general id; a name in any language (``Slash``, ``杀``, ``살``,
+``Cao Cao``) works too. A general prints each of its skills.
+"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+if TYPE_CHECKING:
+    from sgs_tools.data.catalog import Catalog
+    from sgs_tools.data.validate import Result
+
+
+def _names(cat: Catalog) -> dict[str, set[tuple[str, str]]]:
+    """Every name (folded) → the (kind, id) pairs it names."""
+    out: dict[str, set[tuple[str, str]]] = {}
+    things = [("skill", s.id, s.name) for s in cat.skills.values()]
+    things += [("card", c.id, c.name) for c in cat.cards.values()]
+    things += [("general", g.id, g.name) for g in cat.generals.values()]
+    for kind, ident, names in things:
+        for lang in ("en", "zh", "ko"):
+            name = names.get(lang)
+            if name:
+                out.setdefault(name.casefold(), set()).add((kind, ident))
+    return out
+
+
+def _resolve(ident: str, cat: Catalog) -> list[tuple[str, str]]:
+    """What ``ident`` names: an id first, else a name in any language."""
+    if ident in cat.skills:
+        return [("skill", ident)]
+    if ident in cat.cards:
+        return [("card", ident)]
+    if ident in cat.generals:
+        return [("general", ident)]
+    return sorted(_names(cat).get(ident.strip().casefold(), set()))
+
 
 def explain(
-    ident: Annotated[str, typer.Argument(help="A skill id or card id, e.g. ganglie or slash.")],
+    ident: Annotated[str, typer.Argument(
+        metavar="ID", help="A skill, card or general: its id (ganglie, slash, caocao) or a "
+        "name in any language (Slash, 杀, 살, Cao Cao).", show_default=False)],
     lang: Annotated[str, typer.Option("--lang", "-l", help="en, zh or ko.")] = "en",
-    hooks: Annotated[bool, typer.Option("--hooks/--no-hooks",
-                                        help="Also print the compiled hooks.")] = True,
+    hooks: Annotated[bool | None, typer.Option(
+        "--hooks/--no-hooks", help="Also print the compiled hooks (default: yes for a skill "
+        "or card, no for a general).", show_default=False)] = None,
     data: Annotated[list[Path] | None, typer.Option(
         "--data", metavar="PATH", help="Extra data files or folders (an expansion) whose "
-        "skills and cards can be explained.", show_default=False)] = None,
+        "skills, cards and generals can be explained.", show_default=False)] = None,
 ) -> None:
-    """Print the rendered rules text of a skill or card, and its compiled hooks."""
+    """Print the rendered rules text of a skill, card or general, and the compiled hooks."""
     from sgs_tools.data.schemas import suggest
     from sgs_tools.data.validate import validate
-    from sgs_tools.dsl.effects import explain as render_text
-    from sgs_tools.dsl.unparse import unparse
+    from sgs_tools.errors import UsageError
 
     if lang not in ("en", "zh", "ko"):
         typer.echo(f"sgs explain: unknown language {lang!r}; expected en, zh or ko", err=True)
         raise typer.Exit(2)
-    from sgs_tools import report
-    from sgs_tools.errors import UsageError
-
     try:
         result = validate(list(data) if data else None)
     except UsageError as exc:
         typer.echo(f"sgs explain: {exc}", err=True)
         raise typer.Exit(2) from None
+    cat = result.catalog
+    found = _resolve(ident, cat)
+    if not found:
+        known = set(cat.skills) | set(cat.cards) | set(cat.generals)
+        hint = suggest(ident, known) or suggest(ident.casefold(), set(_names(cat)))
+        typer.echo(f"sgs explain: no skill, card or general {ident!r}"
+                   + (f"; {hint}" if hint else ""), err=True)
+        raise typer.Exit(2)
+    if len(found) > 1:
+        typer.echo(f"sgs explain: {ident!r} names several things; give an id:", err=True)
+        for kind, other in found:
+            typer.echo(f"  {kind} {other}", err=True)
+        raise typer.Exit(2)
+    kind, target = found[0]
+    if kind == "general":
+        general = cat.generals[target]
+        name = general.name.get(lang) or general.id
+        health = (f"{general.hp} HP" if general.hp is not None else "yin-yang halves")
+        typer.echo(f"{name} ({general.id}) · {general.kingdom} · {health}")
+        code = 0
+        for skill in cat.skills_of(general):
+            typer.echo("")
+            code = max(code, _one(result, skill.id, lang, bool(hooks)))
+        raise typer.Exit(code)
+    raise typer.Exit(_one(result, target, lang, hooks is not False))
+
+
+def _one(result: Result, ident: str, lang: str, hooks: bool) -> int:
+    """Print one skill or card; the exit code (0, or 1 for an effect with errors)."""
+    from sgs_tools import report
+    from sgs_tools.dsl.effects import explain as render_text
+    from sgs_tools.dsl.unparse import unparse
+
     effects = result.effects
     assert effects is not None
-    compiled = effects.compiled.get(ident)
     cat = result.catalog
+    compiled = effects.compiled.get(ident)
     thing = cat.skills.get(ident) or cat.cards.get(ident)
+    assert thing is not None
+    name = thing.name.get(lang) or ident
     own = []
-    if thing is not None and thing.effect:
+    if thing.effect:
         start = thing.origin.where("effect").line
         end = start + thing.effect.count("\n") + 1
         own = [p for p in effects.problems if p.location.path == thing.origin.file
                and start <= p.location.line <= end]
-    if thing is not None and (compiled is None or not compiled.hooks) and own:
+    if (compiled is None or not compiled.hooks) and own:
         typer.echo(report.text(own, result.documents, result.files), err=True, nl=False)
         typer.echo(f"sgs explain: the effect of {ident!r} has errors (above)", err=True)
-        raise typer.Exit(1)
+        return 1
     if compiled is None:
-        known = set(cat.skills) | set(cat.cards)
-        if ident in known:
-            typer.echo(f"sgs explain: {ident!r} has no effect text yet", err=True)
-            raise typer.Exit(1)
-        hint = suggest(ident, known)
-        typer.echo(f"sgs explain: no skill or card {ident!r}" + (f"; {hint}" if hint else ""),
-                   err=True)
-        raise typer.Exit(2)
-    name = thing.name.get(lang) if thing is not None else ident
+        typer.echo(f"{name} ({ident}): no effect text yet")
+        return 0
     typer.echo(f"{name} ({ident})")
     if compiled.tags:
         typer.echo(f"tags: {', '.join(compiled.tags)}")
@@ -73,3 +133,4 @@ def explain(
         typer.echo("")
         typer.echo("hooks:")
         typer.echo(json.dumps(compiled.hooks, ensure_ascii=False, indent=1))
+    return 0

@@ -65,3 +65,25 @@ def test_explain_reports_a_broken_effect(monkeypatch: pytest.MonkeyPatch) -> Non
     assert result.exit_code == 1
     assert "unknown action 'drwa'" in result.output
     assert "bug_syntax" not in result.output and "slahs" not in result.output
+
+
+@pytest.mark.parametrize("name", ["Slash", "杀", "살", "slash"])
+def test_explain_finds_a_card_by_any_name(name: str) -> None:
+    result = runner.invoke(app, ["explain", name, "--no-hooks"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Slash (slash)")
+    assert "hooks:" not in result.output
+
+
+def test_explain_a_general_prints_each_skill() -> None:
+    result = runner.invoke(app, ["explain", "caocao", "--lang", "zh"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("曹操 (caocao) · wei · 4 HP")
+    assert "奸雄 (jianxiong)" in result.output and "护驾 (hujia)" in result.output
+    assert "hooks:" not in result.output  # a general's hooks only with --hooks
+
+
+def test_explain_an_ambiguous_name_lists_the_ids() -> None:
+    result = runner.invoke(app, ["explain", "Cao Cao"])
+    assert result.exit_code == 2
+    assert "general caocao" in result.output and "general gz_caocao" in result.output

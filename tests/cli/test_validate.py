@@ -110,6 +110,17 @@ def test_sarif_format(monkeypatch: pytest.MonkeyPatch) -> None:
         "region": {"startLine": 5, "startColumn": 10}}
 
 
+def test_sarif_uris_are_percent_encoded() -> None:
+    from sgs_tools import report
+    from sgs_tools.errors import Location, Problem
+
+    log = json.loads(report.sarif([Problem(Location("my data/we,ird:na%me.yaml", 1, 1),
+                                           "c", "x")]))
+    uri = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"][
+        "artifactLocation"]["uri"]
+    assert uri == "my%20data/we%2Cird%3Ana%25me.yaml"
+
+
 def test_broken_input_never_shows_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(EXAMPLES / "negative")
     result = runner.invoke(app, ["validate", "."])
