@@ -11,6 +11,7 @@ import typer
 
 def compile_cmd(
     paths: Annotated[list[Path] | None, typer.Argument(
+        metavar="PATH",
         help="Files or folders to compile with the bundled data (default: the bundled data).",
         show_default=False)] = None,
     out: Annotated[Path | None, typer.Option(

@@ -46,7 +46,8 @@ def explain(
     ident: Annotated[str, typer.Argument(
         metavar="ID", help="A skill, card or general: its id (ganglie, slash, caocao) or a "
         "name in any language (Slash, 杀, 살, Cao Cao).", show_default=False)],
-    lang: Annotated[str, typer.Option("--lang", "-l", help="en, zh or ko.")] = "en",
+    lang: Annotated[str, typer.Option("--lang", "-l", metavar="[en|zh|ko]",
+                                        help="The language of the rules text.")] = "en",
     hooks: Annotated[bool | None, typer.Option(
         "--hooks/--no-hooks", help="Also print the compiled hooks (default: yes for a skill "
         "or card, no for a general).", show_default=False)] = None,

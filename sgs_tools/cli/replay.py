@@ -8,10 +8,12 @@ import typer
 
 
 def replay(
-    mode: Annotated[str, typer.Option("--mode", help="identity or korean.")] = "identity",
+    mode: Annotated[str, typer.Option("--mode", metavar="[identity|korean]",
+                                      help="The mode to play.")] = "identity",
     players: Annotated[int, typer.Option("--players", "-n", help="Players.")] = 5,
     seed: Annotated[int, typer.Option("--seed", "-s", help="The game's seed.")] = 0,
-    agents: Annotated[str, typer.Option("--agents", help="random or heuristic.")] = "random",
+    agents: Annotated[str, typer.Option(
+        "--agents", metavar="[random|heuristic]", help="The agents' kind.")] = "random",
     generals: Annotated[str | None, typer.Option(
         "--generals", help="Comma-separated generals by seat.")] = None,
     first_game: Annotated[bool, typer.Option("--first-game",

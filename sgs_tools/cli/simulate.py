@@ -31,13 +31,15 @@ def _progress(done: int, total: int, started: float) -> None:
 
 
 def simulate(
-    mode: Annotated[str, typer.Option("--mode", help="identity or korean.")] = "identity",
+    mode: Annotated[str, typer.Option("--mode", metavar="[identity|korean]",
+                                      help="The mode to play.")] = "identity",
     players: Annotated[int, typer.Option("--players", "-n", help="Players per game.")] = 5,
     games: Annotated[int, typer.Option("--games", "-g", help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s",
                                       help="Game i is played with seed SEED + i.")] = 0,
     agents: Annotated[str, typer.Option(
-        "--agents", help="random or heuristic (or a comma list, one per seat).")] = "random",
+        "--agents", metavar="[random|heuristic]",
+        help="One kind for every seat, or a comma list with one per seat.")] = "random",
     generals: Annotated[str | None, typer.Option(
         "--generals", help="Comma-separated generals by seat instead of choosing.")] = None,
     first_game: Annotated[bool, typer.Option(

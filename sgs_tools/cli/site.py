@@ -89,7 +89,7 @@ def build(
     site: SiteOpt = None,
     force: Annotated[bool, typer.Option(
         "--force", help="Write into folders that hold other files.")] = False,
-    output_format: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
+    output_format: Annotated[str, typer.Option("--format", "-f", metavar="[text|json|github|sarif]",
                                                help=FORMAT_HELP)] = "text",
 ) -> None:
     """Generate the pages from the data and build the static site (mkdocs --strict)."""

@@ -12,13 +12,15 @@ FORMAT_HELP = "Output format: text, json, github (workflow commands) or sarif."
 
 def test_cmd(
     paths: Annotated[list[Path] | None, typer.Argument(
+        metavar="PATH",
         help="Scenario files, or folders searched for files with 'kind: scenario' "
              "(default: the bundled tests/scenarios).", show_default=False)] = None,
     data: Annotated[list[Path] | None, typer.Option(
         "--data", metavar="PATH", help="Extra data files or folders (an expansion) to load "
         "with the bundled game; a scenario inside an expansion folder loads it by itself.",
         show_default=False)] = None,
-    output_format: Annotated[str, typer.Option("--format", "-f", help=FORMAT_HELP)] = "text",
+    output_format: Annotated[str, typer.Option(
+        "--format", "-f", metavar="[text|json|github|sarif]", help=FORMAT_HELP)] = "text",
     verbose: Annotated[bool, typer.Option("--verbose", "-v",
                                           help="List every scenario, passed or not.")] = False,
 ) -> None:

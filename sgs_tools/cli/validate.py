@@ -12,9 +12,11 @@ FORMAT_HELP = "Output format: text, json, github (workflow commands) or sarif."
 
 def validate(
     paths: Annotated[list[Path] | None, typer.Argument(
+        metavar="PATH",
         help="Files, folders or expansion folders to check (default: the bundled data).",
         show_default=False)] = None,
-    output_format: Annotated[str, typer.Option("--format", "-f", help=FORMAT_HELP)] = "text",
+    output_format: Annotated[str, typer.Option(
+        "--format", "-f", metavar="[text|json|github|sarif]", help=FORMAT_HELP)] = "text",
 ) -> None:
     """Check data files against the schemas and against each other."""
     from sgs_tools import report
