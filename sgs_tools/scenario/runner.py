@@ -675,7 +675,11 @@ def run_file(lib: Library, path: Path, shown: str) -> tuple[Outcome, Document | 
     try:
         doc, sc = load(path, shown)
     except LoadError as exc:
-        return Outcome(shown, shown, [exc.problem]), None
+        try:  # the raw text still gives the report its source line and caret
+            raw = Document(shown, path.read_text(encoding="utf-8"), None)
+        except (OSError, UnicodeDecodeError):
+            raw = None
+        return Outcome(shown, shown, [exc.problem]), raw
     except ScenarioError as exc:
         try:
             doc = load_file(path, shown)

@@ -112,3 +112,12 @@ def test_nonsense_tables_are_located_errors(tmp_path: Path, case: str) -> None:
     assert result.exit_code == 1, result.output
     assert f"{case}.yaml:{expected}" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_yaml_syntax_error_shows_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text("kind: scenario\nseats: [{general: liubei}\nturns: 0\n", encoding="utf-8")
+    result = runner.invoke(app, ["test", str(path)])
+    assert result.exit_code == 1
+    assert "broken.yaml:3:1: error[yaml-syntax]" in result.output
+    assert " 3 | turns: 0" in result.output
