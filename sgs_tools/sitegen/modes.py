@@ -7,6 +7,7 @@ nothing in the data is silently left off the page.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -194,8 +195,10 @@ class ModePage:
                           if bonus.get("min_players") else "") + ".")
         lone = raw.get("lone_half") or {}
         if lone:
-            out.append(f"- A half left over after pairing draws {md(lone.get('draw', 1))} "
-                       f"card(s), {w(lone.get('when', 'once'))}.")
+            draw = lone.get("draw", 1)
+            drawn = counted(draw, "card") if isinstance(draw, int) else f"{md(draw)} cards"
+            out.append(f"- A half left over after pairing draws {drawn}, "
+                       f"{w(lone.get('when', 'once'))}.")
         first = raw.get("first_game") or {}
         if first:
             out.append("- For a first game: " + "; ".join(_first_game(first)) + ".")
@@ -309,17 +312,17 @@ class ModePage:
         for r in rewards:
             if not isinstance(r, dict):
                 continue
-            who = []
-            if "killer" in r:
-                killer = r["killer"]
-                who.append("killer: " + (self.role(killer) if killer in self.role_names
-                                         else w(killer)))
-            if "victim" in r:
-                who.append("victim: " + self.role(str(r["victim"])))
-            if "relation" in r:
-                who.append(w(r["relation"]))
-            rows.append([md(r.get("id", "")), "; ".join(who), self._reward(r.get("effect"), r)])
-        return table(["Reward", "When", "Effect"], rows)
+            killer = r.get("killer")
+            killer_text = ("anyone" if killer in (None, "any") else
+                           self.role(str(killer)) if killer in self.role_names else w(killer))
+            victim = f"a {self.role(str(r['victim']))}" if "victim" in r else "someone"
+            if "relation" in r:  # the relation describes the killer
+                relation = w(r["relation"])
+                killer_text += ", " + relation[:1].lower() + relation[1:] + ","
+            when = f"{killer_text} kills {victim}"
+            who = [when[:1].upper() + when[1:]]
+            rows.append(["; ".join(who), self._reward(r.get("effect"), r)])
+        return table(["When", "Reward or penalty"], rows)
 
     def _reward(self, effect: Any, reward: dict[str, Any]) -> str:
         if not isinstance(effect, dict):
@@ -358,10 +361,11 @@ class ModePage:
                     else "alone")
             if side.get("requires_revealed"):
                 team += "; only revealed players"
-            rows.append([md(side.get("id", "")), members, team,
-                         self._condition(side.get("condition"))])
+            side_id = str(side.get("id", ""))
+            rows.append([members, team, self._condition(side.get("condition")),
+                         f"`{side_id}`" if re.fullmatch(r"[a-z0-9_]+", side_id) else md(side_id)])
         return (" ".join(out) + "\n\n" if out else "") + table(
-            ["Side", "Who", "Wins", "When"], rows)
+            ["Who", "Wins", "When", "Side id (scenarios' winner)"], rows)
 
     def _condition(self, cond: Any) -> str:
         if not isinstance(cond, dict):
