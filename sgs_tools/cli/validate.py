@@ -32,6 +32,6 @@ def validate(
     except UsageError as exc:
         typer.echo(f"sgs validate: {exc}", err=True)
         raise typer.Exit(2) from None
-    out = report.render(output_format, result.problems, result.documents, result.files)
+    out = report.render(output_format, result.problems, result.documents, result.reported)
     typer.echo(out, nl=False)
     raise typer.Exit(0 if result.ok else 1)

@@ -28,6 +28,13 @@ class Result:
     documents: dict[str, Document] = field(default_factory=dict)
     files: int = 0
     effects: EffectsResult | None = None
+    checked: int | None = None
+    """How many of the files were the user's targets (None: the bundled data itself)."""
+
+    @property
+    def reported(self) -> int:
+        """The file count a report states: the targets, or every bundled file."""
+        return self.files if self.checked is None else self.checked
 
     @property
     def ok(self) -> bool:
@@ -170,4 +177,5 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True)
     if targets:
         problems = [p for p in problems if p.location.path in shown_user]
     problems = sorted(set(problems), key=Problem.sort_key)
-    return Result(catalog, problems, documents, len(files), effects)
+    return Result(catalog, problems, documents, len(files), effects,
+                  len(user_files) if targets else None)
