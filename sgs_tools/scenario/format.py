@@ -381,7 +381,7 @@ def parse_scenario(doc: Document) -> Scenario:
             for skey, sval in value.items():
                 if skey == "seats" and isinstance(sval, dict):
                     for seat_key, fields in sval.items():
-                        seat = int(seat_key) if str(seat_key).isdigit() else seat_key
+                        seat = int(seat_key) if str(seat_key).isdecimal() else seat_key
                         if not _int(seat) or not isinstance(fields, dict):
                             bad(at("expect", "state", "seats", seat_key),
                                 "seats maps a seat number to the fields expected")

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from sgs_tools.cli.main import app
 
 runner = CliRunner()
-NAMES = {"card", "deck", "general", "mode", "expansion"}
+NAMES = {"card", "deck", "general", "mode", "expansion", "scenario"}
 
 
 def test_export_writes_every_schema(tmp_path: Path) -> None:
@@ -33,6 +33,28 @@ def test_export_is_idempotent_and_never_overwrites_edits(tmp_path: Path) -> None
     assert edited.read_text(encoding="utf-8") == "{}"
     assert runner.invoke(app, ["schema", "export", "--force", str(tmp_path)]).exit_code == 0
     assert edited.read_text(encoding="utf-8") != "{}"
+
+
+def test_export_says_what_it_did(tmp_path: Path) -> None:
+    n = len(NAMES)
+    first = runner.invoke(app, ["schema", "export", str(tmp_path)])
+    assert first.output.strip() == f"wrote {n} schemas to {tmp_path}"
+    again = runner.invoke(app, ["schema", "export", str(tmp_path)])
+    assert again.output.strip() == f"wrote 0 schemas to {tmp_path}, {n} unchanged"
+    (tmp_path / "mode.schema.json").unlink()
+    (tmp_path / "card.schema.json").write_text("{}", encoding="utf-8")
+    forced = runner.invoke(app, ["schema", "export", "--force", str(tmp_path)])
+    assert forced.exit_code == 0
+    assert forced.output.strip() == (
+        f"wrote 2 schemas to {tmp_path} (1 overwritten), {n - 2} unchanged")
+
+
+def test_a_conflict_writes_nothing(tmp_path: Path) -> None:
+    (tmp_path / "card.schema.json").write_text("{}", encoding="utf-8")
+    result = runner.invoke(app, ["schema", "export", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "nothing written" in result.output
+    assert [p.name for p in tmp_path.iterdir()] == ["card.schema.json"]
 
 
 def test_export_into_a_file_is_a_usage_error(tmp_path: Path) -> None:

@@ -12,8 +12,22 @@ from jsonschema import Draft202012Validator
 from sgs_tools import paths
 from sgs_tools.data import schemas
 from sgs_tools.data.loader import load_file
+from sgs_tools.data.validate import OTHER_KINDS
 
-NAMES = sorted(set(schemas.KINDS.values()))
+NAMES = sorted(p.name.removesuffix(".schema.json") for p in schemas.schema_files())
+"""Every shipped schema: the data kinds' and the scenario tests' (which validate skips)."""
+
+
+def test_every_schema_is_walked() -> None:
+    assert set(schemas.KINDS.values()) | {"scenario"} == set(NAMES)
+
+
+def test_scenarios_are_not_data_files() -> None:
+    # `sgs validate` skips scenarios (they are checked by `sgs test`), so no data kind may
+    # map to the scenario schema.
+    assert "scenario" in OTHER_KINDS
+    assert "scenario" not in schemas.KINDS
+    assert "scenario" not in schemas.KINDS.values()
 
 
 def _properties(node: Any, where: str = "") -> list[tuple[str, Any]]:
