@@ -19,7 +19,8 @@ NUMBER_WORDS = {"zh": "零一两三四五六七八九十", "en": ["no", "a", "tw
                                                    "five", "six", "seven", "eight", "nine",
                                                    "ten"]}
 EN_PLURAL = {"card": "cards", "character": "characters", "other character":
-             "other characters"}
+             "other characters", "HP": "HP", "max HP": "max HP"}
+EN_SINGULAR = {plural: one for one, plural in EN_PLURAL.items()}
 SEP = {"en": "; ", "zh": "；", "ko": ". "}
 # Verbs whose bound result counts the cards a character answered with: `if answer.count
 # == 0` reads "if they do not" (en: the auxiliary is added; zh/ko: the verb itself).
@@ -27,6 +28,16 @@ ANSWERED = {"respond": {"zh": "打出", "ko_yes": "낸", "ko_no": "내지 않은
             "ask_use": {"zh": "使用", "ko_yes": "사용한", "ko_no": "사용하지 않은"}}
 SUITS = ("heart", "diamond", "spade", "club")
 COMMA = {"en": ", ", "zh": "，", "ko": ", "}
+# Amounts that read better said another way: the whole of an amount, or all but part of it.
+POLISH = {
+    "en": ((r"\b(prevents?) that amount of that damage", r"\1 all of that damage"),
+           (r"\b(prevents?) that amount minus (\w+) of that damage",
+            r"\1 all but \2 of that damage")),
+    "zh": ((r"防止此伤害中的此数值点", "防止此伤害"),
+           (r"防止此伤害中的此数值减去(\w+)点", r"防止此伤害中超过\1点的部分")),
+    "ko": ((r"그 피해 중 그 수치를 막", "그 피해를 모두 막"),
+           (r"그 피해 중 그 수치에서 (\w+)[을를] 뺀 값을 막", r"그 피해를 \1만 남기고 막")),
+}
 END = {"en": ".", "zh": "。", "ko": "."}
 
 
@@ -62,6 +73,8 @@ def _ko_particle(prev: str, particle: str) -> str:
     if particle in ("로", "으로"):
         letters = [ch for ch in prev if 0xAC00 <= ord(ch) <= 0xD7A3 or ch.isalnum()]
         last = letters[-1] if letters else ""
+        if last.isdigit():
+            return "으로" if last in "036" else "로"  # 영으로, 삼으로; 일로, 팔로
         code = ord(last) if last else 0
         if 0xAC00 <= code <= 0xD7A3 and (code - 0xAC00) % 28 not in (0, 8):
             return "으로"
@@ -159,6 +172,71 @@ class Renderer:
         self.bound: dict[str, str] = {}
         self.answers: dict[str, tuple[str, str]] = {}  # bound name → (verb, who answered)
         self.actor = ""
+        self.letters: dict[str, str] = {}  # let-bound name → the letter it reads as (X)
+        self.defs: dict[str, tuple[str, str]] = {}  # expression → (letter, what it is)
+        self.counters: set[str] = set()  # let names assigned more than once (a tally)
+
+    def start_clause(self, clause: Any) -> None:
+        """Names, letters and definitions are a clause's own: each sentence starts afresh."""
+        self.bound, self.answers, self.letters, self.defs = {}, {}, {}, {}
+        seen: dict[str, int] = {}
+        for node in _walk(clause):
+            if isinstance(node, A.Let):
+                seen[node.name] = seen.get(node.name, 0) + 1
+        self.counters = {name for name, n in seen.items() if n > 1}
+
+    def _letter(self) -> str:
+        used = set(self.letters.values()) | {letter for letter, _ in self.defs.values()}
+        return next((c for c in "XYZWVU" if c not in used), "N")
+
+    def define(self, v: Any) -> str:
+        """A letter standing for ``v``, defined after the sentence ("X is …", "X为…")."""
+        key = repr(v)
+        if key not in self.defs:
+            text = self.value(v)
+            self.defs[key] = (self._letter(), text)
+        return self.defs[key][0]
+
+    def amount(self, v: Any, times: bool = False) -> str:
+        """An amount in a sentence: a number or a plain quantity as it is; a computed one
+        (a function, nested arithmetic, or any arithmetic counted in times) as a letter
+        with a definition. Chinese counts name every non-trivial amount by a letter, the
+        way printed cards do (摸X张牌（X为…）)."""
+        if self._needs_letter(v, times):
+            return self.define(v)
+        return self.value(v, "int")
+
+    def _needs_letter(self, v: Any, times: bool = False) -> bool:
+        if not isinstance(v, dict) or "range" in v or "sign" in v:
+            return False
+        if "call" in v:
+            return True
+        if "op" in v:
+            return times or any(isinstance(x, dict) and ("op" in x or "call" in x)
+                                for x in (v["left"], v["right"]))
+        if self.lang == "zh" and ("quantity" in v or "ref" in v):
+            return not _counts_bound(v, self.bound)
+        return False
+
+    def definitions(self) -> str:
+        """The definitions of the letters a sentence used: ", where X is …"."""
+        if not self.defs:
+            return ""
+        parts = [self.kphrase("define", name=letter, value=text)
+                 for letter, text in self.defs.values()]
+        if self.lang == "zh":  # no brackets in brackets: （X为…的一半，向下取整）
+            parts = [re.sub(r"（([^（）]*)）$", r"，\1", p) for p in parts]
+        if self.lang == "ko":  # X는 …이고, Y는 …이다
+            parts = [re.sub(r"이다$", "이고", p) for p in parts[:-1]] + parts[-1:]
+        joined = {"en": ", and ", "zh": "，", "ko": ", "}[self.lang].join(parts)
+        return self.phrase("where", defs=joined)
+
+    def kphrase(self, key: str, **values: str) -> str:
+        """A phrase with values; Korean particles after each value are fixed."""
+        if self.lang != "ko":
+            return self.phrase(key, **values)
+        text = self.phrase(key, **{k: _mark(v) for k, v in values.items()})
+        return _fix_particles(text)
 
     # -- values --------------------------------------------------------------------------
     def t(self, texts: dict[str, str], fallback: str) -> str:
@@ -203,6 +281,8 @@ class Renderer:
     def var(self, name: str) -> str:
         if name == "you":
             return self.t(self.reg.selectors["you"].text, "you")
+        if name in self.letters:
+            return self.letters[name]
         if name in self.bound:
             return self.bound[name]
         if name in self.reg.variables:
@@ -238,15 +318,18 @@ class Renderer:
                     text = {"en": f"the number of {text}", "zh": f"{text}的数量",
                             "ko": f"{text}의 수"}[self.lang]
                     continue
+                # what someone did (所选的花色, 말한 색) is theirs without 的/의
+                done = re.match(r"\S*(?:[은한된]|[가-힣]ㄴ)(?: |$)", attr_text) is not None
                 text = {"en": f"{text}'s {attr_text}" if not text.endswith("s")
                         else f"{text}' {attr_text}",
-                        "zh": f"{text}的{attr_text}", "ko": f"{text}의 {attr_text}"}[self.lang]
+                        "zh": f"{text}{'' if attr_text.startswith(('所', '已')) else '的'}"
+                              f"{attr_text}",
+                        "ko": f"{text}{_ko_particle(text, '가')} {attr_text}" if done
+                        else f"{text}의 {attr_text}"}[self.lang]
             return text
         if "op" in v:
-            def side(x: Any) -> str:
-                text = self.value(x)
-                return f"({text})" if isinstance(x, dict) and "op" in x else text
-            return f"{side(v['left'])} {v['op']} {side(v['right'])}"
+            key = {"+": "op_plus", "-": "op_minus", "*": "op_times", "/": "op_div"}[v["op"]]
+            return self.kphrase(key, left=self.value(v["left"]), right=self.value(v["right"]))
         if "call" in v:
             func = self.reg.functions.get(v["call"])
             args = [self.value(a) for a in v["args"]]
@@ -282,6 +365,8 @@ class Renderer:
         if self.lang == "en":
             if count is not None and count != 1:
                 noun = EN_PLURAL.get(noun, noun)
+            elif count == 1:
+                noun = EN_SINGULAR.get(noun, noun)
             parts = []
             if count is not None:
                 first = (pre or [noun])[0]
@@ -329,8 +414,11 @@ class Renderer:
                     return text
                 return ("an " if text[0].lower() in "aeiou" else "a ") + text
             if not isinstance(count, (int, str)) and "range" not in count:
-                return f"{text if text.endswith('s') else text + 's'} equal to " \
-                    f"{self.number(count)}"  # cards equal to your lost HP
+                many = text if text.endswith("s") else text + "s"
+                amount = self.amount(count)
+                if re.fullmatch(r"[A-Z]", amount):
+                    return f"{amount} {many}"  # X cards, where X is …
+                return f"{many} equal to {amount}"  # cards equal to your lost HP
             return f"{self.number(count)} {text}"
         if self.lang == "zh":
             zone = "".join("手" if z == "hand" else self.enum(z) for z in zones)
@@ -342,6 +430,10 @@ class Renderer:
                 return body
             if count in ("any", "all"):
                 return f"{self.number(count)}{body}"
+            if isinstance(count, dict) and "range" not in count:
+                if _counts_bound(count, self.bound):
+                    return f"与{self.var(count['ref'][0])}等量的{body}"
+                return f"{self.amount(count)}张{body}"
             return f"{self.zh_count(count)}张{body}"
         zone = " ".join("손" if z == "hand" else self.enum(z) for z in zones)
         noun = " 또는 ".join(names) if names else "카드"
@@ -358,7 +450,10 @@ class Renderer:
         if count in ("any", "all"):
             return f"{self.number(count)} {body}"
         if not isinstance(count, int):
-            return f"{self.number(count)}만큼의 {body}"  # 당신이 잃은 체력만큼의 카드
+            amount = self.amount(count)
+            if re.fullmatch(r"[A-Z]", amount):
+                return f"{body} {amount}장"
+            return f"{amount}만큼의 {body}"  # 당신이 잃은 체력만큼의 카드
         return f"{body} {self.number(count)}장"
 
     # -- templates -----------------------------------------------------------------------
@@ -376,6 +471,9 @@ class Renderer:
             if key == "is":
                 plural = subject == self.var("you") or self._plural_subject(template, args)
                 return "are" if plural else "is"
+            if key == "may" and rest is not None and rest.startswith(":"):
+                present, absent = _split_else(rest[1:])  # {may:optional form|plain form}
+                return _substitute(present if may else absent, repl)
             if key == "may":
                 return self.t(self.reg.phrases.get("may", {}), "may ") if may else ""
             if key == "actor_pos":
@@ -391,17 +489,30 @@ class Renderer:
                     return _substitute(absent, repl)
                 return _substitute(present, repl)
             value = args.get(key)
-            text = self.value(value, types.get(key, "")) if value is not None else ""
-            if self.lang == "ko" and types.get(key) in ("count", "int") \
-                    and isinstance(value, dict) and "range" not in value:
+            computed = types.get(key) in ("count", "int") and isinstance(value, dict) \
+                and "range" not in value
+            if computed and isinstance(value, dict) and _counts_bound(value, self.bound):
+                # as many as those cards
+                if self.lang == "zh":
+                    return f"{EQUAL_OPEN}{self.var(value['ref'][0])}{EQUAL_CLOSE}"
+                if self.lang == "ko":
+                    return _mark(f"{EQUAL_OPEN}{self.value(value)}{EQUAL_CLOSE}") + AMOUNT
+                if rest is not None and rest.startswith("|"):
+                    return f"the same number of {EN_PLURAL.get(rest[1:], rest[1:] + 's')}"
+            text = self.amount(value) if computed else \
+                self.value(value, types.get(key, "")) if value is not None else ""
+            lettered = computed and re.fullmatch(r"[A-Z]", text) is not None
+            if self.lang == "ko" and computed:
                 return _mark(text) + AMOUNT  # "카드 {n}장" → "{n}만큼의 카드"
+            if self.lang == "en" and types.get(key) == "card_name":
+                return f"{CARD_OPEN}{text}{CARD_CLOSE}"  # an article or a plural, below
             if rest is not None and rest.startswith("|") and self.lang == "en":
                 noun = rest[1:]
                 plural = value != 1
                 noun_text = EN_PLURAL.get(noun, noun + "s") if plural else noun
                 if isinstance(value, dict) and ("cards" in value or "select" in value):
                     return text
-                if isinstance(value, dict) and "range" not in value:
+                if isinstance(value, dict) and "range" not in value and not lettered:
                     return f"{noun_text} equal to {text}"
                 return f"{text} {noun_text}"
             return _mark(text) if self.lang == "ko" else text
@@ -412,6 +523,13 @@ class Renderer:
         finally:
             self.actor = previous
         out = re.sub(r"\s+", " ", out).strip()
+        if self.lang == "zh":
+            out = _zh_equal(out)
+            # counted cards in words (摸两张牌), and 其 owns without 的
+            out = re.sub(r"(?<![\d.])(10|[0-9])张", lambda m: self.zh_count(int(m.group(1))) + "张",
+                         out).replace("其的", "其")
+        if self.lang == "en":
+            out = _en_card_names(out)
         if self.lang == "ko":
             head = _mark(subject)
             if subject and re.match(r"\{(\w+)\} ", template) and out.startswith(head + " "):
@@ -429,6 +547,8 @@ class Renderer:
             out = re.sub(r"\byou's\b", "your", out)
             out = re.sub(r"s's\b", "s'", out)
             out = re.sub(r"\bYou's\b", "Your", out)
+        for pattern, replacement in POLISH.get(self.lang, ()):
+            out = re.sub(pattern, replacement, out)
         if may and "{may" not in template and self.lang != "ko":
             out = {"en": f"you may have it that {out}", "zh": f"你可以令{out}"}[self.lang]
         return out
@@ -549,6 +669,8 @@ class Renderer:
                 verb = "are" if subject == self.var("you") else "is"
                 return f"{subject} {verb} {'not ' if c.negated else ''}{word}"
             if self.lang == "zh":
+                if c.word in self.reg.selectors and word.endswith("的") and not c.negated:
+                    return f"{subject}{word[:-1]}"  # 目标角色与你距离为1, 该角色存活
                 return f"{subject}{'不' if c.negated else ''}为{word}"
             return self._ko_is(subject, word, c.word in self.reg.selectors, c.negated)
         if isinstance(c, A.In):
@@ -635,9 +757,64 @@ class Renderer:
             return self.var(word)
         return self.enum(word)
 
+    def _let_letter(self, name: str) -> str:
+        """A let-bound name reads as a capital letter: its own if it is one, else X, Y…"""
+        if name not in self.letters:
+            self.letters[name] = name if re.fullmatch(r"[A-Z]", name) else self._letter()
+        return self.letters[name]
+
     def steps(self, body: tuple[Any, ...], actor: str) -> str:
-        parts = [self.stmt(st, actor) for st in body]
-        return SEP[self.lang].join(p for p in parts if p)
+        if body and isinstance(body[0], A.Let) and body[0].name not in self.counters:
+            # `let X = …` first and never reassigned: a definition after the sentence
+            letter = self._let_letter(body[0].name)
+            self.defs["let " + body[0].name] = (
+                letter, self.value(self.an.of(body[0]).get("value")))
+            body = body[1:]
+        parts: list[tuple[str, str]] = []  # (subject of a plain step, text)
+        for st in body:
+            text = self.stmt(st, actor)
+            if not text:
+                continue
+            tally = isinstance(st, A.Let) and bool(parts) and (
+                st.name in self.counters if self.lang != "ko"
+                else re.search(r"[가-힣]다$", parts[-1][1]) is not None)
+            if tally:
+                # a tally kept along the way: "…, then add 1 to X"
+                prev = parts[-1][1]
+                parts[-1] = (parts[-1][0], f"{_ko_and(prev)}, {text}" if self.lang == "ko"
+                             else prev + {"en": ", then ", "zh": "，然后"}[self.lang] + text)
+                continue
+            subject = self._step_subject(st, actor)
+            if subject and parts and parts[-1][0] == subject:
+                joined = self._same_subject(parts[-1][1], text, subject)
+                if joined is not None:
+                    parts[-1] = (subject, joined)
+                    continue
+            parts.append((subject, text))
+        return SEP[self.lang].join(text for _, text in parts)
+
+    def _step_subject(self, st: Any, actor: str) -> str:
+        """Who does a plain step (a Do), or "" (anything else)."""
+        if not isinstance(st, A.Do):
+            return ""
+        verb = self.reg.actions.get(st.sentence.verb)
+        if verb is None:
+            return ""
+        return self._subject(self.t(verb.text, st.sentence.verb), self.an.of(st.sentence),
+                             actor)
+
+    def _same_subject(self, first: str, second: str, subject: str) -> str | None:
+        """Two steps by the same character as one: "you lose 1 HP, then draw 2 cards",
+        "你失去1点体力，然后摸两张牌", "체력 1을 잃고, 카드 2장을 뽑는다"."""
+        if self.lang == "ko":
+            lead = f"{subject}{_ko_particle(subject, '는')} "
+            if not (second.startswith(lead) and re.search(r"[가-힣]다$", first)):
+                return None
+            return f"{_ko_and(first)}, {second[len(lead):]}"
+        lead = subject + (" " if self.lang == "en" else "")
+        if not second.startswith(lead) or not first.startswith(lead):
+            return None
+        return first + {"en": ", then ", "zh": "，然后"}[self.lang] + second[len(lead):]
 
     def stmt(self, st: Any, actor: str) -> str:
         if isinstance(st, A.Do):
@@ -690,17 +867,24 @@ class Renderer:
                 head = self.phrase("for_each", what=what)
             return f"{head}{COMMA[self.lang]}" + self.steps(st.body, actor)
         if isinstance(st, A.Let):
-            value = self.value(self.an.of(st).get("value"))
-            return self.phrase("let", name=st.name, value=value)
+            name = self._let_letter(st.name)
+            value = self.an.of(st).get("value")
+            if isinstance(value, dict) and value.get("op") in ("+", "-") \
+                    and value.get("left") == {"var": st.name}:  # a tally: add 1 to X
+                key = "let_add" if value["op"] == "+" else "let_sub"
+                return self.kphrase(key, name=name, value=self.value(value["right"]))
+            return self.kphrase("let", name=name, value=self.value(value))
         if isinstance(st, A.Repeat):
             info = self.an.of(st)
-            times = self.value(info.get("times"))
-            if self.lang == "ko" and st.times is not None and not times.isdigit():
+            times = self.amount(info.get("times"), times=True)
+            if self.lang == "ko" and st.times is not None and not times.isdigit() \
+                    and not re.fullmatch(r"[A-Z]", times):
                 head = f"{times}만큼 반복한다"  # 그 수치만큼, not 그 수치번
             else:
                 head = (self.phrase("repeat", times=times)
                         if st.times is not None else self.phrase("repeat_forever"))
-            return f"{head}: {self.steps(st.body, actor)}"
+            colon = "：" if self.lang == "zh" else ": "
+            return f"{head}{colon}{self.steps(st.body, actor)}"
         if isinstance(st, A.During):
             until = self.phrase("until", edge=self.phrase(st.edge),
                                 period=self.enum(st.period))
@@ -785,7 +969,7 @@ class Renderer:
         period = self.enum(limit.period)
         if limit.times is None:
             return self.phrase("once_per", period=period)
-        times = self.value(self.an.of(limit).get("times"))
+        times = self.amount(self.an.of(limit).get("times"), times=True)
         return self.phrase("times_per", period=period, times=times)
 
     def options(self, o: A.Options) -> list[str]:
@@ -823,6 +1007,8 @@ class Renderer:
             texts = [self.value(self.an.of(cl).get("cards")) for cl in group]
             cards = {"en": " or ", "zh": "或", "ko": " 또는 "}[self.lang].join(texts)
         card = self.card_name(first.card)
+        if self.lang == "en":
+            card = _en_article(card)  # as a Jink
         playable = self.names.playable
         key = "view_as" if playable is None or first.card in playable else "view_as_use"
         if self.lang == "ko":
@@ -859,7 +1045,16 @@ class Renderer:
         if event is None:
             return cl.event
         types = {p.name: p.type for p in event.params}
-        text = self.fill(self.t(event.text, cl.event), self.an.of(cl), types, self.var("you"),
+        args = self.an.of(cl)
+        who = args.get("who")
+        sel: dict[str, Any] = who["select"] if isinstance(who, dict) and "select" in who \
+            else {}
+        term = self.reg.selectors.get(sel.get("noun", ""))
+        if self.lang in ("en", "zh") and term is not None and term.info.get("plural") \
+                and sel.get("noun") != "all" and sel.get("count") is None:
+            # "when other characters die" means each one: "when another character dies"
+            args = {**args, "who": {"select": {**sel, "count": 1}}}
+        text = self.fill(self.t(event.text, cl.event), args, types, self.var("you"),
                          False, subordinate=True)
         return _ko_event(text, cl.timing) if self.lang == "ko" else text
 
@@ -973,16 +1168,76 @@ def _mark(text: str) -> str:
 
 
 AMOUNT = "\x03"
+CARD_OPEN, CARD_CLOSE = "\x04", "\x05"
+EQUAL_OPEN, EQUAL_CLOSE = "\x06", "\x07"
+
+
+def _zh_equal(text: str) -> str:
+    """"摸{这些牌的数量}张牌" reads "摸与这些牌等量的牌"."""
+    text = re.sub(f"{EQUAL_OPEN}([^{EQUAL_CLOSE}]*){EQUAL_CLOSE}张(手?牌)", r"与\1等量的\2",
+                  text)
+    return re.sub(f"{EQUAL_OPEN}([^{EQUAL_CLOSE}]*){EQUAL_CLOSE}", r"\1的数量", text)
+
+
+def en_plural(name: str) -> str:
+    """The plural of an English card name: Jinks, Slashes, Peaches."""
+    visible = re.sub("[\ue000-\uf8ff]", "", name)  # names a site links carry markers
+    return name + ("es" if visible.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+def _en_article(name: str) -> str:
+    visible = re.sub("[\ue000-\uf8ff]", "", name)
+    return ("an " if visible[:1].lower() in "aeiou" else "a ") + name
+
+
+def _en_card_names(text: str) -> str:
+    """A card name as a template's object: "2 Jinks", "a Slash", "an Archery Attack"."""
+    def counted(m: re.Match[str]) -> str:
+        n, name = m.group(1), m.group(2)
+        return _en_article(name) if n == "1" else f"{n} {en_plural(name)}"
+    text = re.sub(f"\\b(\\d+) {CARD_OPEN}([^{CARD_CLOSE}]*){CARD_CLOSE}", counted, text)
+    text = re.sub(f"\\b(an?|the|this|that|no|any|each|every) {CARD_OPEN}", r"\1 ", text)
+    text = re.sub(f"{CARD_OPEN}([^{CARD_CLOSE}]*){CARD_CLOSE}",
+                  lambda m: _en_article(m.group(1)), text)
+    return text.replace(CARD_OPEN, "").replace(CARD_CLOSE, "")
 
 
 def _fix_amounts(text: str) -> str:
     """Korean "카드 {n}장을" with an amount that is not a number: "{n}만큼의 카드를"."""
     def fix(m: re.Match[str]) -> str:
         noun, amount, particle = m.group(1), m.group(2), m.group(3)
-        return f"{amount}만큼의 {noun}{_ko_particle(noun, particle) if particle else ''}"
+        tail = _ko_particle(noun, particle) if particle else ""
+        if re.fullmatch(r"\x01[A-Z]\x02", amount):  # 카드 X장
+            return f"{noun} {amount}장{_ko_particle('장', particle) if particle else ''}"
+        if EQUAL_OPEN in amount:
+            return f"그만큼의 {noun}{tail}"  # as many as those cards
+        return f"{amount}만큼의 {noun}{tail}"
+
+    def fix_points(m: re.Match[str]) -> str:  # 체력 {n}을 → 체력을 {n}만큼
+        noun, amount = m.group(1), m.group(2)
+        plain = amount.strip("\x01\x02")
+        measure = plain if re.fullmatch(r"[A-Z]", plain) else f"{amount}만큼"
+        return f"{noun}{_ko_particle(noun, '을')} {measure}"
     text = re.sub(r"(\S*(?:카드|손패)) (\x01[^\x01\x02]*\x02)\x03장(을|를|이|가)?", fix,
                   text)
-    return text.replace(AMOUNT, "")
+    text = re.sub(r"((?:최대 )?체력|피해) (\x01[^\x01\x02]*\x02)\x03(?:을|를)", fix_points, text)
+    return text.replace(AMOUNT, "").replace(EQUAL_OPEN, "").replace(EQUAL_CLOSE, "")
+
+
+def _walk(node: Any) -> Any:
+    """Every AST node under ``node`` (itself included)."""
+    yield node
+    for name in getattr(node, "__dataclass_fields__", {}):
+        value = getattr(node, name)
+        for child in value if isinstance(value, tuple) else (value,):
+            if hasattr(child, "__dataclass_fields__"):
+                yield from _walk(child)
+
+
+def _counts_bound(v: Any, bound: dict[str, str]) -> bool:
+    """``cards.count`` of cards bound earlier: Chinese reads it "等量"."""
+    ref = v.get("ref") if isinstance(v, dict) else None
+    return isinstance(ref, list) and len(ref) == 2 and ref[1] == "count" and ref[0] in bound
 
 
 def _fix_particles(text: str) -> str:
@@ -1055,6 +1310,25 @@ def _alternatives(texts: list[str], lang: str) -> Any:
                      *words[0][k + 1:]])
 
 
+_KO_TOPIC = re.compile(r"(^|[,:.] (?:그러면 |그 후 )?|; 또는 |원하면 )([^,:.;]*?)(?<!또)[은는] "
+                       r"(?!후|전|때|동안|것|경우)")
+
+
+def _ko_drop_you(text: str, you: str) -> str:
+    """Korean leaves the skill's owner unsaid as a topic ("당신은 …") until someone else
+    has been the topic of the sentence; from then on it is said again."""
+    out, pos = [], 0
+    for m in _KO_TOPIC.finditer(text):
+        if re.search(r"[이가] ", m.group(2)):
+            continue  # a relative clause with its own subject (당신이 잃은 체력), no topic
+        if m.group(2) != you:
+            break
+        out.append(text[pos:m.start()] + m.group(1))
+        pos = m.end()
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def capitalise(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
@@ -1063,14 +1337,62 @@ def render(effect: A.Effect, analysis: Analysis, registry: Registry, lang: str =
            names: Names | None = None) -> str:
     """Rules text for an effect, one sentence per clause."""
     r = Renderer(analysis, registry, lang, names)
-    parts = []
+    texts: list[str] = []
+    statics: list[bool] = []  # whether each text is one static modifier (for merging)
     probe = Renderer(analysis, registry, lang, names)  # grouping must not name anyone
     for group in _groups(effect.clauses, probe):
+        r.start_clause(group[0])
         if len(group) > 1:
             text = r.view_as(group) if isinstance(group[0], A.ViewAs) else r.trigger(group)
         else:
             text = r.clause(group[0])
+        text += r.definitions()
+        static = len(group) == 1 and isinstance(group[0], A.Static)
+        merged = _merge_statics(texts[-1], text, lang) if static and statics \
+            and statics[-1] else None
+        if merged is not None:
+            texts[-1] = merged
+            continue
+        texts.append(text)
+        statics.append(static)
+    parts = []
+    for text in texts:
+        if lang == "ko":
+            text = _ko_drop_you(text, r.var("you"))
         if lang == "en":
             text = capitalise(text)
         parts.append(text + END[lang])
     return " ".join(parts) if lang != "zh" else "".join(parts)
+
+
+def _merge_statics(first: str, second: str, lang: str) -> str | None:
+    """Two modifiers that make the same change under the same lead, as one sentence: "In
+    every war you fight, …, your attack total and defence total are each +2" (else None)."""
+    comma = COMMA[lang]
+    n = 0
+    while n < min(len(first), len(second)) and first[n] == second[n]:
+        n += 1
+    cut = first.rfind(comma, 0, n)
+    if cut < 0:
+        return None
+    head, a, b = first[:cut + len(comma)], first[cut + len(comma):], second[cut + len(comma):]
+    if a.startswith("(") or b.startswith("("):
+        return None
+    pattern = {"en": r"^(.*) is ([+−-]\S+)$", "zh": r"^(.*?)([+−-]\S+)$",
+               "ko": r"^(.*) ([+−-]\S+)$"}[lang]
+    ma, mb = re.match(pattern, a), re.match(pattern, b)
+    if not (ma and mb and ma.group(2) == mb.group(2)):
+        return None  # only the same change to two totals reads as one
+    x, y, delta = ma.group(1), mb.group(1), ma.group(2)
+    shared = 0  # a shared lead word: your attack total and defence total
+    for i, (p, q) in enumerate(zip(x, y, strict=False)):
+        if p != q:
+            break
+        if lang == "zh" or p == " ":
+            shared = i + 1
+    y = y[shared:]
+    if lang == "en":
+        return f"{head}{x} and {y} are each {delta}"
+    if lang == "zh":
+        return f"{head}{x}与{y}各{delta}"
+    return f"{head}{x}{_ko_particle(x, '와')} {y} 각각 {delta}"
