@@ -7,6 +7,7 @@ the text a player reads is generated from exactly what the engine runs.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -1113,28 +1114,41 @@ class Renderer:
         return ""  # pragma: no cover
 
 
-def _substitute(template: str, repl: Any) -> str:
-    """Replace {key}, {key|noun} and {key:inner {nested}} placeholders (nesting-aware)."""
-    out = []
+@functools.lru_cache(maxsize=4096)
+def _segments(template: str) -> tuple[tuple[str, str | None, str | None], ...]:
+    """A template cut once into (literal, key, rest) pieces: the literal text before each
+    placeholder, its key and what follows the key inside the braces (nesting-aware)."""
+    out: list[tuple[str, str | None, str | None]] = []
+    literal: list[str] = []
     i = 0
     while i < len(template):
         ch = template[i]
         if ch != "{":
-            out.append(ch)
+            literal.append(ch)
             i += 1
             continue
         depth, j = 1, i + 1
         while j < len(template) and depth:
             depth += {"{": 1, "}": -1}.get(template[j], 0)
             j += 1
-        body = template[i + 1: j - 1]
-        m = re.match(r"(\w+)(.*)$", body, re.S)
+        m = re.match(r"(\w+)(.*)$", template[i + 1: j - 1], re.S)
         if not m:
-            out.append(template[i:j])
+            literal.append(template[i:j])
         else:
-            rest = m.group(2) or None
-            out.append(repl(_Match(m.group(1), rest)))
+            out.append(("".join(literal), m.group(1), m.group(2) or None))
+            literal = []
         i = j
+    out.append(("".join(literal), None, None))
+    return tuple(out)
+
+
+def _substitute(template: str, repl: Any) -> str:
+    """Replace {key}, {key|noun} and {key:inner {nested}} placeholders (nesting-aware)."""
+    out = []
+    for literal, key, rest in _segments(template):
+        out.append(literal)
+        if key is not None:
+            out.append(repl(_Match(key, rest)))
     return "".join(out)
 
 
@@ -1224,14 +1238,24 @@ def _fix_amounts(text: str) -> str:
     return text.replace(AMOUNT, "").replace(EQUAL_OPEN, "").replace(EQUAL_CLOSE, "")
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def _walk(node: Any) -> Any:
     """Every AST node under ``node`` (itself included)."""
     yield node
-    for name in getattr(node, "__dataclass_fields__", {}):
+    kind = type(node)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(getattr(kind, "__dataclass_fields__", ()))
+    for name in names:
         value = getattr(node, name)
-        for child in value if isinstance(value, tuple) else (value,):
-            if hasattr(child, "__dataclass_fields__"):
-                yield from _walk(child)
+        if isinstance(value, tuple):
+            for child in value:
+                if hasattr(child, "__dataclass_fields__"):
+                    yield from _walk(child)
+        elif hasattr(value, "__dataclass_fields__"):
+            yield from _walk(value)
 
 
 def _counts_bound(v: Any, bound: dict[str, str]) -> bool:
