@@ -881,6 +881,9 @@ class Renderer:
             if self.lang == "ko" and st.times is not None and not times.isdigit() \
                     and not re.fullmatch(r"[A-Z]", times):
                 head = f"{times}만큼 반복한다"  # 그 수치만큼, not 그 수치번
+            elif self.lang == "en" and st.times is not None and not times.isdigit() \
+                    and not re.fullmatch(r"[A-Z]", times):
+                head = f"repeat as many times as {times}"  # not "repeat that amount times"
             else:
                 head = (self.phrase("repeat", times=times)
                         if st.times is not None else self.phrase("repeat_forever"))
