@@ -79,3 +79,22 @@ def bundled_files() -> list[Path]:
         if (root / name).is_dir():
             out.extend(data_files(root / name))
     return out
+
+
+def expansion_around(path: Path) -> Path | None:
+    """The expansion folder (with an ``expansion.yaml``) holding ``path``, if any.
+
+    The search stops at an sgs-tools checkout: the bundled data is not an expansion.
+    """
+    try:
+        start = path.resolve()
+    except OSError:
+        return None
+    if not start.is_dir():
+        start = start.parent
+    for folder in (start, *start.parents):
+        if (folder / "expansion.yaml").is_file():
+            return folder
+        if is_checkout(folder):
+            return None
+    return None

@@ -619,22 +619,6 @@ def _is_data_folder(folder: Path) -> bool:
             or (folder / "cards").is_dir())
 
 
-def expansion_around(path: Path) -> Path | None:
-    """The expansion folder (with an ``expansion.yaml``) holding ``path``, if any."""
-    try:
-        start = path.resolve()
-    except OSError:
-        return None
-    if not start.is_dir():
-        start = start.parent
-    for folder in (start, *start.parents):
-        if (folder / "expansion.yaml").is_file():
-            return folder
-        if paths.is_checkout(folder):
-            return None
-    return None
-
-
 def data_for(targets: list[Path], extra: list[Path] | None = None) -> list[Path]:
     """The data files to load with the bundled game for scenarios under ``targets``.
 
@@ -648,7 +632,7 @@ def data_for(targets: list[Path], extra: list[Path] | None = None) -> list[Path]
         if target.is_dir() and _is_data_folder(target):
             roots.append(target)
         else:
-            around = expansion_around(target)
+            around = paths.expansion_around(target)
             if around is not None:
                 roots.append(around)
     out: list[Path] = []
