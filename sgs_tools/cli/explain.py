@@ -15,14 +15,35 @@ import typer
 if TYPE_CHECKING:
     from sgs_tools.data.catalog import Catalog
     from sgs_tools.data.validate import Result
+    from sgs_tools.dsl.effects import Compiled, EffectsResult
+
+
+def _parts(cat: Catalog) -> dict[str, tuple[str, dict[str, str]]]:
+    """Effects a card carries besides its own (samurai abilities, an heirloom's bonus):
+    compiled key (``card.ability``) → (the ability's own id, its names)."""
+    out: dict[str, tuple[str, dict[str, str]]] = {}
+    for card in cat.cards.values():
+        for ability in card.extra.get("abilities") or []:
+            if isinstance(ability, dict) and ability.get("effect") and ability.get("id"):
+                names = ability.get("name") if isinstance(ability.get("name"), dict) else {}
+                out[f"{card.id}.{ability['id']}"] = (str(ability["id"]), dict(names or {}))
+        bonus = card.extra.get("bonus")
+        if isinstance(bonus, dict) and bonus.get("effect"):
+            names = {lang: f"{text} ({word})" for lang, text, word in (
+                ("en", card.name.get("en"), "heirloom bonus"),
+                ("zh", card.name.get("zh"), "传家宝加成"),
+                ("ko", card.name.get("ko"), "가보 보너스")) if text}
+            out[f"{card.id}.bonus"] = (f"{card.id}.bonus", names)
+    return out
 
 
 def _names(cat: Catalog) -> dict[str, set[tuple[str, str]]]:
     """Every name (folded) → the (kind, id) pairs it names."""
     out: dict[str, set[tuple[str, str]]] = {}
-    things = [("skill", s.id, s.name) for s in cat.skills.values()]
-    things += [("card", c.id, c.name) for c in cat.cards.values()]
-    things += [("general", g.id, g.name) for g in cat.generals.values()]
+    things = [("skill", s.id, s.name.as_dict()) for s in cat.skills.values()]
+    things += [("card", c.id, c.name.as_dict()) for c in cat.cards.values()]
+    things += [("general", g.id, g.name.as_dict()) for g in cat.generals.values()]
+    things += [("ability", key, names) for key, (_, names) in _parts(cat).items()]
     for kind, ident, names in things:
         for lang in ("en", "zh", "ko"):
             name = names.get(lang)
@@ -39,6 +60,9 @@ def _resolve(ident: str, cat: Catalog) -> list[tuple[str, str]]:
         return [("card", ident)]
     if ident in cat.generals:
         return [("general", ident)]
+    for key, (own, _) in _parts(cat).items():
+        if ident in (key, own):
+            return [("ability", key)]
     return sorted(_names(cat).get(ident.strip().casefold(), set()))
 
 
@@ -71,9 +95,10 @@ def explain(
     cat = result.catalog
     found = _resolve(ident, cat)
     if not found:
-        known = set(cat.skills) | set(cat.cards) | set(cat.generals)
+        known = (set(cat.skills) | set(cat.cards) | set(cat.generals)
+                 | {own for own, _ in _parts(cat).values()})
         hint = suggest(ident, known) or suggest(ident.casefold(), set(_names(cat)))
-        typer.echo(f"sgs explain: no skill, card or general {ident!r}"
+        typer.echo(f"sgs explain: no skill, card, ability or general {ident!r}"
                    + (f"; {hint}" if hint else ""), err=True)
         raise typer.Exit(2)
     if len(found) > 1:
@@ -92,19 +117,33 @@ def explain(
             typer.echo("")
             code = max(code, _one(result, skill.id, lang, bool(hooks)))
         raise typer.Exit(code)
+    if kind == "card":
+        parts = [key for key in _parts(cat) if key.split(".", 1)[0] == target]
+        if parts and not cat.cards[target].effect:  # a samurai card: its abilities
+            card = cat.cards[target]
+            typer.echo(f"{card.name.get(lang) or card.id} ({card.id})")
+            for key in parts:
+                typer.echo("")
+                _one(result, key, lang, bool(hooks))
+            raise typer.Exit(0)
     raise typer.Exit(_one(result, target, lang, hooks is not False))
 
 
 def _one(result: Result, ident: str, lang: str, hooks: bool) -> int:
     """Print one skill or card; the exit code (0, or 1 for an effect with errors)."""
     from sgs_tools import report
-    from sgs_tools.dsl.effects import explain as render_text
-    from sgs_tools.dsl.unparse import unparse
 
     effects = result.effects
     assert effects is not None
     cat = result.catalog
     compiled = effects.compiled.get(ident)
+    part = _parts(cat).get(ident)
+    if part is not None:  # an ability or bonus printed on a card
+        if compiled is None:
+            typer.echo(f"sgs explain: the effect of {ident!r} has errors; run "
+                       "'sgs validate'", err=True)
+            return 1
+        return _show(compiled, part[1].get(lang) or part[0], ident, lang, hooks, effects)
     thing = cat.skills.get(ident) or cat.cards.get(ident)
     assert thing is not None
     name = thing.name.get(lang) or ident
@@ -121,6 +160,14 @@ def _one(result: Result, ident: str, lang: str, hooks: bool) -> int:
     if compiled is None:
         typer.echo(f"{name} ({ident}): no effect text yet")
         return 0
+    return _show(compiled, name, ident, lang, hooks, effects)
+
+
+def _show(compiled: Compiled, name: str, ident: str, lang: str, hooks: bool,
+          effects: EffectsResult) -> int:
+    from sgs_tools.dsl.effects import explain as render_text
+    from sgs_tools.dsl.unparse import unparse
+
     typer.echo(f"{name} ({ident})")
     if compiled.tags:
         typer.echo(f"tags: {', '.join(compiled.tags)}")

@@ -40,6 +40,11 @@ class Names:
     def get(self, lang: str) -> str:
         return getattr(self, lang, None) or self.en or self.zh
 
+    def as_dict(self) -> dict[str, str]:
+        """The names that are given, by language."""
+        return {lang: text for lang, text in (("zh", self.zh), ("en", self.en),
+                                              ("ko", self.ko)) if text}
+
 
 @dataclass(frozen=True)
 class Card:

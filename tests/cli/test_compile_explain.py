@@ -87,3 +87,13 @@ def test_explain_an_ambiguous_name_lists_the_ids() -> None:
     result = runner.invoke(app, ["explain", "Cao Cao"])
     assert result.exit_code == 2
     assert "general caocao" in result.output and "general gz_caocao" in result.output
+
+
+def test_explain_a_samurai_card_prints_its_abilities() -> None:
+    whole = runner.invoke(app, ["explain", "oda_nobunaga", "--no-hooks"])
+    assert whole.exit_code == 0, whole.output
+    assert "Castle attack (oda_nobunaga.oda_nobunaga_castle_attack)" in whole.output
+    one = runner.invoke(app, ["explain", "oda_nobunaga_castle_attack", "--no-hooks"])
+    assert one.exit_code == 0 and "attack +1 against castle" in one.output
+    bonus = runner.invoke(app, ["explain", "dojigiri", "--no-hooks"])
+    assert bonus.exit_code == 0 and "(dojigiri.bonus)" in bonus.output
