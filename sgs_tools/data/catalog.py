@@ -7,6 +7,7 @@ component counts).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -68,6 +69,15 @@ class Catalog:
         """Report a reference to an id nobody defines (unless a broken file defines it)."""
         if ref not in self.broken_ids:
             self.problems.append(_unknown(origin, sub, what, ref, known))
+
+    def note_unreadable(self, text: str) -> None:
+        """A file that could not even be parsed: its kind is unknown, so every ``id:`` it
+        seems to declare is taken as broken (cards included)."""
+        self.broken = True
+        ids = set(re.findall(r"^[ \t-]*id:[ \t]*['\"]?([A-Za-z_][A-Za-z0-9_]*)", text,
+                             re.MULTILINE))
+        self.broken_ids.update(ids)
+        self.broken_cards.update(ids)
 
     def note_broken(self, data: object, kind: str) -> None:
         """A file of ``kind`` that failed its schema: remember the ids it meant to define."""

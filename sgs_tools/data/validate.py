@@ -119,6 +119,14 @@ def check_file(path: Path) -> tuple[Document, list[Problem], str | None]:
     kind, problems = kind_of(doc, path)
     if kind is not None:
         problems.extend(schemas.check(doc, schemas.KINDS[kind]))
+    elif isinstance(doc.data, dict) and doc.data.get("kind") == "scenario":
+        # The format of a scenario is checked here too; playing it is `sgs test`'s job.
+        from sgs_tools.scenario.format import ScenarioError, parse_scenario
+
+        try:
+            parse_scenario(doc)
+        except ScenarioError as exc:
+            problems.extend(exc.problems)
     return doc, problems, kind
 
 
@@ -163,6 +171,8 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True)
             catalog.add(doc, kind)
         elif kind is not None:
             catalog.note_broken(doc.data, kind)
+        elif doc.data is None and found:  # not even parsed
+            catalog.note_unreadable(doc.text)
     problems.extend(cross_check(catalog))
     effects = None
     if compile_effects:

@@ -13,9 +13,28 @@ from sgs_tools.data.validate import check_file, validate
 from sgs_tools.errors import UsageError
 
 
-def test_scenario_files_beside_data_are_left_to_sgs_test(tmp_path: Path) -> None:
+def test_scenario_files_beside_data_get_their_format_checked(tmp_path: Path) -> None:
+    """validate checks a scenario's format (playing it is sgs test's job)."""
     (tmp_path / "s.yaml").write_text("kind: scenario\nname: x\n", encoding="utf-8")
+    problems = validate([tmp_path]).problems
+    assert [p.message for p in problems] == ["a scenario needs 'seats': a list of seats"]
+    (tmp_path / "s.yaml").write_text("kind: scenario\nseats: [{general: liubei}]\n",
+                                     encoding="utf-8")
     assert validate([tmp_path]).problems == []
+
+
+def test_an_unreadable_file_does_not_cascade(tmp_path: Path) -> None:
+    """A cards file that does not parse: the deck naming its cards is not blamed too."""
+    import shutil
+
+    from tests.conftest import EXAMPLES
+
+    exp = tmp_path / "exp"
+    shutil.copytree(EXAMPLES / "positive" / "expansion", exp)
+    cards = exp / "cards" / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8") + "cards: [\n", encoding="utf-8")
+    problems = validate([exp]).problems
+    assert [p.code for p in problems] == ["yaml-syntax"], problems
 
 
 def test_empty_folder_is_a_usage_error(tmp_path: Path) -> None:
