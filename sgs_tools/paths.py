@@ -98,3 +98,15 @@ def expansion_around(path: Path) -> Path | None:
         if is_checkout(folder):
             return None
     return None
+
+
+def expansion_here() -> Path | None:
+    """The expansion folder the current folder is in (outside any checkout), if any: the
+    data commands work on it when given no paths, as they work on a checkout's data."""
+    try:
+        cwd = Path.cwd()
+    except OSError:
+        return None
+    if checkout_around(cwd) is not None:
+        return None
+    return expansion_around(cwd)

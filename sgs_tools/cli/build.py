@@ -51,7 +51,7 @@ def build(
         "with the bundled data.", show_default=False)] = None,
     scenarios: Annotated[list[Path] | None, typer.Option(
         "--scenarios", metavar="PATH", help="Scenario files or folders to run "
-        "(default: the shipped scenarios; an expansion's data is loaded with its own).",
+        "(default: the shipped scenarios and those in each --data folder).",
         show_default=False)] = None,
     build_dir: Annotated[Path | None, typer.Option(
         "--build-dir", metavar="DIR", help="Where the generated pages, the hook table and the "
@@ -71,6 +71,8 @@ def build(
     stages: list[Stage] = []
     start = time.perf_counter()
     try:
+        if not data and (here := paths.expansion_here()) is not None:
+            data = [here]
         result = validate(list(data) if data else None)
     except UsageError as exc:
         typer.echo(f"sgs build: {exc}", err=True)
@@ -102,7 +104,9 @@ def build(
                           f"hooks → {hooks_file}", time.perf_counter() - start)
     stages.append(compile_stage)
 
-    scenario_paths = list(scenarios) if scenarios else [paths.bundled_scenarios()]
+    # By default: the shipped scenarios and those of every --data folder (an expansion's).
+    scenario_paths = list(scenarios) if scenarios else [
+        paths.bundled_scenarios(), *(d for d in data or [] if d.is_dir())]
     scenario = _scenario_stage(scenario_paths, explicit=bool(scenarios), data=list(data or []))
     if scenario is not None:
         stages.append(scenario)

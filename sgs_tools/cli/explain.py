@@ -80,6 +80,7 @@ def explain(
         "skills, cards and generals can be explained.", show_default=False)] = None,
 ) -> None:
     """Print the rendered rules text of a skill, card or general, and the compiled hooks."""
+    from sgs_tools import paths as paths_mod
     from sgs_tools.data.schemas import suggest
     from sgs_tools.data.validate import validate
     from sgs_tools.errors import UsageError
@@ -88,6 +89,8 @@ def explain(
         typer.echo(f"sgs explain: unknown language {lang!r}; expected en, zh or ko", err=True)
         raise typer.Exit(2)
     try:
+        if not data and (here := paths_mod.expansion_here()) is not None:
+            data = [here]
         result = validate(list(data) if data else None)
     except UsageError as exc:
         typer.echo(f"sgs explain: {exc}", err=True)

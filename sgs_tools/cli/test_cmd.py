@@ -36,7 +36,8 @@ def test_cmd(
         typer.echo(f"sgs test: unknown format {output_format!r}; "
                    f"expected one of: {', '.join(report.FORMATS)}", err=True)
         raise typer.Exit(2)
-    targets = list(paths) if paths else [bundled.bundled_scenarios()]
+    here = bundled.expansion_here() if not paths else None
+    targets = list(paths) if paths else [here] if here else [bundled.bundled_scenarios()]
     for extra in data or []:
         if not extra.exists():
             typer.echo(f"sgs test: no such file or folder: {extra}", err=True)

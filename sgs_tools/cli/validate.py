@@ -27,8 +27,13 @@ def validate(
         typer.echo(f"sgs validate: unknown format {output_format!r}; "
                    f"expected one of: {', '.join(report.FORMATS)}", err=True)
         raise typer.Exit(2)
+    from sgs_tools import paths as where
+
+    here = where.expansion_here() if not paths else None
+    if here is not None:
+        typer.echo(f"sgs validate: checking the expansion in {here}", err=True)
     try:
-        result = run_validate(list(paths) if paths else None)
+        result = run_validate(list(paths) if paths else [here] if here else None)
     except UsageError as exc:
         typer.echo(f"sgs validate: {exc}", err=True)
         raise typer.Exit(2) from None

@@ -158,6 +158,12 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True)
     user_files = _collect(targets) if targets else []
     user_set = {p.resolve() for p in user_files}
     base = [p for p in paths.bundled_files() if p.resolve() not in user_set]
+    # A file inside an expansion is checked with the rest of its expansion (its cards,
+    # its generals), though only the named files' problems are reported.
+    roots = {root for t in targets or [] if (root := paths.expansion_around(t)) is not None}
+    context = [f for root in sorted(roots) for f in paths.data_files(root)
+               if f.resolve() not in user_set]
+    base += list(dict.fromkeys(context))
     files = base + user_files if targets else base
     shown_user = {display_path(p) for p in user_files}
 

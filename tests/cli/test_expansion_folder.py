@@ -1,0 +1,55 @@
+"""Working inside an expansion folder: the commands find the expansion by themselves."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sgs_tools.cli.main import app
+from tests.conftest import EXAMPLES
+
+runner = CliRunner()
+
+FAILING = ("kind: scenario\nseats: [{general: mayunlu}, {general: huanggai}, "
+           "{general: xuchu}]\nturns: 0\nexpect:\n  distance: [{from: 0, to: 2, is: 2}]\n")
+
+
+@pytest.fixture()
+def expansion(tmp_path: Path) -> Path:
+    exp = tmp_path / "exp"
+    shutil.copytree(EXAMPLES / "positive" / "expansion", exp)
+    (exp / "scenarios").mkdir()
+    (exp / "scenarios" / "mashu.yaml").write_text(FAILING, encoding="utf-8")
+    return exp
+
+
+def test_commands_run_on_the_expansion_they_are_in(expansion: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(expansion)
+    validated = runner.invoke(app, ["validate"])
+    assert validated.exit_code == 0, validated.output  # the scenario's format is fine
+    assert "checking the expansion in" in validated.output
+    assert "ok: 5 files checked" in validated.output
+    explained = runner.invoke(app, ["explain", "mayunlu", "--no-hooks"])
+    assert explained.exit_code == 0 and "Ma Yunlu (mayunlu)" in explained.output
+    tested = runner.invoke(app, ["test"])
+    assert tested.exit_code == 1
+    assert "scenarios/mashu.yaml:5:14: error[expect]" in tested.output
+
+
+def test_one_file_is_checked_with_the_rest_of_its_expansion(
+        expansion: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(expansion / "cards")
+    result = runner.invoke(app, ["validate", "deck.yaml"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("ok: 1 file checked")
+
+
+def test_build_runs_the_scenarios_of_its_data(expansion: Path, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["build", "--no-site", "--data", str(expansion),
+                                 "--build-dir", str(tmp_path / "b")])
+    assert result.exit_code == 1
+    assert "96 passed, 1 failed" in result.output
