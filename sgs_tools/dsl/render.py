@@ -586,18 +586,28 @@ class Renderer:
         if verb is None:
             return s.verb
         types = {p.name: p.type for p in verb.params}
-        if self.lang == "ko" and may and "{may" not in verb.text.get("en", "{may"):
+        template = self.t(verb.text, s.verb)
+        subject = self._subject(verb.text.get("en", template), args, actor)
+        if may and subject not in ("", actor):
+            # the owner decides; someone else does it: "you may have X recover 1 HP",
+            # "你可以令X回复1点体力", "당신이 원하면 X는 체력 1을 회복한다"
+            text = self._have_do(s, actor)
+        elif self.lang == "ko" and may and "{may" not in verb.text.get("en", "{may"):
             # someone other than the actor does it: "당신이 원하면 대상은 …"
-            text = self.fill(self.t(verb.text, s.verb), args, types, actor, False)
+            text = self.fill(template, args, types, actor, False)
             text = f"{actor}{_ko_particle(actor, '가')} 원하면 {text}"
         else:
-            text = self.fill(self.t(verb.text, s.verb), args, types, actor, may, bare=bare)
+            text = self.fill(template, args, types, actor, may, bare=bare)
         if s.bind and s.verb in ANSWERED:
             who = next((args[k] for k in ("who", "by") if k in args), None)
             self.answers[s.bind] = (s.verb, self.value(who) if isinstance(who, dict)
                                     and "actor" not in who else actor)
-        if s.bind and verb.returns == "player":
-            label = self.bound.setdefault(s.bind, self._bound_name(len(self.bound)))
+        if s.bind and verb.returns == "player" and self._picks_many(verb, args):
+            # several characters: "those characters", never one letter for them all
+            self.bound.setdefault(s.bind, {"en": "those characters", "zh": "这些角色",
+                                           "ko": "그 캐릭터들"}[self.lang])
+        elif s.bind and verb.returns == "player":
+            label = self.bound.setdefault(s.bind, self._bound_name(self._labels()))
             chosen = [self.value(args[p.name]) for p in verb.params
                       if p.type == "player" and isinstance(args.get(p.name), dict)
                       and "select" in args[p.name]]
@@ -613,10 +623,39 @@ class Renderer:
         elif s.bind and verb.returns not in (None, "cards"):
             self.bound.setdefault(s.bind, {"en": "the chosen one", "zh": "所选项",
                                            "ko": "선택한 것"}[self.lang])
+        elif s.bind and self._one_card(verb, args):
+            self.bound.setdefault(s.bind, {"en": "that card", "zh": "该牌",
+                                           "ko": "그 카드"}[self.lang])
         elif s.bind:
             self.bound.setdefault(s.bind, self.t(self.reg.variables.get("cards", {}),
                                                  "those cards"))
         return text
+
+    def _labels(self) -> int:
+        """How many characters have a letter so far (the next one is A, B, … after them)."""
+        names = {self._bound_name(i) for i in range(4)}
+        return sum(1 for v in self.bound.values() if v in names)
+
+    @staticmethod
+    def _picks_many(verb: Any, args: dict[str, Any]) -> bool:
+        """Whether a choosing verb names more than one character (a count other than 1)."""
+        for p in verb.params:
+            value = args.get(p.name)
+            if p.type == "player" and isinstance(value, dict) and "select" in value:
+                count = value["select"].get("count")
+                return count is not None and count != 1
+        return False
+
+    @staticmethod
+    def _one_card(verb: Any, args: dict[str, Any]) -> bool:
+        """Whether a verb's resulting cards are exactly one card."""
+        for p in verb.params:
+            value = args.get(p.name)
+            if p.type == "cards" and isinstance(value, dict) and "cards" in value:
+                return bool(value["cards"].get("count") == 1)
+            if p.type == "count":
+                return value == 1
+        return False
 
     def _bound_name(self, index: int) -> str:
         letter = "ABCD"[index % 4]
@@ -864,6 +903,8 @@ class Renderer:
                         re.sub(r"\bcharacters\b", "character", what, count=1))
             if self.lang == "zh" and kind == "cards":
                 head = f"对{what}中的每张牌"  # not 对每名这些牌
+            elif self.lang == "zh" and what.startswith("这些"):
+                head = f"对{what}中的每名角色"
             else:
                 head = self.phrase("for_each", what=what)
             return f"{head}{COMMA[self.lang]}" + self.steps(st.body, actor)
@@ -916,18 +957,21 @@ class Renderer:
 
     def _may_have(self, st: A.Do, rest: list[Any], actor: str) -> str:
         """`may: pick source` + steps: "you may have the source perform a judgement"."""
-        plain = self.sentence(st.sentence, actor)
         verb = self.reg.actions.get(st.sentence.verb)
         template = self.t(verb.text, st.sentence.verb) if verb else ""
         subject = self._subject(template, self.an.of(st.sentence), actor)
         if subject in ("", actor):
             return self._then(self.stmt_may(st, actor), rest, actor)
+        head = self.sentence(st.sentence, actor, may=True)
+        return self._then(head, rest, actor, lead="" if self.lang == "ko" else None)
+
+    def _have_do(self, s: A.Sentence, actor: str) -> str:
+        """An optional step someone other than ``actor`` performs: the actor decides."""
         if self.lang == "ko":
-            head = f"{actor}{_ko_particle(actor, '가')} 원하면 {plain}"
-            return self._then(head, rest, actor, lead="")
-        bare = self.sentence(st.sentence, actor, bare=True)
-        head = {"en": f"{actor} may have {bare}", "zh": f"{actor}可以令{bare}"}[self.lang]
-        return self._then(head, rest, actor)
+            plain = self.sentence(s, actor)
+            return f"{actor}{_ko_particle(actor, '가')} 원하면 {plain}"
+        bare = self.sentence(s, actor, bare=True)
+        return {"en": f"{actor} may have {bare}", "zh": f"{actor}可以令{bare}"}[self.lang]
 
     def _then(self, head: str, rest: list[Any], actor: str, lead: str | None = None) -> str:
         """A may-block: its first step, then the steps that follow only if it was done."""

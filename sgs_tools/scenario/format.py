@@ -24,14 +24,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sgs_tools.data.loader import Document
 from sgs_tools.data.model import RANKS
 from sgs_tools.data.schemas import suggest
-from sgs_tools.engine import LOG_EVENTS, PLAYED_MODES
+from sgs_tools.engine import LOG_EVENTS, LOG_FIELDS, PLAYED_MODES
 from sgs_tools.engine.agents import DECISION_KINDS
 from sgs_tools.errors import Location, Problem
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.library import Library
 
 SUITS = {"♠": "spade", "♥": "heart", "♣": "club", "♦": "diamond", "spade": "spade",
          "heart": "heart", "club": "club", "diamond": "diamond", "spades": "spade",
@@ -45,6 +48,18 @@ MAX_TURNS = 1000
 """A scenario is a small situation; longer games belong to `sgs simulate`."""
 EXPECT_KEYS = {"events", "no_events", "state", "winner", "error", "distance", "in_range",
                "attack_range"}
+CHECK_KEYS = {"distance": ("from", "to", "is"), "in_range": ("from", "to", "is"),
+              "attack_range": ("seat", "from", "is")}
+"""The keys of each distance-like check (attack_range takes ``seat``, or ``from``)."""
+SEAT_STATE_FIELDS = {"hp", "max_hp", "alive", "hand", "equipment", "judgement",
+                     "role_revealed", "turned_over", "general", "role", "skills", "kingdom"}
+"""The fields ``expect: {state: {seats: {N: …}}}`` can check."""
+CARD_FIELDS = {"card", "cards", "old", "new"}
+"""Event fields that hold cards (a face such as ``slash ♠7``, or a list of faces)."""
+CARD_NAME_FIELDS = {("declare", "named")}
+"""Event fields that hold a card name although they are not called card."""
+NATURES = ("fire", "thunder", "normal")
+"""The ``nature`` of a damage event: damage without a nature is logged as ``normal``."""
 
 
 class ScenarioError(Exception):
@@ -64,6 +79,12 @@ class CardSpec:
     rank: int | None = None
     view: str | None = None
     where: Location | None = None
+    text: str | None = field(default=None, compare=False)
+    """The card as the scenario wrote it (``lightning ♠A``), for messages."""
+
+    @property
+    def shown(self) -> str:
+        return self.text or str(self)
 
     def __str__(self) -> str:
         bits = [self.name]
@@ -103,7 +124,7 @@ def parse_card(text: str, where: Location | None = None) -> CardSpec | str:
         return f"card {text!r} has no name"
     if (suit is None) != (rank is None):
         return f"card {text!r} needs both a suit and a rank, or neither"
-    return CardSpec(name, suit, rank, view, where)
+    return CardSpec(name, suit, rank, view, where, " ".join(str(text).split()))
 
 
 @dataclass
@@ -122,6 +143,8 @@ class SeatSpec:
     alive: bool = True
     agent: str | None = None
     where: Location | None = None
+    general_where: Location | None = None
+    skills_where: list[Location] = field(default_factory=list)
 
 
 @dataclass
@@ -170,8 +193,25 @@ def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def parse_scenario(doc: Document) -> Scenario:
-    """Check a loaded scenario document and build the Scenario, or raise ScenarioError."""
+def card_name(text: str) -> str | None:
+    """The card name in a face or card spec (``slash ♠7`` → ``slash``; ``slash ♠`` too)."""
+    spec = parse_card(text)
+    if isinstance(spec, CardSpec):
+        return spec.name
+    m = re.match(r"\s*([a-z_][a-z0-9_]*)(?![a-z0-9_])", text)
+    return m.group(1) if m else None
+
+
+def _hint(*parts: str | None) -> str | None:
+    text = " ".join(p for p in parts if p)
+    return text or None
+
+
+def parse_scenario(doc: Document, lib: Library | None = None) -> Scenario:
+    """Check a loaded scenario document and build the Scenario, or raise ScenarioError.
+
+    With ``lib`` the names are checked too: cards, generals, skills and winning sides
+    must exist in its catalog (the bundled game plus any loaded expansion)."""
     problems: list[Problem] = []
     data = doc.data
 
@@ -184,6 +224,77 @@ def parse_scenario(doc: Document) -> Scenario:
     if not isinstance(data, dict):
         raise ScenarioError([Problem(Location(doc.path, 1, 1), "scenario",
                                      "a scenario is a mapping")])
+    kind = data.get("kind")
+    if kind is not None and kind != "scenario":
+        raise ScenarioError([Problem(
+            at("kind", key=True), "scenario", f"this file is not a scenario (kind: {kind})",
+            "a scenario file says 'kind: scenario'; data files are checked by 'sgs validate'")])
+    card_ids = set(lib.catalog.cards) if lib is not None else None
+    side_checks: list[tuple[Any, Location]] = []
+
+    def known_card(name: str, where: Location, after: str = "") -> None:
+        if card_ids is not None and name not in card_ids:
+            bad(where, f"unknown card {name!r}{after}", suggest(name, card_ids))
+
+    def known_general(name: Any, where: Location) -> None:
+        if lib is not None and isinstance(name, str) and name not in lib.catalog.generals:
+            bad(where, f"unknown general {name!r}", suggest(name, set(lib.catalog.generals)))
+
+    def known_skills(names: Any, path: tuple[str | int, ...]) -> None:
+        if lib is None or not isinstance(names, list):
+            return
+        for j, name in enumerate(names):
+            if isinstance(name, str) and name not in lib.catalog.skills:
+                bad(at(*path, j), f"unknown skill {name!r}",
+                    suggest(name, set(lib.catalog.skills)))
+
+    def expected_cards(path: tuple[str | int, ...], raw: Any) -> None:
+        """A number of cards, or a list of cards, expected in a zone or pile."""
+        if _int(raw):
+            if raw < 0:
+                bad(at(*path), "a number of cards is at least 0")
+            return
+        if not isinstance(raw, list):
+            bad(at(*path), "expected a number of cards or a list of cards")
+            return
+        for j, item in enumerate(raw):
+            where = at(*path, j)
+            spec = parse_card(str(item), where)
+            if isinstance(spec, str):
+                bad(where, spec, "write a card as 'name', 'name ♠7' or 'spade 7 name'")
+            else:
+                known_card(spec.name, where)
+
+    def check_pattern(key: str, i: int, pattern: dict[Any, Any]) -> None:
+        """Every field of an event pattern is a field of that event, with a value that
+        could be there: a known card, a nature, a side."""
+        kind = str(pattern["e"])
+        fields = LOG_FIELDS[kind]
+        listed = (f"'{kind}' events have {', '.join(sorted(fields))}" if fields
+                  else f"'{kind}' events have no fields besides e")
+        for fname, fval in pattern.items():
+            if fname in ("e", "times"):
+                continue
+            where = at("expect", key, i, fname)
+            if fname not in fields:
+                bad(at("expect", key, i, fname, key=True),
+                    f"a '{kind}' event has no field {fname!r}",
+                    _hint(suggest(str(fname), set(fields)), f"({listed})" if fields else listed))
+            elif fname in CARD_FIELDS or (kind, fname) in CARD_NAME_FIELDS:
+                items = fval if isinstance(fval, list) else [fval]
+                for j, item in enumerate(items):
+                    name = card_name(item) if isinstance(item, str) else None
+                    if name is not None:
+                        known_card(name, at("expect", key, i, fname, j)
+                                   if isinstance(fval, list) else where)
+            elif fname == "nature" and fval not in NATURES:
+                bad(where, f"unknown nature {fval!r}",
+                    _hint(suggest(str(fval), set(NATURES)),
+                          f"a damage nature is {', '.join(NATURES)} (damage without a "
+                          "nature is logged as 'normal')"))
+            elif kind == "win" and fname == "side":
+                side_checks.append((fval, where))
+
     for key in data:
         if key not in TOP_KEYS:
             bad(at(key, key=True), f"unknown key {key!r}",
@@ -207,6 +318,9 @@ def parse_scenario(doc: Document) -> Scenario:
                     "trick, e.g. 'jink ♦3 as indulgence'); elsewhere write the card itself")
             else:
                 out.append(spec)
+                known_card(spec.name, where)
+                if spec.view is not None:
+                    known_card(spec.view, where, " after 'as'")
         return out
 
     seats: list[SeatSpec] = []
@@ -237,6 +351,9 @@ def parse_scenario(doc: Document) -> Scenario:
         if raw.get("gender") not in (None, "male", "female"):
             bad(at("seats", i, "gender"), "gender is male or female")
         s.general = raw.get("general")
+        if s.general is not None:
+            s.general_where = at("seats", i, "general")
+            known_general(s.general, s.general_where)
         s.role = raw.get("role")
         for num in ("hp", "max_hp"):
             value = raw.get(num)
@@ -257,6 +374,8 @@ def parse_scenario(doc: Document) -> Scenario:
         if skills is not None:
             if isinstance(skills, list) and all(isinstance(x, str) for x in skills):
                 s.skills = list(skills)
+                s.skills_where = [at("seats", i, "skills", j) for j in range(len(skills))]
+                known_skills(skills, ("seats", i, "skills"))
             else:
                 bad(at("seats", i, "skills"), "skills is a list of skill ids")
         s.kingdom = raw.get("kingdom")
@@ -373,6 +492,7 @@ def parse_scenario(doc: Document) -> Scenario:
                     bad(at("expect", key, i, "times"),
                         "times is a whole number (how often the event happens in the log)")
                     continue
+                check_pattern(key, i, pattern)
                 expectations.append(Expectation(key, pattern, at("expect", key, i)))
         elif key == "state":
             if not isinstance(value, dict):
@@ -387,10 +507,23 @@ def parse_scenario(doc: Document) -> Scenario:
                                 "seats maps a seat number to the fields expected")
                             continue
                         for fname, fval in fields.items():
+                            fpath = ("expect", "state", "seats", seat_key, fname)
+                            if fname not in SEAT_STATE_FIELDS:
+                                bad(at(*fpath, key=True), f"unknown seat field {fname!r}",
+                                    suggest(str(fname), SEAT_STATE_FIELDS)
+                                    or f"expected one of: {', '.join(sorted(SEAT_STATE_FIELDS))}")
+                                continue
+                            if fname in ("hand", "equipment", "judgement"):
+                                expected_cards(fpath, fval)
+                            elif fname == "general":
+                                known_general(fval, at(*fpath))
+                            elif fname == "skills":
+                                known_skills(fval, fpath)
                             expectations.append(Expectation(
                                 "seat", fval, at("expect", "state", "seats", seat_key, fname),
                                 (seat, fname)))
                 elif skey in ("deck", "discard", "processing"):
+                    expected_cards(("expect", "state", skey), sval)
                     expectations.append(Expectation("pile", sval,
                                                     at("expect", "state", skey), skey))
                 elif skey == "current":
@@ -407,8 +540,22 @@ def parse_scenario(doc: Document) -> Scenario:
                 if not isinstance(item, dict) or "is" not in item:
                     bad(at("expect", key, i), f"a {key} check is {{from: A, to: B, is: N}}")
                     continue
+                form = ("{seat: A, is: N}" if key == "attack_range"
+                        else "{from: A, to: B, is: N}")
+                for ckey in item:
+                    if ckey not in CHECK_KEYS[key]:
+                        bad(at("expect", key, i, ckey, key=True),
+                            f"unknown {key} key {ckey!r}",
+                            _hint(suggest(str(ckey), set(CHECK_KEYS[key])),
+                                  f"a {key} check is {form}"))
                 expectations.append(Expectation(key, item, at("expect", key, i)))
         else:
+            if key == "winner" and isinstance(value, str):
+                side_checks.append((value, at("expect", key)))
+            elif key == "winner" and not isinstance(value, list):
+                bad(at("expect", key), "winner is a side id (such as lord_side), 'none', "
+                    "or the list of winning seats")
+                continue
             expectations.append(Expectation(key, value, at("expect", key)))
 
     defaults = data.get("defaults") or {}
@@ -439,9 +586,22 @@ def parse_scenario(doc: Document) -> Scenario:
     mode = data.get("mode", "identity")
     if mode not in PLAYED_MODES:
         bad(at("mode"), f"the reference engine does not play mode {mode!r}",
-            (suggest(str(mode), set(PLAYED_MODES)) or "")
-            + f" scenarios run in: {', '.join(PLAYED_MODES)}")
+            _hint(suggest(str(mode), set(PLAYED_MODES)),
+                  f"scenarios run in: {', '.join(PLAYED_MODES)}"))
         mode = "identity"
+    if lib is not None and side_checks:
+        from sgs_tools.engine.errors import SetupError
+
+        try:
+            victory = lib.mode(mode).raw.get("victory") or {}
+        except SetupError:
+            victory = {}
+        sides = [str(s.get("id")) for s in victory.get("sides") or []] + ["none"]
+        for side, where in side_checks:
+            if str(side) not in sides:
+                bad(where, f"unknown side {side!r} in mode {mode}",
+                    _hint(suggest(str(side), set(sides)),
+                          f"the {mode} sides: {', '.join(sides)}"))
     deck = cards(("deck",), data.get("deck"))
     discard = cards(("discard",), data.get("discard"))
     if problems:

@@ -131,9 +131,9 @@ def skills_of(lib: Library, general: str | None) -> list[str]:
     return lib.skill_ids(lib.catalog.generals[general])
 
 
-def load(path: Path, shown: str) -> tuple[Document, Scenario]:
+def load(path: Path, shown: str, lib: Library | None = None) -> tuple[Document, Scenario]:
     doc = load_file(path, shown)
-    return doc, parse_scenario(doc)
+    return doc, parse_scenario(doc, lib)
 
 
 class Builder:
@@ -174,7 +174,7 @@ class Builder:
                           if cards[u].card == spec.name and cards[u].suit == spec.suit
                           and cards[u].rank == spec.rank), None)
             at = f" (at line {first.line})" if first is not None else ""
-            self.bad(spec.where, f"{spec} is already placed{at}: the {self.sc.mode} deck has "
+            self.bad(spec.where, f"{spec.shown} is already placed{at}: the {self.sc.mode} deck has "
                      f"{copies} such card{'s' if copies > 1 else ''}",
                      "one physical card cannot be in two places; write another copy, or "
                      "leave out the suit and rank to take any free copy")
@@ -217,7 +217,10 @@ class Builder:
                 try:
                     general = lib.general(spec.general)
                 except SetupError as exc:
-                    self.bad(spec.where, str(exc))
+                    from sgs_tools.data.schemas import suggest
+
+                    self.bad(spec.general_where or spec.where, str(exc),
+                             suggest(spec.general, set(lib.catalog.generals)))
                     general = None
                 if general is not None:
                     p.general = general.id
@@ -228,9 +231,14 @@ class Builder:
             else:
                 p.gender = None
             if spec.skills is not None:
-                for s in spec.skills:
+                for j, s in enumerate(spec.skills):
                     if s not in lib.catalog.skills:
-                        self.bad(spec.where, f"unknown skill {s!r}")
+                        from sgs_tools.data.schemas import suggest
+
+                        where = (spec.skills_where[j] if j < len(spec.skills_where)
+                                 else spec.where)
+                        self.bad(where, f"unknown skill {s!r}",
+                                 suggest(s, set(lib.catalog.skills)))
                 p.skills = list(spec.skills)
             p.kingdom = spec.kingdom or p.kingdom
             p.gender = spec.gender or p.gender
@@ -436,13 +444,26 @@ def card_matches(spec: CardSpec, c: CardInst) -> bool:
     return spec.suit is None or (c.suit == spec.suit and c.rank == spec.rank)
 
 
+SHOWN_CARDS = 8
+"""How many cards a failure message lists before it only counts the rest."""
+
+
+def faces(cards: list[CardInst], limit: int = SHOWN_CARDS) -> str:
+    """``[slash ♠7, jink ♥2, … and 98 more]``: a pile short enough to read."""
+    shown = [c.face() for c in cards[:limit]]
+    if len(cards) > limit:
+        shown.append(f"… and {len(cards) - limit} more")
+    return "[" + ", ".join(shown) + "]"
+
+
 def cards_match(g: Game, want: Any, uids: list[int], ordered: bool = False
                 ) -> str | None:
     """None if the cards are as expected, else what they are."""
     from sgs_tools.scenario.format import parse_card
 
     have = [g.table.cards[u] for u in uids]
-    shown = "[" + ", ".join(c.face() for c in have) + "]"
+    wanted = len(want) if isinstance(want, list) else 0
+    shown = faces(have, max(SHOWN_CARDS, wanted + 2))
     if isinstance(want, int) and not isinstance(want, bool):
         return None if len(have) == want else f"{len(have)} cards {shown}"
     if not isinstance(want, list):
@@ -594,7 +615,7 @@ def _contains(g: Game, want: list[Any], uids: list[int]) -> str | None:
     for w in want:
         spec = parse_card(str(w))
         if isinstance(spec, str) or not any(card_matches(spec, c) for c in pool):
-            return "[" + ", ".join(c.face() for c in pool) + "]"
+            return faces(pool, max(SHOWN_CARDS, len(want) + 2))
     return None
 
 
@@ -657,7 +678,7 @@ def is_scenario(path: Path) -> bool:
 
 def run_file(lib: Library, path: Path, shown: str) -> tuple[Outcome, Document | None]:
     try:
-        doc, sc = load(path, shown)
+        doc, sc = load(path, shown, lib)
     except LoadError as exc:
         try:  # the raw text still gives the report its source line and caret
             raw = Document(shown, path.read_text(encoding="utf-8"), None)

@@ -85,7 +85,7 @@ CASES = {
     "unknown-view": ({"judgement": "jink ♦3 as indulgense"},
                      "4:57: error[scenario]: unknown card 'indulgense' after 'as'"),
     "same-card-twice": ({"hand": "slash ♠7", "deck": "slash ♠7"},
-                        "6:8: error[scenario]: slash spade 7 is already placed (at line 4)"),
+                        "6:8: error[scenario]: slash ♠7 is already placed (at line 4)"),
     "defaults-typo": ({"extra": "defaults: {yesno: yes}"},
                       "8:12: error[scenario]: unknown decision kind 'yesno'"),
     "times-word": ({"extra": "expect:\n  events: [{e: draw, times: two}]"},
