@@ -172,6 +172,7 @@ class Options:
     phase: str | None = None
     priority: int = 0
     grant: tuple[WordNode, ...] | None = None
+    phase_pos: Pos = field(default=NOPOS, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

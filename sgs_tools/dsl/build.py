@@ -103,7 +103,7 @@ class Builder(Transformer[Token, A.Effect]):
         return ("outside_turn", True)
 
     def opt_phase(self, meta: Meta, items: list[Any]) -> tuple[str, Any]:
-        return ("phase", str(items[0]))
+        return ("phase", (str(items[0]), _tpos(items[0])))
 
     def opt_priority(self, meta: Meta, items: list[Any]) -> tuple[str, Any]:
         return ("priority", int(items[0]))
@@ -118,6 +118,8 @@ class Builder(Transformer[Token, A.Effect]):
                 values["limit"] = item
             else:
                 key, value = item
+                if key == "phase":
+                    value, values["phase_pos"] = value
                 values[key] = value
         return A.Options(**values)
 

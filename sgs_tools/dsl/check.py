@@ -52,9 +52,9 @@ class Analysis:
         return self.args.get(id(node), {})
 
 
-def _close(word: str, choices: set[str] | list[str]) -> str | None:
+def _close(word: str, choices: set[str] | list[str], cutoff: float = 0.7) -> str | None:
     """Effect words are short, so the DSL accepts slightly looser matches."""
-    return suggest(word, choices, cutoff=0.7)
+    return suggest(word, choices, cutoff=cutoff)
 
 
 class Checker:
@@ -82,15 +82,18 @@ class Checker:
             self.issue(ref.pos, "dsl-unknown-name", f"{head!r} is not available here",
                        _close(head, set(scope)) or self._available(scope))
             return "error"
+        col = ref.pos.col + len(head) + 1  # where each attribute starts on the line
         for attr in rest:
             attrs = self.reg.attributes.get(current, {})
             if attr not in attrs:
-                self.issue(ref.pos, "dsl-unknown-attribute",
+                where = A.Pos(ref.pos.line, col) if ref.pos.line else ref.pos
+                self.issue(where, "dsl-unknown-attribute",
                            f"{current} has no attribute {attr!r}",
                            _close(attr, set(attrs)) or
                            f"{current} attributes: {', '.join(sorted(attrs))}")
                 return "error"
             current = attrs[attr]
+            col += len(attr) + 1
         return current
 
     def _available(self, scope: dict[str, str]) -> str:
@@ -415,7 +418,9 @@ class Checker:
         if isinstance(w, A.Word) and w.name in self.reg.variables and w.name not in scope:
             return f"{w.name!r} is not provided at this timing; {self._available(scope)}"
         if isinstance(w, A.Word) and w.name not in self.all_words(scope):
-            return _close(w.name, self.all_words(scope))
+            return (_close(w.name, self.all_words(scope))
+                    or _close(w.name, set(scope), cutoff=0.5)
+                    or f"{w.name!r} is no word or name known here; {self._available(scope)}")
         return None
 
     @staticmethod
@@ -566,12 +571,18 @@ class Checker:
         if options.limit is not None:
             self.limit(options.limit, scope)
         if options.phase is not None and options.phase not in self.reg.enums.get("phase", {}):
-            self.issue(pos, "dsl-unknown-word", f"unknown phase {options.phase!r}",
+            where = options.phase_pos if options.phase_pos.line else pos
+            self.issue(where, "dsl-unknown-word", f"unknown phase {options.phase!r}",
                        _close(options.phase, set(self.reg.enums.get("phase", {}))))
         if options.grant is not None:
             value, used = self.p_player(list(options.grant), scope)
             if not used or used < len(options.grant):
-                self.issue(pos, "dsl-type", "'for' needs characters, such as 'qun others'")
+                bad = options.grant[used] if used < len(options.grant) else options.grant[0]
+                where = getattr(bad, "pos", pos)
+                self.issue(where if where.line else pos, "dsl-type",
+                           f"'for' needs characters, such as 'qun others'; "
+                           f"{self._show(bad)} is not one",
+                           self._hint_for(bad, scope))
             self.out.args[id(options)] = {"grant": value}
 
     def clause(self, cl: Any) -> None:

@@ -1,0 +1,33 @@
+"""Checker problems point at the offending word itself, not at the start of its clause."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sgs_tools.data.validate import validate
+
+HEAD = ("kind: general\nid: t\nname: {zh: 测}\nset: fanmade\nkingdom: qun\ngender: male\n"
+        "hp: 4\nskills:\n  - id: s1\n    name: {zh: 一}\n    effect: |\n")
+
+
+@pytest.mark.parametrize(("body", "where", "words"), [
+    ("      action, in plya:\n        draw 1\n", (12, 18), ["unknown phase 'plya'", "play"]),
+    ("      action, for wu otherz:\n        draw 1\n", (12, 22), ["'otherz'"]),
+    ("      after take_damage:\n        if source.hpp > 1:\n          draw 1\n", (13, 19),
+     ["no attribute 'hpp'", "'hp'"]),
+    ("      action:\n        pick 1 other as t\n        damage 1 to tt\n", (14, 21),
+     ["did you mean 't'"]),
+])
+def test_checker_points_at_the_word(tmp_path: Path, body: str, where: tuple[int, int],
+                                    words: list[str]) -> None:
+    path = tmp_path / "g.yaml"
+    path.write_text(HEAD + body, encoding="utf-8")
+    problems = validate([path]).problems
+    assert problems, "expected a problem"
+    p = problems[0]
+    assert (p.location.line, p.location.col) == where, p
+    text = f"{p.message} {p.hint}"
+    for word in words:
+        assert word in text, text
