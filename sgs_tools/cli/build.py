@@ -111,9 +111,14 @@ def build(
     if scenario is not None:
         stages.append(scenario)
 
+    missing = None
     if site:
-        from sgs_tools.sitegen.build import build_site
+        from sgs_tools.sitegen.build import build_site, mkdocs_missing
 
+        missing = mkdocs_missing()
+    if missing is not None:  # the other stages still run and are reported
+        stages.append(Stage("site", f"not built: {missing}; or pass --no-site", 0.0, False))
+    elif site:
         start = time.perf_counter()
         try:
             built = build_site(result.catalog, result.effects, layout, protected=protected,
@@ -132,7 +137,7 @@ def build(
         typer.echo(f"sgs build: cannot write the hook table: {exc.strerror}", err=True)
         raise typer.Exit(2) from None
     _summary(stages)
-    raise typer.Exit(0 if all(s.ok for s in stages) else 1)
+    raise typer.Exit(2 if missing else 0 if all(s.ok for s in stages) else 1)
 
 
 def _summary(stages: list[Stage]) -> None:

@@ -113,7 +113,8 @@ def explain(
     if kind == "general":
         general = cat.generals[target]
         name = general.name.get(lang) or general.id
-        health = (f"{general.hp} HP" if general.hp is not None else "yin-yang halves")
+        health = (f"{general.hp} HP" if general.hp is not None else
+                  f"{general.halves} yin-yang halves" if general.halves else "no HP given")
         typer.echo(f"{name} ({general.id}) · {general.kingdom} · {health}")
         code = 0
         for skill in cat.skills_of(general):

@@ -32,3 +32,15 @@ def test_build_stops_on_data_problems(tmp_path: Path, monkeypatch: pytest.Monkey
     assert "FAIL validate" in result.output
     assert "error[bad-value]" in result.output
     assert not (tmp_path / "hooks.json").exists()
+
+
+def test_build_without_the_site_extra_still_runs_the_other_stages(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sgs_tools.sitegen import build as sitegen_build
+
+    monkeypatch.setattr(sitegen_build, "mkdocs_missing",
+                        lambda: "mkdocs is not installed; install the site extra")
+    result = runner.invoke(app, ["build", "--build-dir", str(tmp_path / "b")])
+    assert result.exit_code == 2
+    assert "ok   validate" in result.output and "ok   scenarios" in result.output
+    assert "FAIL site       not built: mkdocs is not installed" in result.output
