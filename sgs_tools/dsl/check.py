@@ -57,6 +57,18 @@ def _close(word: str, choices: set[str] | list[str], cutoff: float = 0.7) -> str
     return suggest(word, choices, cutoff=cutoff)
 
 
+def _other_mode_hint(word: str, table: str) -> str | None:
+    """When a word exists only in another mode's vocabulary, say which."""
+    from sgs_tools.dsl.vocabulary import full_registry
+
+    full = full_registry()
+    verb = (full.actions if table == "action" else full.modifiers).get(word)
+    if verb is None:
+        return None
+    return (f"{word!r} belongs to the {verb.origin} vocabulary, which the modes playing "
+            "this effect do not use")
+
+
 class Checker:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -441,6 +453,8 @@ class Checker:
             if s.verb in other:
                 hint = (f"{s.verb!r} is a {'modifier' if table == 'action' else 'action'}; "
                         f"it belongs {'at clause level' if table == 'action' else 'in a block'}")
+            elif hint is None:
+                hint = _other_mode_hint(s.verb, table)
             self.issue(s.pos, "dsl-unknown-word", f"unknown {table} {s.verb!r}", hint)
             return
         self.out.args[id(s)] = self.fill(f"'{s.verb}'", verb.params, s.words, scope, s.pos)

@@ -31,3 +31,12 @@ def test_checker_points_at_the_word(tmp_path: Path, body: str, where: tuple[int,
     text = f"{p.message} {p.hint}"
     for word in words:
         assert word in text, text
+
+
+def test_a_word_of_another_mode_says_which(tmp_path: Path) -> None:
+    path = tmp_path / "g.yaml"
+    path.write_text(HEAD + "      after take_damage:\n        reveal_general\n",
+                    encoding="utf-8")
+    problems = validate([path]).problems
+    assert problems[0].message == "unknown action 'reveal_general'"
+    assert "guozhan vocabulary" in (problems[0].hint or "")
