@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
+
+from sgs_tools.cli.simulate import DATA_HELP, check_data, load_library
 
 
 def replay(
@@ -20,6 +23,8 @@ def replay(
                                              help="The mode's first-game rules.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the log as JSON lines.")
                        ] = False,
+    data: Annotated[list[Path] | None, typer.Option(
+        "--data", metavar="PATH", help=DATA_HELP, show_default=False)] = None,
 ) -> None:
     """Replay one game (as `sgs simulate` numbered it) and print its event log."""
     import json
@@ -27,7 +32,6 @@ def replay(
     from sgs_tools.engine import PLAYED_MODES
     from sgs_tools.engine.errors import SetupError
     from sgs_tools.engine.game import Game
-    from sgs_tools.engine.library import Library
     from sgs_tools.sim.logfmt import render
     from sgs_tools.sim.runner import Settings
 
@@ -35,10 +39,12 @@ def replay(
         typer.echo(f"sgs replay: the engine plays {' and '.join(PLAYED_MODES)} games; "
                    f"{mode!r} cannot be replayed yet", err=True)
         raise typer.Exit(2)
+    check_data("replay", data)
     settings = Settings(mode=mode, players=players, seed=seed, agents=agents,
                         generals=tuple(g.strip() for g in generals.split(","))
-                        if generals else None, first_game=first_game)
-    lib = Library.load()
+                        if generals else None, first_game=first_game,
+                        data=tuple(str(p) for p in data or []))
+    lib = load_library("replay", data)
     setup = settings.setup(seed)
     setup.record = True
     try:

@@ -5,13 +5,48 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from sgs_tools.engine import PLAYED_MODES as PLAYABLE_MODES
 
+if TYPE_CHECKING:
+    from sgs_tools.engine.library import Library
+
 _last = [0.0]
+
+DATA_HELP = ("Extra data files or folders (an expansion) to load with the bundled game, "
+             "as in 'sgs test --data'; repeatable.")
+
+
+def check_data(command: str, data: list[Path] | None) -> None:
+    """Refuse a --data path that does not exist (exit 2)."""
+    for extra in data or []:
+        if not extra.exists():
+            typer.echo(f"sgs {command}: no such file or folder: {extra}", err=True)
+            raise typer.Exit(2)
+
+
+def load_library(command: str, data: list[Path] | None) -> Library:
+    """The bundled game plus --data, or exit 2 if that data has problems."""
+    from sgs_tools import report as sgs_report
+    from sgs_tools.engine.errors import SetupError
+    from sgs_tools.sim.runner import load_library as load
+
+    try:
+        lib = load(list(data or []))
+    except SetupError as exc:
+        typer.echo(f"sgs {command}: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if lib.problems:
+        typer.echo(f"sgs {command}: the game data has "
+                   f"{sgs_report.plural(len(lib.problems), 'problem')}; "
+                   "run 'sgs validate' first", err=True)
+        for line in lib.problems[:5]:
+            typer.echo(f"  {line}", err=True)
+        raise typer.Exit(2)
+    return lib
 
 
 def _progress(done: int, total: int, started: float) -> None:
@@ -52,15 +87,15 @@ def simulate(
     force: Annotated[bool, typer.Option("--force", help="Overwrite --json if it exists.")
                      ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    data: Annotated[list[Path] | None, typer.Option(
+        "--data", metavar="PATH", help=DATA_HELP, show_default=False)] = None,
 ) -> None:
     """Play many games and report win rates per role and general, with replay commands
     for every game that crashed, broke an invariant, ran out of steps or stalled."""
     import json
 
-    from sgs_tools import report as sgs_report
     from sgs_tools.engine.errors import SetupError
     from sgs_tools.engine.game import Game
-    from sgs_tools.engine.library import Library
     from sgs_tools.sim import stats
     from sgs_tools.sim.runner import Settings, run
 
@@ -88,15 +123,12 @@ def simulate(
     if json_out is not None and json_out.exists() and not force:
         typer.echo(f"sgs simulate: {json_out} exists; use --force to overwrite it", err=True)
         raise typer.Exit(2)
+    check_data("simulate", data)
     settings = Settings(mode=mode, players=players, games=games, seed=seed, agents=agents,
                         generals=tuple(g.strip() for g in generals.split(","))
-                        if generals else None, first_game=first_game)
-    lib = Library.load()
-    if lib.problems:
-        typer.echo(f"sgs simulate: the game data has "
-                   f"{sgs_report.plural(len(lib.problems), 'problem')}; "
-                   "run 'sgs validate'", err=True)
-        raise typer.Exit(2)
+                        if generals else None, first_game=first_game,
+                        data=tuple(str(p) for p in data or []))
+    lib = load_library("simulate", data)
     try:  # fail fast on a bad mode, player count or general list
         Game(lib, settings.setup(seed)).deal()
     except SetupError as exc:
@@ -114,10 +146,10 @@ def simulate(
             f"  {g}\n" for g in mode_gaps)
     typer.echo(text, nl=False)
     if json_out is not None:
-        data = report.to_json()
-        data["engine_gaps"] = mode_gaps
+        out = report.to_json()
+        out["engine_gaps"] = mode_gaps
         try:
-            json_out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
+            json_out.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n",
                                 encoding="utf-8")
         except OSError as exc:
             typer.echo(f"sgs simulate: cannot write {json_out}: {exc.strerror}", err=True)

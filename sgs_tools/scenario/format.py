@@ -547,7 +547,8 @@ def parse_scenario(doc: Document, lib: Library | None = None) -> Scenario:
                         bad(at("expect", key, i, ckey, key=True),
                             f"unknown {key} key {ckey!r}",
                             _hint(suggest(str(ckey), set(CHECK_KEYS[key])),
-                                  f"a {key} check is {form}"))
+                                  f"an {key} check is {form}" if key[0] in "aeiou"
+                                  else f"a {key} check is {form}"))
                 expectations.append(Expectation(key, item, at("expect", key, i)))
         else:
             if key == "winner" and isinstance(value, str):
@@ -605,7 +606,7 @@ def parse_scenario(doc: Document, lib: Library | None = None) -> Scenario:
     deck = cards(("deck",), data.get("deck"))
     discard = cards(("discard",), data.get("discard"))
     if problems:
-        raise ScenarioError(problems)
+        raise ScenarioError(sorted(problems, key=Problem.sort_key))
     return Scenario(
         path=doc.path, name=str(data.get("name") or doc.path), mode=mode, seed=seed,
         seats=seats, deck=deck, discard=discard, start_seat=start_seat,

@@ -1,16 +1,18 @@
 """Simulation settings → many games played over the cores → a list of compact summaries.
 
 Game ``i`` of a run with seed ``S`` is played with seed ``S + i``, so any one game can be
-replayed alone (``sgs replay --seed S+i`` with the same mode, players and agents). The
-library is built once in the parent; worker processes inherit it when the platform forks
-and build their own otherwise.
+replayed alone (``sgs replay --seed S+i`` with the same mode, players, agents and
+``--data``). The library is built once in the parent; worker processes inherit it when the
+platform forks and build their own, with the same extra data, otherwise.
 """
 
 from __future__ import annotations
 
 import os
+import shlex
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sgs_tools.engine.game import Game, Setup
@@ -28,6 +30,8 @@ class Settings:
     first_game: bool = False
     step_budget: int = 200_000
     max_turns: int = 400
+    data: tuple[str, ...] = ()
+    """Extra data files or folders (``--data``) loaded with the bundled game, as given."""
 
     def setup(self, seed: int) -> Setup:
         return Setup(mode=self.mode, players=self.players, seed=seed,
@@ -44,7 +48,23 @@ class Settings:
             bits += ["--generals", ",".join(self.generals)]
         if self.first_game:
             bits.append("--first-game")
-        return " ".join(bits)
+        for path in self.data:
+            bits += ["--data", path]
+        return " ".join(shlex.quote(b) for b in bits)
+
+    def library(self) -> Library:
+        """The bundled game plus this run's ``--data``, as `sgs test --data` loads it."""
+        return load_library([Path(p) for p in self.data])
+
+
+def load_library(data: list[Path] | None = None) -> Library:
+    """The bundled game plus extra data files or folders (an expansion's scenario files are
+    left out); the same loading as `sgs test --data`."""
+    if not data:
+        return Library.load()
+    from sgs_tools.scenario.runner import data_for
+
+    return Library.load(data_for([], data) or None)
 
 
 @dataclass
@@ -67,13 +87,17 @@ class Summary:
 
 
 _LIB: Library | None = None
+_LIB_DATA: tuple[str, ...] = ()
 _SETTINGS: Settings | None = None
 
 
 def library() -> Library:
-    global _LIB
-    if _LIB is None:
-        _LIB = Library.load()
+    """This process's library: loaded once, with the extra data of the current settings."""
+    global _LIB, _LIB_DATA
+    data = _SETTINGS.data if _SETTINGS is not None else ()
+    if _LIB is None or data != _LIB_DATA:
+        _LIB = _SETTINGS.library() if _SETTINGS is not None else Library.load()
+        _LIB_DATA = data
     return _LIB
 
 
@@ -101,12 +125,13 @@ def _init(settings: Settings) -> None:
 def run(settings: Settings, workers: int | None = None,
         progress: Callable[[int, int], None] | None = None,
         lib: Library | None = None) -> list[Summary]:
-    """Play every game; results come back in seed order."""
-    global _LIB
-    if lib is not None:
-        _LIB = lib
-    library()
+    """Play every game; results come back in seed order. ``lib`` must hold the data of
+    ``settings.data``; without it that library is loaded here."""
+    global _LIB, _LIB_DATA
     _init(settings)
+    if lib is not None:
+        _LIB, _LIB_DATA = lib, settings.data
+    library()
     seeds = [settings.seed + i for i in range(settings.games)]
     workers = workers or os.cpu_count() or 1
     workers = max(1, min(workers, len(seeds)))

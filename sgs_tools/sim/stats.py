@@ -68,7 +68,7 @@ class Report:
             "settings": {"mode": s.mode, "players": s.players, "games": s.games,
                          "seed": s.seed, "agents": s.agents,
                          "generals": list(s.generals) if s.generals else None,
-                         "first_game": s.first_game},
+                         "first_game": s.first_game, "data": list(s.data)},
             "games": self.games, "finished": self.finished, "stalled": self.stalled,
             "seconds": round(self.seconds, 3),
             "sides": dict(sorted(self.sides.items())),
