@@ -40,6 +40,40 @@ POLISH = {
            (r"그 피해 중 그 수치에서 (\w+)[을를] 뺀 값을 막", r"그 피해를 \1만 남기고 막")),
 }
 END = {"en": ".", "zh": "。", "ko": "."}
+# The same, over a whole sentence with its definitions: 防止此伤害中的X点（X为此数值减去1）.
+CLAUSE_POLISH = {
+    "zh": ((r"防止此伤害中的([A-Z])点（\1为此数值减去(\w+)）", r"防止此伤害中超过\2点的部分"),),
+}
+# Events whose "you" is not the card's user but the character holding it: a delayed trick
+# takes effect on whoever has it in their judgement zone, so the text names them.
+HOLDER_EVENTS = {"delayed_effect"}
+# Chinese names "that amount" by what it counts: 此伤害+1, and a repeat once per unit of it
+# (每有1点伤害，…) rather than 重复此数值次.
+ZH_AMOUNT = {"take_damage": "此伤害", "deal_damage": "此伤害"}
+ZH_PER_UNIT = {"take_damage": "每有1点伤害", "deal_damage": "每有1点伤害",
+               "lose_cards": "每失去一张牌", "gain_cards": "每获得一张牌",
+               "recover": "每回复1点体力", "lose_hp": "每失去1点体力"}
+HOLDER = {"en": "that character", "zh": "该角色", "ko": "그 캐릭터"}
+# The card being used (as opposed to any card a step names): once the trigger names it
+# ("when you become a target of a Slash"), it reads "that Slash".
+CURRENT_CARD = {"en": ("the card being used", "that {}"), "zh": ("正被使用的牌", "此{}"),
+                "ko": ("사용되고 있는 카드", "그 {}")}
+
+
+# What follows a loop is done once, after it: "…; afterwards, you recover X HP".
+AFTER_LOOP = {"en": "afterwards, ", "zh": "结算完毕后，", "ko": "모두 처리한 후, "}
+NEGATE = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+
+
+@dataclass(frozen=True)
+class _Alts:
+    """Consecutive ifs that test one thing against different values: only one applies."""
+
+    ifs: tuple[A.If, ...]
+
+
+def _loop(st: Any) -> bool:
+    return isinstance(st, (A.ForEach, A.Repeat))
 
 
 @dataclass
@@ -163,6 +197,10 @@ def _ko_may(text: str) -> str:
     return f"{head}{stem}다{dot}" if ending == "다" else text
 
 
+# A template's first placeholder, its subject ({may:…} only chooses a form of words).
+_FIRST_KEY = re.compile(r"\{(?!may\b)(\w+)")
+
+
 class Renderer:
     def __init__(self, analysis: Analysis, registry: Registry, lang: str,
                  names: Names | None = None) -> None:
@@ -176,9 +214,14 @@ class Renderer:
         self.letters: dict[str, str] = {}  # let-bound name → the letter it reads as (X)
         self.defs: dict[str, tuple[str, str]] = {}  # expression → (letter, what it is)
         self.counters: set[str] = set()  # let names assigned more than once (a tally)
+        self.event_card = ""  # the one card the current trigger's event names, if any
+        self.event = ""  # the current trigger's event
+        self.taken: set[str] = set()  # letters earlier sentences defined
 
     def start_clause(self, clause: Any) -> None:
-        """Names, letters and definitions are a clause's own: each sentence starts afresh."""
+        """Names and definitions are a clause's own: each sentence starts afresh. A letter
+        keeps one meaning in the whole text: a later sentence takes a letter not yet used."""
+        self.taken |= set(self.letters.values()) | {letter for letter, _ in self.defs.values()}
         self.bound, self.answers, self.letters, self.defs = {}, {}, {}, {}
         seen: dict[str, int] = {}
         for node in _walk(clause):
@@ -187,7 +230,8 @@ class Renderer:
         self.counters = {name for name, n in seen.items() if n > 1}
 
     def _letter(self) -> str:
-        used = set(self.letters.values()) | {letter for letter, _ in self.defs.values()}
+        used = set(self.letters.values()) | {letter for letter, _ in self.defs.values()} \
+            | self.taken
         return next((c for c in "XYZWVU" if c not in used), "N")
 
     def define(self, v: Any) -> str:
@@ -213,6 +257,8 @@ class Renderer:
         if "call" in v:
             return True
         if "op" in v:
+            if self.lang == "zh":
+                return True  # 摸X张牌（X为2减去你的手牌数）, not 摸2减去你的手牌数张牌
             return times or any(isinstance(x, dict) and ("op" in x or "call" in x)
                                 for x in (v["left"], v["right"]))
         if self.lang == "zh" and ("quantity" in v or "ref" in v):
@@ -320,10 +366,11 @@ class Renderer:
                             "ko": f"{text}의 수"}[self.lang]
                     continue
                 # what someone did (所选的花色, 말한 색) is theirs without 的/의
+                bare_zh = attr_text.startswith(("所", "已")) or text == "其"  # 其体力值
                 done = re.match(r"\S*(?:[은한된]|[가-힣]ㄴ)(?: |$)", attr_text) is not None
                 text = {"en": f"{text}'s {attr_text}" if not text.endswith("s")
                         else f"{text}' {attr_text}",
-                        "zh": f"{text}{'' if attr_text.startswith(('所', '已')) else '的'}"
+                        "zh": f"{text}{'' if bare_zh else '的'}"
                               f"{attr_text}",
                         "ko": f"{text}{_ko_particle(text, '가')} {attr_text}" if done
                         else f"{text}의 {attr_text}"}[self.lang]
@@ -425,6 +472,8 @@ class Renderer:
             zone = "".join("手" if z == "hand" else self.enum(z) for z in zones)
             noun = "或".join(names) if names else "牌"
             body = "".join(words) + zone + noun
+            if zones == ["equipment"]:
+                body = zone + "".join(words) + noun  # 装备区的武器牌
             if count == 0:
                 return "没有" + body
             if count is None:
@@ -490,6 +539,12 @@ class Renderer:
                     return _substitute(absent, repl)
                 return _substitute(present, repl)
             value = args.get(key)
+            if types.get(key) == "delta" and self.lang == "en" and rest is not None \
+                    and rest.startswith("|") and isinstance(value, dict) \
+                    and isinstance(value.get("amount"), int):
+                n, noun = value["amount"], rest[1:]  # "1 extra card", "2 fewer cards"
+                noun = noun if n == 1 else EN_PLURAL.get(noun, noun + "s")
+                return f"{n} {'extra' if value.get('sign') == '+' else 'fewer'} {noun}"
             computed = types.get(key) in ("count", "int") and isinstance(value, dict) \
                 and "range" not in value
             if computed and isinstance(value, dict) and _counts_bound(value, self.bound):
@@ -555,7 +610,7 @@ class Renderer:
         return out
 
     def _plural_subject(self, template: str, args: dict[str, Any]) -> bool:
-        m = re.search(r"\{(\w+)", template)
+        m = _FIRST_KEY.search(template)
         value = args.get(m.group(1)) if m else None
         if not isinstance(value, dict) or "select" not in value:
             return False
@@ -567,7 +622,7 @@ class Renderer:
         return bool(term and term.info.get("plural"))
 
     def _subject(self, template: str, args: dict[str, Any], actor: str) -> str:
-        m = re.search(r"\{(\w+)", template)
+        m = _FIRST_KEY.search(template)
         if not m:
             return ""
         key = m.group(1)
@@ -598,6 +653,11 @@ class Renderer:
             text = f"{actor}{_ko_particle(actor, '가')} 원하면 {text}"
         else:
             text = self.fill(template, args, types, actor, may, bare=bare)
+        if self.lang == "zh" and self.event in ZH_AMOUNT:
+            text = text.replace("此数值+", ZH_AMOUNT[self.event] + "+")  # 此伤害+1
+        phrase, known = CURRENT_CARD[self.lang]
+        if self.event_card and phrase in text:
+            text = text.replace(phrase, known.format(self.event_card))
         if s.bind and s.verb in ANSWERED:
             who = next((args[k] for k in ("who", "by") if k in args), None)
             self.answers[s.bind] = (s.verb, self.value(who) if isinstance(who, dict)
@@ -653,7 +713,7 @@ class Renderer:
             value = args.get(p.name)
             if p.type == "cards" and isinstance(value, dict) and "cards" in value:
                 return bool(value["cards"].get("count") == 1)
-            if p.type == "count":
+            if p.type in ("count", "int") and p.name == "n":
                 return value == 1
         return False
 
@@ -724,6 +784,14 @@ class Renderer:
             subject = self.value(args.get("subject"))
             cards = args.get("cards") or {}
             spec = cards.get("cards", {}) if isinstance(cards, dict) else {}
+            zh_zone = self.lang == "zh" and spec.get("filters", {}).get("zone") == ["equipment"]
+            if zh_zone:  # 你的装备区里没有武器牌, 目标角色的装备区里有牌
+                filters = {k: v for k, v in spec["filters"].items() if k != "zone"}
+                count = spec.get("count")
+                inner = self.cards({**spec, "filters": filters,
+                                    "count": None if count == 0 else count})
+                owner = subject if subject == "其" else subject + "的"
+                return f"{owner}装备区里{'没有' if count == 0 else '有'}{inner}"
             if spec.get("count") == 0:
                 inner = self.cards({**spec, "count": None, "noun": "cards"})
                 return {"en": f"{subject} {'have' if subject == self.var('you') else 'has'} "
@@ -784,6 +852,34 @@ class Renderer:
             return f"{who}{words['zh'] if positive else '未' + words['zh']}"
         return f"{who}{_ko_particle(who, '가')} {words['ko_yes' if positive else 'ko_no']}"
 
+    def _negated(self, c: Any) -> str | None:
+        """The opposite of a condition, said outright ("if that card is not …"), so an
+        "otherwise" after several steps cannot be taken for another if's (else None)."""
+        args = self.an.of(c)
+        if isinstance(c, A.Compare) and self._answered(c, args) is None:
+            left, right = self.value(args.get("left")), self.value(args.get("right"))
+            op = NEGATE[c.op]
+            if self.lang == "ko":
+                return _ko_conj(self._ko_compare(left, op, right), "면")
+            ops = {"en": {"==": "is", "!=": "is not", "<": "is less than",
+                          "<=": "is at most", ">": "is greater than", ">=": "is at least"},
+                   "zh": {"==": "为", "!=": "不为", "<": "小于", "<=": "不大于",
+                          ">": "大于", ">=": "不小于"}}[self.lang]
+            return f"{left}{ops[op]}{right}" if self.lang == "zh" else \
+                f"{left} {ops[op]} {right}"
+        if isinstance(c, A.Is):
+            subject = self.value(args.get("subject"))
+            word = self._is_word(c.word)
+            negated = not c.negated
+            if self.lang == "en":
+                verb = "are" if subject == self.var("you") else "is"
+                return f"{subject} {verb} {'not ' if negated else ''}{word}"
+            if self.lang == "zh":
+                return f"{subject}{'不' if negated else ''}为{word}"
+            return _ko_conj(self._ko_is(subject, word, c.word in self.reg.selectors,
+                                        negated), "면")
+        return None
+
     def _grouped(self, c: Any) -> str:
         text = self.cond(c)
         return f"({text})" if isinstance(c, (A.All, A.Any_)) else text
@@ -800,7 +896,8 @@ class Renderer:
     def _let_letter(self, name: str) -> str:
         """A let-bound name reads as a capital letter: its own if it is one, else X, Y…"""
         if name not in self.letters:
-            self.letters[name] = name if re.fullmatch(r"[A-Z]", name) else self._letter()
+            own = re.fullmatch(r"[A-Z]", name) and name not in self.taken
+            self.letters[name] = name if own else self._letter()
         return self.letters[name]
 
     def steps(self, body: tuple[Any, ...], actor: str) -> str:
@@ -811,10 +908,16 @@ class Renderer:
                 letter, self.value(self.an.of(body[0]).get("value")))
             body = body[1:]
         parts: list[tuple[str, str]] = []  # (subject of a plain step, text)
-        for st in body:
+        after_loop = False
+        for st in self._items(body):
             text = self.stmt(st, actor)
             if not text:
                 continue
+            if after_loop and parts:  # the loop is over: "…; afterwards, …"
+                parts.append(("", AFTER_LOOP[self.lang] + text))
+                after_loop = _loop(st)
+                continue
+            after_loop = _loop(st)
             tally = isinstance(st, A.Let) and bool(parts) and (
                 st.name in self.counters if self.lang != "ko"
                 else re.search(r"[가-힣]다$", parts[-1][1]) is not None)
@@ -832,6 +935,56 @@ class Renderer:
                     continue
             parts.append((subject, text))
         return SEP[self.lang].join(text for _, text in parts)
+
+    def _items(self, body: Any) -> list[Any]:
+        """Steps in order, with consecutive exclusive ifs as one ``_Alts``."""
+        out: list[Any] = []
+        for st in body:
+            prev = out[-1] if out else None
+            ifs = prev.ifs if isinstance(prev, _Alts) else (prev,) if isinstance(
+                prev, A.If) else ()
+            if ifs and isinstance(st, A.If) and self._exclusive((*ifs, st)):
+                out[-1] = _Alts((*ifs, st))
+            else:
+                out.append(st)
+        return out
+
+    def _test(self, c: Any) -> tuple[str, str] | None:
+        """What an if tests and against which value, when it is one equality."""
+        args = self.an.of(c)
+        if isinstance(c, A.Is) and not c.negated:
+            return repr(args.get("subject")), c.word
+        if isinstance(c, A.Compare) and c.op == "==":
+            return repr(args.get("left")), repr(args.get("right"))
+        return None
+
+    def _exclusive(self, ifs: tuple[Any, ...]) -> bool:
+        if any(i.otherwise for i in ifs):
+            return False
+        tests = [self._test(i.cond) for i in ifs]
+        if any(t is None for t in tests):
+            return False
+        subjects = {t[0] for t in tests if t}
+        values = [t[1] for t in tests if t]
+        return len(subjects) == 1 and len(set(values)) == len(values)
+
+    def _alternatives(self, alts: _Alts, actor: str) -> str:
+        """"if it is ♥, …; if ♦, …": one subject, several values, one applies."""
+        comma = COMMA[self.lang]
+        out = []
+        for i, st in enumerate(alts.ifs):
+            body = self.steps(st.then, actor)
+            if i == 0:
+                out.append(f"{self.phrase('if', cond=self.cond(st.cond, '면'))}{comma}{body}")
+                continue
+            c = st.cond
+            args = self.an.of(c)
+            word = self._is_word(c.word) if isinstance(c, A.Is) else self.value(
+                args.get("right"))
+            head = {"en": f"if {word}", "zh": f"若为{word}",
+                    "ko": _ko_conj(f"{word}인", "면")}[self.lang]
+            out.append(f"{head}{comma}{body}")
+        return SEP[self.lang].join(out)
 
     def _step_subject(self, st: Any, actor: str) -> str:
         """Who does a plain step (a Do), or "" (anything else)."""
@@ -857,6 +1010,8 @@ class Renderer:
         return first + {"en": ", then ", "zh": "，然后"}[self.lang] + second[len(lead):]
 
     def stmt(self, st: Any, actor: str) -> str:
+        if isinstance(st, _Alts):
+            return self._alternatives(st, actor)
         if isinstance(st, A.Do):
             return self.sentence(st.sentence, actor)
         if isinstance(st, A.May):
@@ -872,10 +1027,16 @@ class Renderer:
             return self._then(self.stmt_may(first, actor), rest, actor)
         if isinstance(st, A.If):
             cond = self.phrase("if", cond=self.cond(st.cond, "면"))
-            text = f"{cond}{COMMA[self.lang]}{self.steps(st.then, actor)}"
+            nested = any(isinstance(x, A.If) and x.otherwise for x in st.then)
+            # an if holding an if-else opens a block: "if A: if B, …; if not B, …"
+            lead = ("：" if self.lang == "zh" else ": ") if nested else COMMA[self.lang]
+            text = f"{cond}{lead}{self.steps(st.then, actor)}"
             if st.otherwise:
-                text += (f"{SEP[self.lang]}{self.phrase('else')}{COMMA[self.lang]}"
-                         f"{self.steps(st.otherwise, actor)}")
+                simple = len(st.then) == 1 and isinstance(st.then[0], (A.Do, A.May))
+                negated = None if simple else self._negated(st.cond)
+                head = self.phrase("if", cond=negated) if negated else self.phrase("else")
+                text += f"{SEP[self.lang]}{head}{COMMA[self.lang]}" \
+                        f"{self.steps(st.otherwise, actor)}"
             return text
         if isinstance(st, A.Choice):
             args = self.an.of(st)
@@ -919,6 +1080,12 @@ class Renderer:
         if isinstance(st, A.Repeat):
             info = self.an.of(st)
             times = self.amount(info.get("times"), times=True)
+            if self.lang == "zh" and info.get("times") == {"var": "amount"} \
+                    and self.event in ZH_PER_UNIT:  # 每有1点伤害，…
+                return f"{ZH_PER_UNIT[self.event]}，{self.steps(st.body, actor)}"
+            if self.lang == "zh" and st.times is not None and not times.isdigit() \
+                    and not re.fullmatch(r"[A-Z]", times):
+                times = self.define(info.get("times"))  # 重复X次（X为…）, not 重复此数值次
             if self.lang == "ko" and st.times is not None and not times.isdigit() \
                     and not re.fullmatch(r"[A-Z]", times):
                 head = f"{times}만큼 반복한다"  # 그 수치만큼, not 그 수치번
@@ -977,16 +1144,25 @@ class Renderer:
         """A may-block: its first step, then the steps that follow only if it was done."""
         if not rest:
             return head
+        items = self._items(rest)
+        texts, previous = [], None
+        for s in items:
+            text = self.stmt(s, actor)
+            texts.append(AFTER_LOOP[self.lang] + text if _loop(previous) else text)
+            previous = s
         if self.lang == "ko":
+            steps = [(isinstance(s, A.Do) and not _loop(p), t)
+                     for s, p, t in zip(items, [None, *items], texts, strict=False)]
             if lead is None:
-                lead = "그러면" if isinstance(rest[0], A.Do) else "그 후"
-                return f"{head}. {lead} " + self._ko_chain(
-                    [(isinstance(s, A.Do), self.stmt(s, actor)) for s in rest])
-            return self._ko_chain([(True, head)] + [
-                (isinstance(s, A.Do), self.stmt(s, actor)) for s in rest])
+                lead = "그러면" if isinstance(items[0], A.Do) else "그 후"
+                return f"{head}. {lead} " + self._ko_chain(steps)
+            return self._ko_chain([(True, head), *steps])
         then = self.phrase("then")
         joiner = f"{COMMA[self.lang]}{then}" + ("" if self.lang == "zh" else " ")
-        return joiner.join([head, *(self.stmt(s, actor) for s in rest)])
+        out = head
+        for p, t in zip([None, *items], texts, strict=False):
+            out += (SEP[self.lang] if _loop(p) else joiner) + t
+        return out
 
     def _ko_chain(self, steps: list[tuple[bool, str]]) -> str:
         """Korean steps in order: "…을 뽑고, 무장 카드를 뒤집는다" (a plain step joins the
@@ -1127,7 +1303,16 @@ class Renderer:
         return (f"{prefix}{comma}" if prefix else "") + f"{head}{comma}{body}"
 
     def trigger_body(self, cl: A.Trigger) -> str:
-        body = self.steps(cl.body, self.var("you"))
+        spec = self.an.of(cl).get("card")
+        spec = spec.get("cards", {}) if isinstance(spec, dict) else {}
+        filters = spec.get("filters", {})
+        names = filters.get("name", [])
+        self.event_card = self.card_name(names[0]) if len(names) == 1 and len(filters) == 1 \
+            else ""
+        actor = HOLDER[self.lang] if cl.event in HOLDER_EVENTS else self.var("you")
+        self.event = cl.event
+        body = self.steps(cl.body, actor)
+        self.event_card = self.event = ""
         if cl.options.optional:
             body = {"en": f"you may: {body}", "zh": f"你可以：{body}",
                     "ko": f"원하면: {body}"}[self.lang]
@@ -1418,6 +1603,8 @@ def render(effect: A.Effect, analysis: Analysis, registry: Registry, lang: str =
         else:
             text = r.clause(group[0])
         text += r.definitions()
+        for pattern, replacement in CLAUSE_POLISH.get(lang, ()):
+            text = re.sub(pattern, replacement, text)
         static = len(group) == 1 and isinstance(group[0], A.Static)
         merged = _merge_statics(texts[-1], text, lang) if static and statics \
             and statics[-1] else None

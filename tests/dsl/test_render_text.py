@@ -7,8 +7,12 @@ import re
 
 import pytest
 
+from sgs_tools.dsl import ast as A
+from sgs_tools.dsl.check import Context, check
 from sgs_tools.dsl.effects import explain
-from sgs_tools.dsl.render import _ko_conj, _ko_event
+from sgs_tools.dsl.parse import parse
+from sgs_tools.dsl.render import Renderer, _ko_conj, _ko_event, _walk, render
+from sgs_tools.dsl.vocabulary import registry
 from tests.dsl.test_bundled import bundled
 
 
@@ -106,7 +110,7 @@ def test_arithmetic_is_words_and_computed_amounts_are_letters() -> None:
 def test_let_bound_names_read_as_letters() -> None:
     for lang in ("en", "zh", "ko"):
         assert "hearts" not in text("gz_zaiqi", lang)
-    assert "add 1 to X, then you recover X HP" in text("gz_zaiqi", "en")
+    assert "add 1 to X; afterwards, you recover X HP" in text("gz_zaiqi", "en")
     assert "X를 0으로 한다" in text("gz_zaiqi", "ko")
 
 
@@ -127,7 +131,7 @@ def test_same_number_of_cards() -> None:
 def test_english_card_names_take_articles_and_plurals() -> None:
     assert text("wushuang", "en").startswith("2 Jinks are needed to cancel a Slash you use.")
     assert "character A must play a Jink" in text("slash", "en")
-    assert "character A uses a Duel on character B" in text("lijian", "en")
+    assert "character A is treated as using a Duel on character B" in text("lijian", "en")
     assert "you may make the target unable to use a Jink against this card" in \
         text("liegong", "en")
     assert "have it that" not in text("jink", "en")
@@ -152,3 +156,144 @@ def test_steps_by_one_character_run_on() -> None:
     assert text("qingnang", "en") == "Action: you discard a card, then recover 1 HP."
     assert text("qingnang", "zh") == "出牌阶段：你弃置一张牌，然后回复1点体力。"
     assert text("qingnang", "ko") == "카드 사용 단계: 카드 1장을 버리고, 체력 1을 회복한다."
+
+
+def snippet(source: str, lang: str) -> str:
+    """An effect written here, rendered (for wordings no bundled effect uses yet)."""
+    effects = bundled().effects
+    assert effects is not None
+    names = effects.names
+    reg = registry(frozenset({"standard", "guozhan"}))
+    effect = parse(source)
+    analysis = check(effect, Context(reg, frozenset(names.cards), frozenset(names.skills)))
+    assert analysis.issues == []
+    return render(effect, analysis, reg, lang, names)
+
+
+def test_an_optional_step_someone_else_performs_is_the_owners_choice() -> None:
+    """`may VERB … for X`: the engine asks the skill's owner, so the text never says X
+    may act; it reads "you may have X …", "你可以令X…", "당신이 원하면 X는 …"."""
+    effects = bundled().effects
+    assert effects is not None
+    found = []
+    for ident, compiled in effects.compiled.items():
+        probe = {lang: Renderer(compiled.analysis, compiled.registry, lang, effects.names)
+                 for lang in ("en", "zh", "ko")}
+        for node in _walk(compiled.effect):
+            first = node.sentence if isinstance(node, A.May) else node.body[0].sentence \
+                if isinstance(node, A.MayBlock) and isinstance(node.body[0], A.Do) else None
+            verb = compiled.registry.actions.get(first.verb) if first else None
+            if first is None or verb is None:
+                continue
+            args = compiled.analysis.of(first)
+            subject = {lang: r._subject(verb.text["en"], args, r.var("you"))
+                       for lang, r in probe.items()}
+            if subject["en"] in ("", "you"):
+                continue
+            found.append(ident)
+            assert f"may have {subject['en']}" in text(ident, "en"), ident
+            assert f"{subject['en']} may " not in text(ident, "en"), ident
+            assert f"可以令{subject['zh']}" in text(ident, "zh"), ident
+            assert f"{subject['zh']}可以" not in text(ident, "zh"), ident
+            assert f"원하면 {subject['ko']}" in text(ident, "ko"), ident
+    assert "peach" in found
+    assert "you may have that character recover 1 HP" in text("peach", "en")
+    assert "你可以令该角色回复1点体力" in text("peach", "zh")
+    assert "당신이 원하면 그 캐릭터는 체력 1을 회복한다" in text("peach", "ko")
+
+
+def test_redirecting_names_the_card_being_used() -> None:
+    assert "then you transfer that Slash to another character" in text("liuli", "en")
+    assert "然后你将此【杀】转移给" in text("liuli", "zh")
+    assert "그 【살】의 대상을" in text("liuli", "ko")
+
+
+def test_one_card_is_that_card() -> None:
+    assert "if that card's colour is not" in text("fanjian", "en")
+    assert "若该牌的颜色" in text("fanjian", "zh")
+    assert "그 카드의 색이" in text("fanjian", "ko")
+    assert "then you put that card on your general card" in text("gz_buqu", "en")
+
+
+def test_a_loop_ends_before_what_follows_it() -> None:
+    assert "add 1 to X; afterwards, you recover X HP" in text("gz_zaiqi", "en")
+    assert "令Y加1；结算完毕后，你回复Y点体力" in text("gz_zaiqi", "zh")
+    assert "X에 1을 더한다. 모두 처리한 후, 체력을 X 회복한다" in text("gz_zaiqi", "ko")
+
+
+def test_a_letter_keeps_one_meaning_in_the_whole_text() -> None:
+    for lang in ("en", "zh", "ko"):
+        defined = re.findall(r"(?:where |, and |（|，|\(|, )([A-Z])(?: is |为|는 )",
+                             text("gz_buqu", lang))
+        assert len(defined) == 3 and len(set(defined)) == 3, (lang, defined)
+
+
+def test_nested_ifs_say_which_if_an_otherwise_belongs_to() -> None:
+    guhuo = text("guhuo", "en")
+    assert "otherwise" not in guhuo
+    assert "greater than 0: if that card's name is the declared name, " in guhuo
+    assert "; if that card's name is not the declared name, " in guhuo
+    assert "否则" not in text("guhuo", "zh")
+    assert "그렇지 않으면" not in text("guhuo", "ko")
+    # a single step needs no restating
+    assert "; otherwise, move this card" in text("lightning", "en")
+
+
+def test_characters_chosen_together_are_those_characters() -> None:
+    assert "character A" not in text("tuxi", "en")
+    assert "for each of those characters, you take a hand card from that character" in \
+        text("tuxi", "en")
+    assert "对这些角色中的每名角色，你获得其一张手牌" in text("tuxi", "zh")
+    assert "그 캐릭터들 각각에 대해" in text("tuxi", "ko")
+
+
+def test_extra_and_fewer_cards_drawn() -> None:
+    assert text("yingzi", "en") == "You draw 1 extra card in your draw phase."
+    assert "you may draw 1 fewer card this phase" in text("gz_luoyi", "en")
+    assert "you may draw 2 extra cards this phase" in text("gz_haoshi", "en")
+
+
+def test_chinese_names_the_amount_and_the_zone() -> None:
+    assert "若你的装备区里没有武器牌，此伤害+1" in text("luoyi", "zh")
+    assert "当你受到伤害后，每有1点伤害，你可以摸两张牌" in text("yiji", "zh")
+    assert "每失去一张牌，你可以摸两张牌" in text("xiaoji", "zh")
+    for ident in ("yiji", "xiaoji", "jijiu"):
+        assert "此数值次" not in text(ident, "zh")
+
+
+def test_chinese_arithmetic_in_a_count_is_a_letter() -> None:
+    source = "action:\n  draw (2 - hand_count)\n  for each others:\n    if it.hp > 1:\n" \
+             "      draw 1 for it\n"
+    zh = snippet(source, "zh")
+    assert "你摸X张牌" in zh and "X为2减去你的手牌数" in zh
+    assert "若其体力值大于1" in zh and "其的" not in zh
+
+
+def test_korean_distance_says_who_counts_it() -> None:
+    assert text("mashu", "ko").startswith("당신이 다른 캐릭터를 계산하는 거리 −1. "
+                                          "다른 캐릭터가 당신을 계산하는 거리 +1.")
+
+
+def test_a_delayed_trick_acts_on_its_holder() -> None:
+    en = text("indulgence", "en")
+    assert "the character whose judgement zone holds it, that character performs a " \
+           "judgement" in en
+    assert "that character skips their play phase" in en
+    assert "该角色跳过出牌阶段" in text("indulgence", "zh")
+    assert "그 캐릭터는 카드 사용 단계를 건너뛴다" in text("indulgence", "ko")
+    assert "that character takes 3 thunder damage" in text("lightning", "en")
+
+
+def test_a_card_used_without_a_card_is_treated_as_used() -> None:
+    assert "character A is treated as using a Duel on character B" in text("lijian", "en")
+    assert "角色A视为对角色B使用【决斗】" in text("lijian", "zh")
+    assert "캐릭터 A는 캐릭터 B에게 【결투】를 사용한 것으로 간주된다" in text("lijian", "ko")
+
+
+def test_exclusive_ifs_read_as_alternatives() -> None:
+    beige = text("gz_beige", "en")
+    assert "then if the judgement card is ♥, that character recovers 1 HP; if ♦, that " \
+           "character draws 2 cards; if ♣, " in beige
+    assert "then if ♦" not in beige
+    assert "；若为方块，该角色摸两张牌；若为梅花" in text("gz_beige", "zh")
+    assert "회복한다. 다이아면, 그 캐릭터는" in text("gz_beige", "ko")
