@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from sgs_tools.cli.simulate import DATA_HELP, check_data, load_library
+from sgs_tools.cli.common import DATA_HELP, check_data, load_library
 
 
 def replay(

@@ -5,49 +5,14 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
+from sgs_tools.cli.common import DATA_HELP, check_data, load_library
 from sgs_tools.engine import PLAYED_MODES as PLAYABLE_MODES
 
-if TYPE_CHECKING:
-    from sgs_tools.engine.library import Library
-
 _last = [0.0]
-
-DATA_HELP = ("Extra data files or folders (an expansion) to load with the bundled game, "
-             "as in 'sgs test --data'; repeatable.")
-
-
-def check_data(command: str, data: list[Path] | None) -> None:
-    """Refuse a --data path that does not exist (exit 2)."""
-    for extra in data or []:
-        if not extra.exists():
-            typer.echo(f"sgs {command}: no such file or folder: {extra}", err=True)
-            raise typer.Exit(2)
-
-
-def load_library(command: str, data: list[Path] | None) -> Library:
-    """The bundled game plus --data, or exit 2 if that data has problems."""
-    from sgs_tools import report as sgs_report
-    from sgs_tools.engine.errors import SetupError
-    from sgs_tools.sim.runner import load_library as load
-
-    try:
-        lib = load(list(data or []))
-    except SetupError as exc:
-        typer.echo(f"sgs {command}: {exc}", err=True)
-        raise typer.Exit(2) from None
-    if lib.problems:
-        typer.echo(f"sgs {command}: the game data has "
-                   f"{sgs_report.plural(len(lib.problems), 'problem')}; "
-                   "run 'sgs validate' first", err=True)
-        for line in lib.problems[:5]:
-            typer.echo(f"  {line}", err=True)
-        raise typer.Exit(2)
-    return lib
-
 
 def _progress(done: int, total: int, started: float) -> None:
     now = time.perf_counter()

@@ -27,10 +27,9 @@ def test_cmd(
     """Run scenario tests: set up a table, play scripted decisions, check expectations."""
     from sgs_tools import paths as bundled
     from sgs_tools import report
+    from sgs_tools.cli.common import check_data, load_library
     from sgs_tools.data.validate import display_path
-    from sgs_tools.engine.errors import SetupError
-    from sgs_tools.engine.library import Library
-    from sgs_tools.scenario.runner import collect, data_for, run_file
+    from sgs_tools.scenario.runner import collect, run_file
 
     if output_format not in report.FORMATS:
         typer.echo(f"sgs test: unknown format {output_format!r}; "
@@ -38,10 +37,7 @@ def test_cmd(
         raise typer.Exit(2)
     here = bundled.expansion_here() if not paths else None
     targets = list(paths) if paths else [here] if here else [bundled.bundled_scenarios()]
-    for extra in data or []:
-        if not extra.exists():
-            typer.echo(f"sgs test: no such file or folder: {extra}", err=True)
-            raise typer.Exit(2)
+    check_data("test", data)
     try:
         files = collect(targets)
     except FileNotFoundError as exc:
@@ -51,18 +47,7 @@ def test_cmd(
         typer.echo("sgs test: no scenario files found (a scenario says 'kind: scenario')",
                    err=True)
         raise typer.Exit(2)
-    try:
-        lib = Library.load(data_for(targets, list(data or [])) or None)
-    except SetupError as exc:
-        typer.echo(f"sgs test: {exc}", err=True)
-        raise typer.Exit(2) from None
-    if lib.problems:
-        typer.echo(f"sgs test: the game data has "
-                   f"{report.plural(len(lib.problems), 'problem')}; "
-                   "run 'sgs validate' first", err=True)
-        for line in lib.problems[:5]:
-            typer.echo(f"  {line}", err=True)
-        raise typer.Exit(2)
+    lib = load_library("test", data, targets)
     problems = []
     documents = {}
     passed = 0

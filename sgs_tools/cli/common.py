@@ -1,0 +1,46 @@
+"""What several commands share: loading the game with --data, and refusing bad --data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.library import Library
+
+DATA_HELP = ("Extra data files or folders (an expansion) to load with the bundled game, "
+             "as in 'sgs test --data'; repeatable.")
+
+
+def check_data(command: str, data: list[Path] | None) -> None:
+    """Refuse a --data path that does not exist (exit 2)."""
+    for extra in data or []:
+        if not extra.exists():
+            typer.echo(f"sgs {command}: no such file or folder: {extra}", err=True)
+            raise typer.Exit(2)
+
+
+def load_library(command: str, data: list[Path] | None,
+                 targets: list[Path] | None = None) -> Library:
+    """The bundled game plus --data (and the expansions the targets sit in), or exit 2 if
+    that data has problems."""
+    from sgs_tools import report as sgs_report
+    from sgs_tools.engine.errors import SetupError
+    from sgs_tools.engine.library import Library
+    from sgs_tools.scenario.runner import data_for
+
+    try:
+        lib = Library.load(data_for(list(targets or []), list(data or [])) or None)
+    except SetupError as exc:
+        typer.echo(f"sgs {command}: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if lib.problems:
+        typer.echo(f"sgs {command}: the game data has "
+                   f"{sgs_report.plural(len(lib.problems), 'problem')}; "
+                   "run 'sgs validate' first", err=True)
+        for line in lib.problems[:5]:
+            typer.echo(f"  {line}", err=True)
+        raise typer.Exit(2)
+    return lib
