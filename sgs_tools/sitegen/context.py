@@ -85,15 +85,18 @@ class SiteData:
 
     @cached_property
     def modes_of_card(self) -> dict[str, list[str]]:
-        """Card id → the modes whose decks hold it, in the modes' order."""
+        """Card id → the modes whose decks hold it, or whose expansion adds it to the mode,
+        in the modes' order."""
         out: dict[str, list[str]] = {}
         for mode in self.cat.modes.values():
-            for deck_id in mode.decks:
-                deck = self.cat.decks.get(deck_id)
-                for copy in deck.copies if deck else ():
-                    modes = out.setdefault(copy.card, [])
-                    if mode.id not in modes:
-                        modes.append(mode.id)
+            added = {e.id for e in self.cat.expansions.values() if mode.id in e.modes}
+            held = {copy.card for deck_id in mode.decks if deck_id in self.cat.decks
+                    for copy in self.cat.decks[deck_id].copies}
+            held |= {c.id for c in self.cat.cards.values() if c.set in added}
+            for card_id in sorted(held):
+                modes = out.setdefault(card_id, [])
+                if mode.id not in modes:
+                    modes.append(mode.id)
         return out
 
     @cached_property

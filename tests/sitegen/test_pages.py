@@ -209,3 +209,8 @@ def test_card_modes_follow_mode_order(bundled: Result) -> None:
     order = list(bundled.catalog.modes)
     for card_id, modes in site.modes_of_card.items():
         assert modes == sorted(modes, key=order.index), card_id
+
+
+def test_an_expansion_card_is_in_the_modes_its_expansion_joins(
+        expansion_site: SiteData) -> None:
+    assert expansion_site.modes_of_card["side_card"] == ["fixture_mode"]
