@@ -129,6 +129,14 @@ def _check_verb(doc: Document, table: str, name: str, raw: Any, enum_types: set[
             problems.append(Problem(doc.where((*where, "text")), "vocab-language",
                                     f"{name!r} has no {lang} text"))
             continue
+        if lang != "en" and "en" in text:
+            # A translation that leaves out a parameter the English shows drops meaning.
+            shown = set(_PLACEHOLDER.findall(str(text["en"]))) & names
+            for left_out in sorted(shown - set(_PLACEHOLDER.findall(str(text[lang])))):
+                problems.append(Problem(
+                    doc.where((*where, "text", lang)), "vocab-template",
+                    f"{lang} text of {name!r} leaves out {{{left_out}}}, which the en "
+                    "text shows"))
         for placeholder in _PLACEHOLDER.findall(str(text[lang])):
             if placeholder not in names and placeholder not in SPECIAL and not (
                     placeholder.isdigit()):
