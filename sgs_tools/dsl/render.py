@@ -73,7 +73,13 @@ class _Alts:
 
 
 def _loop(st: Any) -> bool:
-    return isinstance(st, (A.ForEach, A.Repeat))
+    """A statement whose end a reader cannot see: a loop, a choice between branches, or an
+    if with several steps or an otherwise. What follows it reads "afterwards, …"."""
+    if isinstance(st, (A.ForEach, A.Repeat, A.Choice)):
+        return True
+    if isinstance(st, A.If):
+        return len(st.then) > 1 or bool(st.otherwise)
+    return False
 
 
 @dataclass
@@ -900,7 +906,13 @@ class Renderer:
             self.letters[name] = name if own else self._letter()
         return self.letters[name]
 
-    def steps(self, body: tuple[Any, ...], actor: str) -> str:
+    def branch_steps(self, body: tuple[Any, ...], actor: str) -> str:
+        """The steps of an if's branch, joined so that all of them stay in the branch:
+        "if …, A, then B; otherwise, …" / "…면, A하고, B한다" (not "A. B." — B would read
+        as unconditional)."""
+        return self.steps(body, actor, inner=True)
+
+    def steps(self, body: tuple[Any, ...], actor: str, inner: bool = False) -> str:
         if body and isinstance(body[0], A.Let) and body[0].name not in self.counters:
             # `let X = …` first and never reassigned: a definition after the sentence
             letter = self._let_letter(body[0].name)
@@ -934,7 +946,19 @@ class Renderer:
                     parts[-1] = (subject, joined)
                     continue
             parts.append((subject, text))
-        return SEP[self.lang].join(text for _, text in parts)
+        texts = [text for _, text in parts]
+        if inner and len(texts) > 1:
+            if self.lang == "ko":
+                heads = [(_ko_and(t) + ",") if re.search(r"[가-힣]다$", t) else t + "."
+                         for t in texts[:-1]]
+                return " ".join([*heads, texts[-1]])
+            then = {"en": ", then ", "zh": "，然后"}[self.lang]
+            out = texts[0]
+            for text in texts[1:]:  # "afterwards, …" already says where it stands
+                out += (SEP[self.lang] if text.startswith(AFTER_LOOP[self.lang]) else then)
+                out += text
+            return out
+        return SEP[self.lang].join(texts)
 
     def _items(self, body: Any) -> list[Any]:
         """Steps in order, with consecutive exclusive ifs as one ``_Alts``."""
@@ -1030,13 +1054,13 @@ class Renderer:
             nested = any(isinstance(x, A.If) and x.otherwise for x in st.then)
             # an if holding an if-else opens a block: "if A: if B, …; if not B, …"
             lead = ("：" if self.lang == "zh" else ": ") if nested else COMMA[self.lang]
-            text = f"{cond}{lead}{self.steps(st.then, actor)}"
+            text = f"{cond}{lead}{self.branch_steps(st.then, actor)}"
             if st.otherwise:
                 simple = len(st.then) == 1 and isinstance(st.then[0], (A.Do, A.May))
                 negated = None if simple else self._negated(st.cond)
                 head = self.phrase("if", cond=negated) if negated else self.phrase("else")
                 text += f"{SEP[self.lang]}{head}{COMMA[self.lang]}" \
-                        f"{self.steps(st.otherwise, actor)}"
+                        f"{self.branch_steps(st.otherwise, actor)}"
             return text
         if isinstance(st, A.Choice):
             args = self.an.of(st)
@@ -1154,7 +1178,7 @@ class Renderer:
             steps = [(isinstance(s, A.Do) and not _loop(p), t)
                      for s, p, t in zip(items, [None, *items], texts, strict=False)]
             if lead is None:
-                lead = "그러면" if isinstance(items[0], A.Do) else "그 후"
+                lead = "그러면"  # what follows a may-step happens only if it was done
                 return f"{head}. {lead} " + self._ko_chain(steps)
             return self._ko_chain([(True, head), *steps])
         then = self.phrase("then")
