@@ -113,9 +113,16 @@ def explain(
     if kind == "general":
         general = cat.generals[target]
         name = general.name.get(lang) or general.id
-        health = (f"{general.hp} HP" if general.hp is not None else
-                  f"{general.halves} yin-yang halves" if general.halves else "no HP given")
-        typer.echo(f"{name} ({general.id}) · {general.kingdom} · {health}")
+        from sgs_tools.dsl.vocabulary import full_registry
+
+        term = full_registry().enums.get("kingdom", {}).get(general.kingdom)
+        kingdom = (term.text.get(lang) if term is not None else None) or general.kingdom
+        whole = general.hp is not None
+        amount = general.hp if whole else general.halves
+        health = {"en": f"{amount} HP" if whole else f"{amount} yin-yang halves",
+                  "zh": f"体力{amount}" if whole else f"阴阳鱼{amount}",
+                  "ko": f"체력 {amount}" if whole else f"음양어 {amount}"}[lang]
+        typer.echo(f"{name} ({general.id}) · {kingdom} · {health}")
         code = 0
         for skill in cat.skills_of(general):
             typer.echo("")

@@ -78,7 +78,7 @@ def test_explain_finds_a_card_by_any_name(name: str) -> None:
 def test_explain_a_general_prints_each_skill() -> None:
     result = runner.invoke(app, ["explain", "caocao", "--lang", "zh"])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("曹操 (caocao) · wei · 4 HP")
+    assert result.output.startswith("曹操 (caocao) · 魏 · 体力4")
     assert "奸雄 (jianxiong)" in result.output and "护驾 (hujia)" in result.output
     assert "hooks:" not in result.output  # a general's hooks only with --hooks
 
