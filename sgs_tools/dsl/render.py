@@ -1042,6 +1042,14 @@ class Renderer:
             return self.sentence(st.sentence, actor, may=True)
         if isinstance(st, A.MayBlock):
             first, *rest = st.body
+            if isinstance(first, A.Choice) and first.chooser is None and not rest:
+                # "you may choose one: …", not "you may choose to: you choose one: …"
+                text = self.stmt(first, actor)
+                for plain, optional in (("choose one", "may choose one"),
+                                        ("选择一项", "可以选择一项"),
+                                        ("하나를 선택한다", "하나를 선택할 수 있다")):
+                    if plain in text:
+                        return text.replace(plain, optional, 1)
             if not isinstance(first, A.Do):
                 lead = {"en": "you may choose to: ", "zh": "你可以选择：",
                         "ko": "원하면: "}[self.lang]

@@ -297,3 +297,16 @@ def test_exclusive_ifs_read_as_alternatives() -> None:
     assert "then if ♦" not in beige
     assert "；若为方块，该角色摸两张牌；若为梅花" in text("gz_beige", "zh")
     assert "회복한다. 다이아면, 그 캐릭터는" in text("gz_beige", "ko")
+
+
+def test_an_optional_choice_reads_may_choose_one() -> None:
+    from sgs_tools.data.validate import validate
+    from sgs_tools.dsl.effects import explain
+
+    effects = validate().effects
+    assert effects is not None
+    compiled = effects.compiled["gz_kuangfu"]
+    texts = {lang: explain(compiled, effects.names, lang) for lang in ("en", "zh", "ko")}
+    assert "you may choose one:" in texts["en"] and "choose to:" not in texts["en"]
+    assert "你可以选择一项：" in texts["zh"]
+    assert "하나를 선택할 수 있다:" in texts["ko"]
