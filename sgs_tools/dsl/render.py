@@ -920,6 +920,7 @@ class Renderer:
                 letter, self.value(self.an.of(body[0]).get("value")))
             body = body[1:]
         parts: list[tuple[str, str]] = []  # (subject of a plain step, text)
+        plain: list[bool] = []  # whether each part is a plain step (not an if, a loop, …)
         after_loop = False
         for st in self._items(body):
             text = self.stmt(st, actor)
@@ -927,6 +928,7 @@ class Renderer:
                 continue
             if after_loop and parts:  # the loop is over: "…; afterwards, …"
                 parts.append(("", AFTER_LOOP[self.lang] + text))
+                plain.append(False)
                 after_loop = _loop(st)
                 continue
             after_loop = _loop(st)
@@ -946,17 +948,20 @@ class Renderer:
                     parts[-1] = (subject, joined)
                     continue
             parts.append((subject, text))
+            plain.append(isinstance(st, (A.Do, A.May, A.Stop, A.Let)))
         texts = [text for _, text in parts]
         if inner and len(texts) > 1:
-            if self.lang == "ko":
-                heads = [(_ko_and(t) + ",") if re.search(r"[가-힣]다$", t) else t + "."
-                         for t in texts[:-1]]
-                return " ".join([*heads, texts[-1]])
-            then = {"en": ", then ", "zh": "，然后"}[self.lang]
+            # Plain steps join ("…, then …" / "-고,"); an if, a choice or what follows a
+            # loop starts its own clause, as at the top level.
             out = texts[0]
-            for text in texts[1:]:  # "afterwards, …" already says where it stands
-                out += (SEP[self.lang] if text.startswith(AFTER_LOOP[self.lang]) else then)
-                out += text
+            for i, text in enumerate(texts[1:], start=1):
+                linked = plain[i] and plain[i - 1]
+                if self.lang == "ko":
+                    prev_ok = linked and re.search(r"[가-힣]다$", out) is not None
+                    out = (_ko_and(out) + ", " if prev_ok else out + ". ") + text
+                else:
+                    then = {"en": ", then ", "zh": "，然后"}[self.lang]
+                    out += (then if linked else SEP[self.lang]) + text
             return out
         return SEP[self.lang].join(texts)
 

@@ -237,7 +237,9 @@ class ModePage:
             if key == "draw":
                 out.append(f"draw {md(value)} cards")
             elif key == "use_limits" and isinstance(value, dict):
-                out += [f"{self.card(c)} at most {md(n)} time(s)" for c, n in value.items()]
+                out += [f"{self.card(c)} at most "
+                        + (counted(n, "time") if isinstance(n, int) else f"{md(n)} times")
+                        for c, n in value.items()]
             elif key == "hand_limit":
                 out.append(f"hand limit: {w(value)}")
             elif key == "judge_order" and isinstance(value, list):
