@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TypeVar
 
 from sgs_tools.data import model
@@ -49,6 +50,20 @@ class Catalog:
         if expansions:
             sets.update(e.id for e in self.expansions.values() if mode.id in e.modes)
         return [g for g in self.generals.values() if sets.intersection(g.sets)]
+
+    def decks_of(self, mode: Mode) -> list[str]:
+        """The decks a mode plays with: its own, then those of the expansions that name
+        the mode (a deck file inside an expansion's folder belongs to that expansion)."""
+        out = list(mode.decks)
+        folders = [Path(e.origin.file).resolve().parent for e in self.expansions.values()
+                   if mode.id in e.modes]
+        for deck in self.decks.values():
+            if deck.id in out or not folders:
+                continue
+            where = Path(deck.origin.file).resolve()
+            if any(where.is_relative_to(folder) for folder in folders):
+                out.append(deck.id)
+        return out
 
     def skills_of(self, general: General) -> list[Skill]:
         out = []

@@ -230,7 +230,7 @@ class Library:
         if cached is not None:
             return cached
         out: list[tuple[str, str | None, int | None]] = []
-        for deck_id in mode.decks:
+        for deck_id in self.catalog.decks_of(mode):
             deck = self.catalog.decks.get(deck_id)
             if deck is None:
                 raise SetupError(f"mode {mode.id!r} names unknown deck {deck_id!r}")

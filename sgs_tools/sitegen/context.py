@@ -90,8 +90,8 @@ class SiteData:
         out: dict[str, list[str]] = {}
         for mode in self.cat.modes.values():
             added = {e.id for e in self.cat.expansions.values() if mode.id in e.modes}
-            held = {copy.card for deck_id in mode.decks if deck_id in self.cat.decks
-                    for copy in self.cat.decks[deck_id].copies}
+            held = {copy.card for deck_id in self.cat.decks_of(mode)
+                    if deck_id in self.cat.decks for copy in self.cat.decks[deck_id].copies}
             held |= {c.id for c in self.cat.cards.values() if c.set in added}
             for card_id in sorted(held):
                 modes = out.setdefault(card_id, [])

@@ -43,3 +43,15 @@ def test_census_counts_words(lib: Library) -> None:
     census = lib.word_census(["slash"])
     assert census["action"]["damage"] >= 1
     assert census["action"]["respond"] >= 1
+
+
+def test_an_expansion_deck_joins_the_modes_it_names() -> None:
+    from tests.conftest import EXAMPLES
+
+    lib = Library.load([EXAMPLES / "positive" / "expansion"])
+    identity = lib.catalog.modes["identity"]
+    assert lib.catalog.decks_of(identity) == [*identity.decks, "fanmade"]
+    cards = [card for card, _suit, _rank in lib.deck(identity)]
+    assert "iron_halberd" in cards and len(cards) == 108 + 3
+    korean = lib.catalog.modes["korean"]
+    assert "iron_halberd" not in [card for card, _s, _r in lib.deck(korean)]
