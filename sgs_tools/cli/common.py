@@ -28,11 +28,10 @@ def load_library(command: str, data: list[Path] | None,
     that data has problems."""
     from sgs_tools import report as sgs_report
     from sgs_tools.engine.errors import SetupError
-    from sgs_tools.engine.library import Library
-    from sgs_tools.scenario.runner import data_for
+    from sgs_tools.sim.runner import load_library as load
 
     try:
-        lib = Library.load(data_for(list(targets or []), list(data or [])) or None)
+        lib = load(list(data or []), list(targets or []))
     except SetupError as exc:
         typer.echo(f"sgs {command}: {exc}", err=True)
         raise typer.Exit(2) from None

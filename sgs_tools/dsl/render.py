@@ -72,7 +72,7 @@ class _Alts:
     ifs: tuple[A.If, ...]
 
 
-def _loop(st: Any) -> bool:
+def _open_block(st: Any) -> bool:
     """A statement whose end a reader cannot see: a loop, a choice between branches, or an
     if with several steps or an otherwise. What follows it reads "afterwards, …"."""
     if isinstance(st, (A.ForEach, A.Repeat, A.Choice)):
@@ -921,17 +921,17 @@ class Renderer:
             body = body[1:]
         parts: list[tuple[str, str]] = []  # (subject of a plain step, text)
         plain: list[bool] = []  # whether each part is a plain step (not an if, a loop, …)
-        after_loop = False
+        after_block = False
         for st in self._items(body):
             text = self.stmt(st, actor)
             if not text:
                 continue
-            if after_loop and parts:  # the loop is over: "…; afterwards, …"
+            if after_block and parts:  # the loop is over: "…; afterwards, …"
                 parts.append(("", AFTER_LOOP[self.lang] + text))
                 plain.append(False)
-                after_loop = _loop(st)
+                after_block = _open_block(st)
                 continue
-            after_loop = _loop(st)
+            after_block = _open_block(st)
             tally = isinstance(st, A.Let) and bool(parts) and (
                 st.name in self.counters if self.lang != "ko"
                 else re.search(r"[가-힣]다$", parts[-1][1]) is not None)
@@ -1185,10 +1185,10 @@ class Renderer:
         texts, previous = [], None
         for s in items:
             text = self.stmt(s, actor)
-            texts.append(AFTER_LOOP[self.lang] + text if _loop(previous) else text)
+            texts.append(AFTER_LOOP[self.lang] + text if _open_block(previous) else text)
             previous = s
         if self.lang == "ko":
-            steps = [(isinstance(s, A.Do) and not _loop(p), t)
+            steps = [(isinstance(s, A.Do) and not _open_block(p), t)
                      for s, p, t in zip(items, [None, *items], texts, strict=False)]
             if lead is None:
                 lead = "그러면"  # what follows a may-step happens only if it was done
@@ -1198,7 +1198,7 @@ class Renderer:
         joiner = f"{COMMA[self.lang]}{then}" + ("" if self.lang == "zh" else " ")
         out = head
         for p, t in zip([None, *items], texts, strict=False):
-            out += (SEP[self.lang] if _loop(p) else joiner) + t
+            out += (SEP[self.lang] if _open_block(p) else joiner) + t
         return out
 
     def _ko_chain(self, steps: list[tuple[bool, str]]) -> str:

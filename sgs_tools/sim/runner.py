@@ -57,14 +57,15 @@ class Settings:
         return load_library([Path(p) for p in self.data])
 
 
-def load_library(data: list[Path] | None = None) -> Library:
-    """The bundled game plus extra data files or folders (an expansion's scenario files are
-    left out); the same loading as `sgs test --data`."""
-    if not data:
+def load_library(data: list[Path] | None = None,
+                 targets: list[Path] | None = None) -> Library:
+    """The bundled game plus extra data files or folders, and the expansions the target
+    paths sit in (scenario files left out); the loading of every `--data` option."""
+    if not data and not targets:
         return Library.load()
     from sgs_tools.scenario.runner import data_for
 
-    return Library.load(data_for([], data) or None)
+    return Library.load(data_for(list(targets or []), list(data or [])) or None)
 
 
 @dataclass
