@@ -66,8 +66,50 @@ def line(entry: dict[str, Any], names: dict[int, str]) -> str | None:
         return f"\n== {entry['side']} win: {winners}"
     if e == "error":
         return f"\n!! {entry.get('kind')}: {entry.get('message')}"
+    text = _more(e, entry, who, names)
+    if text is not None:
+        return f"     {text}"
     bits = ", ".join(f"{k}={v}" for k, v in entry.items() if k not in ("e", "seat"))
     return f"     {who + ' ' if who else ''}{e}{': ' + bits if bits else ''}"
+
+
+def _more(e: Any, entry: dict[str, Any], who: str, names: dict[int, str]) -> str | None:
+    """The less frequent events, as sentences; None for those printed as raw fields."""
+    def seats(values: Any) -> str:
+        return ", ".join(_seat(v, names) for v in values or []) or "no one"
+
+    via = f" ({entry['skill']})" if entry.get("skill") else ""
+    if e == "cancel":
+        return f"{entry.get('card')} is cancelled for {seats(entry.get('targets'))}{via}"
+    if e == "pass_on":
+        return f"{entry.get('card')} passes on to {_seat(entry.get('to'), names)}"
+    if e == "reshuffle":
+        return f"the discard pile is shuffled into a new deck ({entry.get('cards')} cards)"
+    if e in ("skip", "will_skip"):
+        verb = "skips" if e == "skip" else "will skip"
+        return f"{who} {verb} the {entry.get('phase')} phase"
+    if e == "immune":
+        return f"{who} is unaffected by {entry.get('card')}{via}"
+    if e == "deny":
+        return f"{who} cannot answer {entry.get('card')}{via}"
+    if e == "redirect":
+        return (f"{entry.get('card')} is moved from {_seat(entry.get('frm'), names)} to "
+                f"{_seat(entry.get('to'), names)}{via}")
+    if e == "retrial":
+        return f"{who} replaces the judgement {entry.get('old')} with {entry.get('new')}{via}"
+    if e == "reward":
+        return f"{who} gets the reward {entry.get('rule')}"
+    if e == "turn_over":
+        return f"{who} is turned {'face down' if entry.get('turned_over') else 'face up'}"
+    if e == "gain_skill":
+        return f"{who} gains the skill {entry.get('skill')}"
+    if e == "prevent":
+        return f"{entry.get('n')} damage to {who} is prevented{via}"
+    if e == "judge_result":
+        return f"{who}'s judgement is {entry.get('card')}"
+    if e == "max_hp":
+        return f"{who} now has {entry.get('max_hp')} max HP (HP {entry.get('hp')})"
+    return None
 
 
 def render(log: list[dict[str, Any]], seats: list[dict[str, Any]]) -> str:
