@@ -79,7 +79,9 @@ def slug(text: str) -> str:
 
 
 def table(headers: list[str], rows: list[list[str]]) -> str:
-    """A Markdown table; cells must already be escaped Markdown."""
+    """A Markdown table; cells must already be escaped Markdown. An empty cell shows "—"
+    (nothing to say), not a blank that reads like a rendering fault."""
     out = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
-    out.extend("| " + " | ".join(cell or " " for cell in row) + " |" for row in rows)
+    out.extend("| " + " | ".join(cell if cell.strip() else "—" for cell in row) + " |"
+               for row in rows)
     return "\n".join(out) + "\n"
