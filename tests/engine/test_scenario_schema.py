@@ -244,3 +244,23 @@ def test_schema_rejects_what_only_the_run_would_catch(text: str) -> None:
     doc = loads(text, "case.yaml")
     assert _errors(doc.data) != []
     assert _format_accepts(doc)
+
+
+def test_event_fields_are_the_logged_fields() -> None:
+    """Each event kind's allowed fields in the schema are exactly what the engine logs."""
+    from sgs_tools.engine import LOG_FIELDS
+
+    blocks = {b["if"]["properties"]["e"]["const"]: set(b["then"]["propertyNames"]["enum"])
+              for b in DEFS["event"]["allOf"]}
+    assert blocks == {kind: set(fields) | {"e", "times"} for kind, fields in LOG_FIELDS.items()}
+
+
+@pytest.mark.parametrize("pattern", [{"e": "damage", "seta": 1},
+                                     {"e": "damage", "seat": 1, "soruce": 0},
+                                     {"e": "use", "card": "slash", "times": 1, "nture": "fire"}])
+def test_a_misspelt_event_field_is_refused_by_the_schema(pattern: dict[str, Any]) -> None:
+    data = {"kind": "scenario", "seats": [{"general": "liubei"}, {"general": "caocao"}],
+            "expect": {"no_events": [pattern], "events": [pattern]}}
+    assert _errors(data)
+    fine = {**data, "expect": {"events": [{"e": "damage", "seat": 1, "source": 0}]}}
+    assert _errors(fine) == []
