@@ -741,15 +741,60 @@ class Renderer:
             return _ko_conj(self._cond(c), ko_form)
         return self._cond(c)
 
+    def _range(self, a: Any, b: Any) -> str | None:
+        """``x > 1 and x < 10`` on one value reads as a range: "from 2 to 9"."""
+        if not (isinstance(a, A.Compare) and isinstance(b, A.Compare)):
+            return None
+        low = high = None
+        left_text = None
+        for x in (a, b):
+            args = self.an.of(x)
+            right = args.get("right")
+            if not isinstance(right, int) or isinstance(right, bool):
+                return None
+            text = self.value(args.get("left"))
+            if left_text is not None and text != left_text:
+                return None
+            left_text = text
+            bound = {">": right + 1, ">=": right, "<": right - 1, "<=": right}.get(x.op)
+            if bound is None:
+                return None
+            if x.op.startswith(">"):
+                low = bound
+            else:
+                high = bound
+        if low is None or high is None or left_text is None:
+            return None
+        return {"en": f"{left_text} is from {low} to {high}",
+                "zh": f"{left_text}为{low}~{high}",
+                "ko": f"{left_text}{_ko_particle(left_text, '가')} {low}~{high}인"}[self.lang]
+
+    def _and_parts(self, conds: tuple[Any, ...]) -> list[str]:
+        """The parts of an ``and``, with two bounds on one value merged into a range."""
+        parts: list[str] = []
+        i = 0
+        while i < len(conds):
+            ranged = self._range(conds[i], conds[i + 1]) if i + 1 < len(conds) else None
+            if ranged is not None:
+                parts.append(ranged)
+                i += 2
+                continue
+            parts.append(self._grouped(conds[i]))
+            i += 1
+        return parts
+
     def _cond(self, c: Any) -> str:
         if isinstance(c, (A.All, A.Any_)):
             word = "and" if isinstance(c, A.All) else "or"
+            parts = (self._and_parts(c.conds) if isinstance(c, A.All)
+                     else [self._grouped(x) for x in c.conds])
+            if len(parts) == 1:
+                return parts[0]
             if self.lang == "ko":
-                parts = [self._grouped(x) for x in c.conds]
                 joint = "고" if word == "and" else "거나"
                 return " ".join([*(_ko_conj(p, joint) for p in parts[:-1]), parts[-1]])
             sep = self.phrase(word) if self.lang == "zh" else f" {self.phrase(word)} "
-            return sep.join(self._grouped(x) for x in c.conds)
+            return sep.join(parts)
         if isinstance(c, A.Not):
             return {"en": f"not ({self._cond(c.cond)})", "zh": f"并非{self._cond(c.cond)}",
                     "ko": f"{self._cond(c.cond)} 것이 아닌"}[self.lang]

@@ -310,3 +310,15 @@ def test_an_optional_choice_reads_may_choose_one() -> None:
     assert "you may choose one:" in texts["en"] and "choose to:" not in texts["en"]
     assert "你可以选择一项：" in texts["zh"]
     assert "하나를 선택할 수 있다:" in texts["ko"]
+
+
+def test_two_bounds_on_one_value_read_as_a_range() -> None:
+    from sgs_tools.data.validate import validate
+    from sgs_tools.dsl.effects import explain
+
+    effects = validate().effects
+    assert effects is not None
+    compiled = effects.compiled["lightning"]
+    assert "rank is from 2 to 9" in explain(compiled, effects.names, "en")
+    assert "点数为2~9" in explain(compiled, effects.names, "zh")
+    assert "숫자가 2~9이면" in explain(compiled, effects.names, "ko")
