@@ -491,12 +491,15 @@ class Interpreter:
         if "may" in s:
             body = s["may"]
             if body and "do" in body[0] and not can_pay(g, body[0], f):
+                f.vars["__declined"] = id(s)  # cannot, so as good as declined
                 return
             if g.ask_may(f.actor, f, body):
                 if not f.vars.get("__announced") and f.hook is not None:
                     g.log_event("skill", seat=f.owner, skill=f.hook.source)
                     f.vars["__announced"] = True
                 self.run(body, f)
+            else:
+                f.vars["__declined"] = id(s)  # an endless repeat opening with it ends
             return
         if "if" in s:
             self.run(s["then"] if self.cond(s["if"], f) else s["else"], f)
@@ -556,12 +559,18 @@ class Interpreter:
         if "repeat" in s:
             times = self.num(s["repeat"], f) if s["repeat"] is not None else None
             count = 0
+            # "repeat: may: …" is "you may do this again and again": declining ends it.
+            opening = s["steps"][0] if s["steps"] else None
             try:
                 while times is None or count < times:
                     count += 1
                     g.tick(f)
+                    f.vars.pop("__declined", None)
                     self.run(s["steps"], f)
                     if g.over or not g.table.players[f.actor].alive:
+                        return
+                    if (times is None and opening is not None
+                            and f.vars.pop("__declined", None) == id(opening)):
                         return
             except Stop:
                 pass
