@@ -123,6 +123,19 @@ def _check_verb(doc: Document, table: str, name: str, raw: Any, enum_types: set[
                 problems.append(Problem(doc.where((*where, "params", i, "marker")),
                                         "vocab-marker", f"marker {marker!r} used twice"))
             markers.add(marker)
+    named = raw.get("names") or {}
+    if table == "events" and isinstance(named, dict):
+        allowed = set(raw.get("provides") or {}) | {"each_amount"}
+        for var, texts in named.items():
+            if var not in allowed:
+                problems.append(Problem(
+                    doc.where((*where, "names", var), key=True), "vocab-template",
+                    f"{name!r} names {var!r}, which the event does not provide",
+                    suggest(str(var), allowed)))
+            elif not isinstance(texts, dict) or not set(LANGS) <= set(texts):
+                problems.append(Problem(
+                    doc.where((*where, "names", var)), "vocab-language",
+                    f"the name of {var!r} in {name!r} needs en, zh and ko"))
     text = raw.get("text") or {}
     for lang in LANGS:
         if lang not in text:

@@ -31,18 +31,20 @@ SUITS = ("heart", "diamond", "spade", "club")
 COMMA = {"en": ", ", "zh": "，", "ko": ", "}
 # Amounts that read better said another way: the whole of an amount, or all but part of it.
 POLISH = {
-    "en": ((r"\b(prevents?) that amount of that damage", r"\1 all of that damage"),
-           (r"\b(prevents?) that amount minus (\w+) of that damage",
+    "en": ((r"\b(prevents?) (?:that amount|the damage) of that damage", r"\1 all of that damage"),
+           (r"\b(prevents?) (?:that amount|the damage) minus (\w+) of that damage",
             r"\1 all but \2 of that damage")),
-    "zh": ((r"防止此伤害中的此数值点", "防止此伤害"),
-           (r"防止此伤害中的此数值减去(\w+)点", r"防止此伤害中超过\1点的部分")),
-    "ko": ((r"그 피해 중 그 수치를 막", "그 피해를 모두 막"),
-           (r"그 피해 중 그 수치에서 (\w+)[을를] 뺀 값을 막", r"그 피해를 \1만 남기고 막")),
+    "zh": ((r"防止此伤害中的(?:此数值|伤害值)点", "防止此伤害"),
+           (r"防止此伤害中的(?:此数值|伤害值)减去(\w+)点", r"防止此伤害中超过\1点的部分")),
+    "ko": ((r"그 피해 중 (?:그 수치|피해량)[을를] 막", "그 피해를 모두 막"),
+           (r"그 피해 중 (?:그 수치|피해량)에서 (\w+)[을를] 뺀 값을 막",
+            r"그 피해를 \1만 남기고 막")),
 }
 END = {"en": ".", "zh": "。", "ko": "."}
 # The same, over a whole sentence with its definitions: 防止此伤害中的X点（X为此数值减去1）.
 CLAUSE_POLISH = {
-    "zh": ((r"防止此伤害中的([A-Z])点（\1为此数值减去(\w+)）", r"防止此伤害中超过\2点的部分"),),
+    "zh": ((r"防止此伤害中的([A-Z])点（\1为(?:此数值|伤害值)减去(\w+)）",
+            r"防止此伤害中超过\2点的部分"),),
 }
 # Events whose "you" is not the card's user but the character holding it: a delayed trick
 # takes effect on whoever has it in their judgement zone, so the text names them.
@@ -50,9 +52,6 @@ HOLDER_EVENTS = {"delayed_effect"}
 # Chinese names "that amount" by what it counts: 此伤害+1, and a repeat once per unit of it
 # (每有1点伤害，…) rather than 重复此数值次.
 ZH_AMOUNT = {"take_damage": "此伤害", "deal_damage": "此伤害"}
-ZH_PER_UNIT = {"take_damage": "每有1点伤害", "deal_damage": "每有1点伤害",
-               "lose_cards": "每失去一张牌", "gain_cards": "每获得一张牌",
-               "recover": "每回复1点体力", "lose_hp": "每失去1点体力"}
 HOLDER = {"en": "that character", "zh": "该角色", "ko": "그 캐릭터"}
 # The card being used (as opposed to any card a step names): once the trigger names it
 # ("when you become a target of a Slash"), it reads "that Slash".
@@ -338,6 +337,9 @@ class Renderer:
             return self.letters[name]
         if name in self.bound:
             return self.bound[name]
+        event = self.reg.events.get(self.event) if self.event else None
+        if event is not None and name in event.names:
+            return self.t(event.names[name], name)  # "the damage", not "that amount"
         if name in self.reg.variables:
             return self.t(self.reg.variables[name], name)
         return name
@@ -1162,9 +1164,11 @@ class Renderer:
         if isinstance(st, A.Repeat):
             info = self.an.of(st)
             times = self.amount(info.get("times"), times=True)
-            if self.lang == "zh" and info.get("times") == {"var": "amount"} \
-                    and self.event in ZH_PER_UNIT:  # 每有1点伤害，…
-                return f"{ZH_PER_UNIT[self.event]}，{self.steps(st.body, actor)}"
+            event = self.reg.events.get(self.event) if self.event else None
+            if (info.get("times") == {"var": "amount"} and event is not None
+                    and "each_amount" in event.names):  # "for each point of damage, …"
+                each = self.t(event.names["each_amount"], "each_amount")
+                return f"{each}{COMMA[self.lang]}{self.steps(st.body, actor)}"
             if self.lang == "zh" and st.times is not None and not times.isdigit() \
                     and not re.fullmatch(r"[A-Z]", times):
                 times = self.define(info.get("times"))  # 重复X次（X为…）, not 重复此数值次

@@ -62,6 +62,9 @@ class Event:
     text: dict[str, str]
     origin: str = "core"
     doc: str = ""
+    names: dict[str, dict[str, str]] = field(default_factory=dict, compare=False)
+    """How the event's own variables read in rules text when the general wording (say,
+    "that amount") would be vague: ``amount`` after taking damage is "the damage"."""
 
     @property
     def markers(self) -> dict[str, Param]:
@@ -139,7 +142,8 @@ def _merge(reg: Registry, data: dict[str, Any], origin: str) -> None:
     for name, raw in (data.get("events") or {}).items():
         reg.events[name] = Event(name, dict(raw.get("provides") or {}),
                                  _params(raw.get("params")), _text(raw.get("text")), origin,
-                                 raw.get("doc", ""))
+                                 raw.get("doc", ""),
+                                 {k: _text(v) for k, v in (raw.get("names") or {}).items()})
     for table, category in (("selectors", "selector"), ("card_words", "card_word"),
                             ("quantities", "quantity"), ("functions", "function")):
         target: dict[str, Term] = getattr(reg, table)

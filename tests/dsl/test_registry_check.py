@@ -31,3 +31,17 @@ def test_translation_mistakes_are_located(tmp_path: Path) -> None:
     assert (7, "zh text of 'give_up' leaves out {n}, which the en text shows") in found
     assert (10, "'shout' has no ko text") in found
     assert (10, "zh text of 'shout' names {loud}, which is not a parameter") in found
+
+
+def test_event_names_are_checked(tmp_path: Path) -> None:
+    (tmp_path / "t.yaml").write_text(
+        "kind: vocabulary\nid: t\nevents:\n  hit:\n    provides: {amount: int}\n"
+        "    names:\n      amount: {en: the hit, zh: 击, ko: 타격}\n"
+        "      amonut: {en: x, zh: x, ko: x}\n      each_amount: {en: for each hit}\n"
+        "    text: {en: '{who} is hit', zh: '{who}被击', ko: '{who} 맞을'}\n"
+        "    params:\n      - {name: who, type: player, marker: of, default: you}\n",
+        encoding="utf-8")
+    problems, _docs = check_vocabulary(tmp_path)
+    messages = {p.message for p in problems}
+    assert "'hit' names 'amonut', which the event does not provide" in messages
+    assert "the name of 'each_amount' in 'hit' needs en, zh and ko" in messages

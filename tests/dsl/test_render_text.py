@@ -99,9 +99,10 @@ def test_arithmetic_is_words_and_computed_amounts_are_letters() -> None:
         for ident in ("gz_buqu", "silver_lion", "zhiheng", "gz_zaiqi", "gz_guanxing"):
             assert not re.search(r"\S [-+*/] \S", text(ident, lang)), (ident, lang)
     assert "repeat X times" in text("gz_buqu", "en")
-    assert "where X is the smaller of that amount and 1 minus your HP" in text("gz_buqu", "en")
-    assert "（X为此数值与1减去你的体力值中的较小值）" in text("gz_buqu", "zh")
-    assert "X는 그 수치와 1에서 당신의 체력을 뺀 값 중 작은 값이다" in text("gz_buqu", "ko")
+    # `amount` reads as what the event names it: the HP just lost (hp_reduced's `names`)
+    assert "where X is the smaller of the HP lost and 1 minus your HP" in text("gz_buqu", "en")
+    assert "（X为扣减的体力值与1减去你的体力值中的较小值）" in text("gz_buqu", "zh")
+    assert "X는 줄어든 체력과 1에서 당신의 체력을 뺀 값 중 작은 값이다" in text("gz_buqu", "ko")
     assert text("zhiheng", "en").startswith("Action (X times per turn)")
     assert "look at the top X cards of the deck" in text("gz_guanxing", "en")
     assert "손패가 X장이 될 때까지" in text("gz_jieming", "ko")
