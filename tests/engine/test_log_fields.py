@@ -15,7 +15,7 @@ from pathlib import Path
 from sgs_tools.engine import LOG_EVENTS, LOG_FIELDS
 
 ROOT = Path(__file__).resolve().parents[2] / "sgs_tools"
-SOURCES = [*sorted((ROOT / "engine").glob("*.py")), ROOT / "scenario" / "runner.py"]
+SOURCES = [*sorted((ROOT / "engine").rglob("*.py")), ROOT / "scenario" / "runner.py"]
 
 
 def _logged() -> tuple[dict[str, set[str]], list[str]]:

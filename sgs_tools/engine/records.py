@@ -1,0 +1,83 @@
+"""The plain records a game passes around: its setup, its result, a card being used, a
+request for a card. No behaviour: the rules live in ``sgs_tools.engine.table``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.library import Hook
+
+PHASE_EVENTS = frozenset({"phase_start", "phase_end", "phase_begins"})
+SLOTS = ("weapon", "armour", "plus_horse", "minus_horse")
+
+
+@dataclass
+class Setup:
+    """Everything that fixes a game: mode, seats, generals, seed and agents."""
+
+    mode: str = "identity"
+    players: int = 5
+    seed: int = 0
+    generals: list[str] | None = None
+    first_game: bool = False
+    agents: str = "random"
+    step_budget: int = 200_000
+    max_turns: int = 400
+    check_invariants: bool = True
+    record: bool = True
+
+
+@dataclass
+class Result:
+    """How a game ended: the winners, its length, and any error, with the log."""
+
+    winners: list[int] = field(default_factory=list)
+    winning_side: str = ""
+    turns: int = 0
+    rounds: int = 0
+    steps: int = 0
+    error: str | None = None
+    error_kind: str | None = None
+    error_skill: str | None = None
+    log: list[dict[str, Any]] = field(default_factory=list)
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    gaps: list[str] = field(default_factory=list)
+    """Skills and cards at this table with hooks the engine cannot run (never run)."""
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+@dataclass
+class Request:
+    """A character asked for a card: skills answering the ``asked`` event fill it."""
+
+    name: str
+    seat: int
+    provided: list[int] = field(default_factory=list)
+    played: bool = False
+
+
+@dataclass(eq=False)
+class Use:
+    """A card being used: what it is, by whom, on whom, and what responses changed."""
+
+    name: str
+    card: int
+    user: int
+    hook: Hook | None
+    targets: list[int] = field(default_factory=list)
+    preset: list[int] | None = None
+    denied: dict[int, list[str]] = field(default_factory=dict)
+    cancelled: list[int] = field(default_factory=list)
+    forced: list[int] = field(default_factory=list)
+    declared: bool = False
+    failed: bool = False
+    nature: str | None = None
+    via: str | None = None
+    bonus: int = 0
+    extra: int = 0
+

@@ -1,0 +1,89 @@
+"""Characters: distance, attack range, skipped phases, turning over, gained skills."""
+
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sgs_tools.engine.interp import Frame
+from sgs_tools.engine.modifiers import delta
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.game import Game
+
+
+def distance(g: Game, a: int, b: int) -> int:
+    if a == b:
+        return 0
+    t = g.table
+    n = len(t.players)
+    if not (0 <= a < n and 0 <= b < n):
+        raise ValueError(f"no seat {a if not 0 <= a < n else b} at a {n}-seat table")
+    cw = ccw = 0
+    i = a
+    while i != b:
+        i = (i + 1) % n
+        if t.players[i].alive or i == b:
+            cw += 1
+    i = a
+    while i != b:
+        i = (i - 1) % n
+        if t.players[i].alive or i == b:
+            ccw += 1
+    d = min(cw, ccw)
+    if g.statics_dirty:
+        g.statics.refresh()
+    for a_mod in g.statics.active(a, "distance"):
+        to, frm = a_mod.args.get("to"), a_mod.args.get("from")
+        if frm is not None and to is None:
+            continue
+        if to is None or b in g.interp.players_of(to, a_mod.frame):
+            d += delta(g, a_mod) or 0
+    for b_mod in g.statics.active(b, "distance"):
+        frm = b_mod.args.get("from")
+        if frm is not None and a in g.interp.players_of(frm, b_mod.frame):
+            d += delta(g, b_mod) or 0
+    minimum = int((g.raw.get("distance") or {}).get("min_distance", 1))
+    return max(d, minimum)
+
+
+def attack_range(g: Game, seat: int) -> int:
+    t = g.table
+    p = t.players[seat]
+    base = int((g.raw.get("distance") or {}).get("base_attack_range", 1))
+    weapon = g.borrowed.get(seat, p.equipment.get("weapon"))
+    if weapon is not None:
+        r = t.cards[weapon].range
+        if r is not None:
+            base = r
+    for a in g.statics.active(seat, "attack_range"):
+        base += delta(g, a) or 0
+    for _holder, a in g.statics.everywhere("attack_range_for"):
+        if seat in g.interp.players_of(a.args.get("who"), a.frame):
+            base += delta(g, a) or 0
+    return base
+
+
+def in_range(g: Game, a: int, b: int, f: Frame | None = None) -> bool:
+    return a != b and g.distance(a, b) <= g.attack_range(a)
+
+
+def skip_phase(g: Game, seat: int, phase: str) -> None:
+    g.changes += 1
+    g.skipped.setdefault(seat, set()).add(phase)
+    g.log_event("will_skip", seat=seat, phase=phase)
+
+
+def turn_over(g: Game, seat: int, f: Frame | None) -> None:
+    p = g.table.players[seat]
+    p.turned_over = not p.turned_over
+    g.log_event("turn_over", seat=seat, turned_over=p.turned_over)
+    g.emit("turned_over", "after", seat, {})
+
+
+def gain_skill(g: Game, seat: int, skill: str) -> None:
+    p = g.table.players[seat]
+    if skill not in p.skills:
+        p.skills.append(skill)
+        g.refresh_skills()
+        g.log_event("gain_skill", seat=seat, skill=skill)

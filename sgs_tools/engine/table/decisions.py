@@ -1,0 +1,123 @@
+"""Decisions: every choice goes to the seat's agent, checked and logged."""
+
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sgs_tools.engine import ai
+from sgs_tools.engine.agents import DECISION_KINDS, Decision, IllegalChoice
+from sgs_tools.engine.errors import (
+    EngineError,
+    InvariantBroken,
+)
+from sgs_tools.engine.interp import Frame
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.game import Game
+
+
+def ask(g: Game, seat: int, kind: str, labels: list[str], low: int = 1, high: int = 1,
+        prompt: str = "", context: dict[str, Any] | None = None) -> list[int]:
+    p = g.table.players[seat]
+    if not p.alive:
+        raise InvariantBroken(f"seat {seat} was asked to act after death ({prompt})")
+    if kind not in DECISION_KINDS:
+        raise EngineError(f"unknown decision kind {kind!r} ({prompt})")
+    n = len(labels)
+    low = min(low, n)
+    high = min(max(high, low), n)
+    if n == 0 or high == 0:
+        return []
+    if n == 1 and low == 1 and kind not in ("play",):
+        return [0]
+    agent = g.agents[seat]
+    d = Decision(seat, kind, labels, low, high, prompt, context or {})
+    picks = agent.decide(d)
+    if (not isinstance(picks, list) or len(picks) != len(set(picks))
+            or not low <= len(picks) <= high
+            or any(not isinstance(i, int) or not 0 <= i < n for i in picks)):
+        raise IllegalChoice(f"illegal choice {picks!r} by seat {seat} for "
+                            f"{d.describe()}: pick {low}..{high} distinct indices "
+                            f"below {n}")
+    if g.record:
+        g.log.append({"e": "decide", "seat": seat, "kind": kind, "prompt": prompt,
+                         "picked": [labels[i] for i in picks]})
+    return picks
+
+
+def ask_yes_no(g: Game, seat: int, prompt: str, f: Frame | None, benefit: float = 1.0
+               ) -> bool:
+    if not g.table.players[seat].alive:
+        return False
+    return g.ask(seat, "yes_no", ["yes", "no"], 1, 1, prompt,
+                    {"benefit": benefit})[0] == 0
+
+
+def ask_may(g: Game, seat: int, f: Frame, body: list[dict[str, Any]]) -> bool:
+    label = g.step_label(body[0]) if body else "…"
+    return g.ask_yes_no(seat, f"{f.name}: may {label}", f,
+                           benefit=ai.may_benefit(g, seat, f, body))
+
+
+def step_label(g: Game, step: dict[str, Any]) -> str:
+    if "do" in step:
+        args = step.get("args") or {}
+        bits = [step["do"]]
+        n = args.get("n")
+        if isinstance(n, int):
+            bits.append(str(n))
+        cards = args.get("cards")
+        if isinstance(cards, dict) and "cards" in cards:
+            spec = cards["cards"]
+            count = spec.get("count")
+            if isinstance(count, int):
+                bits.append(str(count))
+            flt = spec.get("filters") or {}
+            for key in ("color", "suit", "zone", "card_type", "name"):
+                bits.extend(str(x) for x in flt.get(key, ()))
+            bits.append(str(spec.get("noun", "cards")))
+        card = args.get("card")
+        if isinstance(card, str):
+            bits.append(card)
+        return " ".join(bits)
+    return next(iter(step), "step")
+
+
+def choose_one(g: Game, seat: int, labels: list[str], f: Frame) -> int:
+    return g.ask(seat, "choose", labels, 1, 1, f"{f.name}: choose one")[0]
+
+
+def choose_players(g: Game, chooser: int, cands: tuple[int, ...] | list[int], low: int,
+                   high: int, prompt: str, f: Frame | None, helpful: bool = False
+                   ) -> tuple[int, ...]:
+    labels = [g.table.players[s].name() for s in cands]
+    context = None
+    if getattr(g.agents[chooser], "wants_context", False):
+        sign = -1.0 if helpful else 1.0
+        context = {"scores": [sign * ai.hostility(g, chooser, s) for s in cands]}
+    picks = g.ask(chooser, "players", labels, low, high, prompt, context)
+    return tuple(cands[i] for i in sorted(picks))
+
+
+def choose_cards(g: Game, chooser: int, owner: int, uids: list[int], low: int, high: int,
+                 prompt: str, f: Frame | None) -> list[int]:
+    """``chooser`` picks among ``owner``'s cards; someone else's hand is chosen blind."""
+    if not uids:
+        return []
+    p = g.table.players[owner]
+    hidden = chooser != owner
+    shown: list[int] = []
+    blind: list[int] = []
+    for u in uids:
+        (blind if hidden and u in p.hand else shown).append(u)
+    if blind:
+        g.rng.shuffle(blind)
+    order = shown + blind
+    labels = [g.face(u) for u in shown] + [f"hand card {i + 1}"
+                                               for i in range(len(blind))]
+    context = None
+    if getattr(g.agents[chooser], "wants_context", False):
+        context = {"values": [ai.card_value(g, chooser, u, owner) for u in order]}
+    picks = g.ask(chooser, "cards", labels, low, high, prompt, context)
+    return [order[i] for i in sorted(picks)]

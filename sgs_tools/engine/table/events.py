@@ -1,0 +1,376 @@
+"""Events and triggers: who listens to a timing, matching hooks, firing them
+in seat order; frequency limits."""
+
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sgs_tools.engine import ai
+from sgs_tools.engine.errors import (
+    Abort,
+)
+from sgs_tools.engine.interp import Frame, card_is_named
+from sgs_tools.engine.library import Hook
+from sgs_tools.engine.modifiers import card_filter_ok
+from sgs_tools.engine.records import PHASE_EVENTS, Use
+from sgs_tools.engine.state import (
+    DISCARD,
+    PROCESSING,
+)
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.game import Game
+
+
+def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hook]]:
+    """For one event and timing: each seat's skill hooks, and every card hook."""
+    found = g.listening.get(key)
+    if found is None:
+        hooks = g.lib.by_event.get(key, ())
+        by_seat = [[h for h in hooks if h.origin == "skill" and h.source in skills]
+                   for skills in g.skillsets]
+        cards = [h for h in hooks if h.origin == "card"]
+        found = g.listening[key] = (by_seat, cards)
+    return found
+
+
+def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[str, Any]
+         ) -> dict[str, Any]:
+    key = (event, timing)
+    if key not in g.lib.by_event or g.over:
+        return payload
+    by_seat, cards = g.listeners(key)
+    t = g.table
+    n = len(t.players)
+    for i in range(n):
+        seat = (t.current + i) % n
+        if not t.players[seat].alive:
+            continue
+        held = by_seat[seat]
+        if cards:
+            held = held + [h for h in cards if g.holds(seat, h)]
+        if held:
+            g.fire_for(seat, held, event, subject, payload)
+            if g.over:
+                break
+    return payload
+
+
+def holds(g: Game, seat: int, hook: Hook) -> bool:
+    if hook.origin == "skill":
+        return hook.source in g.skillsets[seat]
+    ctype = hook.card_type
+    if ctype == "equipment":
+        return hook.source in g.equipped_names(seat) and not g.armour_ignored(
+            seat, hook.source)
+    if ctype == "delayed_trick":
+        return False
+    cards = g.table.cards
+    name = hook.source
+    if any(cards[u].card == name for u in g.table.players[seat].hand):
+        return True
+    return any(v.view_card == name for s in g.sources_of(seat)
+               for v in g.lib.views.get(s, ())) and bool(
+        g.response_sources(seat, name))
+
+
+def armour_ignored(g: Game, seat: int, source: str) -> bool:
+    """Armour does nothing against a card whose user ignores armour."""
+    if not g.use_stack:
+        return False
+    info = g.lib.catalog.cards.get(source)
+    if info is None or info.subtype != "armour":
+        return False
+    use = g.use_stack[-1]
+    if use.user == seat:
+        return False
+    return any(card_filter_ok(g, a, "card", use.card)
+               for a in g.statics.active(use.user, "ignore_armour"))
+
+
+def equipped_names(g: Game, seat: int) -> list[str]:
+    found = g._equipped.get(seat)
+    if found is None:
+        found = g._equipped[seat] = g._equipped_names(seat)
+    return found
+
+
+def _equipped_names(g: Game, seat: int) -> list[str]:
+    p = g.table.players[seat]
+    names = [g.table.cards[u].card for u in p.equipment.values()]
+    borrowed = g.borrowed.get(seat)
+    if borrowed is not None:
+        names.append(g.table.cards[borrowed].card)
+    for a in g.statics_for_count_as(seat):
+        names.append(a)
+    return names
+
+
+def statics_for_count_as(g: Game, seat: int) -> list[str]:
+    out = []
+    for hook_list in (g.lib.statics.get(s, ()) for s in g.skillsets[seat]):
+        for hook in hook_list:
+            for mod in hook.modifiers:
+                if mod["modifier"] != "count_as":
+                    continue
+                spec = g.interp.spec_of((mod.get("args") or {}).get("card")) or {}
+                names = (spec.get("filters") or {}).get("name") or []
+                for n in names:
+                    card = g.lib.catalog.cards.get(n)
+                    if card is not None and card.subtype not in g.table.players[
+                            seat].equipment:
+                        out.append(n)
+    return out
+
+
+def sources_of(g: Game, seat: int) -> list[str]:
+    """Skill and equipment ids whose statics and triggers the character has."""
+    return [*g.skillsets[seat], *g.equipped_names(seat)]
+
+
+def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
+            payload: dict[str, Any]) -> bool:
+    flt = hook.filter
+    if flt:
+        phase = flt.get("phase")
+        if phase is not None:
+            if event in PHASE_EVENTS:
+                if payload.get("phase") != phase:
+                    return False
+            elif g.table.phase != phase or g.table.current != owner:
+                return False
+        if flt.get("outside_turn") and g.table.current == owner:
+            return False
+        who = flt.get("who", {"var": "you"} if event not in PHASE_EVENTS else None)
+        if event in ("phase_start", "phase_end") and who is None:
+            who = {"var": "you"}
+        if who is not None and not g.subject_ok(who, owner, subject, hook, payload):
+            return False
+        card = flt.get("card")
+        if card is not None and not g.card_filter(card, payload.get("card")):
+            return False
+        src = flt.get("from")
+        if src is not None:
+            spec = g.interp.spec_of(src) or {}
+            zones = (spec.get("filters") or {}).get("zone")
+            if zones and not set(zones) & set(payload.get("zones", ())):
+                return False
+    elif subject != owner and event not in ("awaken_check",):
+        return False
+    if hook.kind == "awaken":
+        if subject != owner:
+            return False
+        f = Frame(owner, owner, hook)
+        if not g.interp.cond(hook.condition, f):
+            return False
+    return g.frequency_ok(owner, hook.key, hook.frequency, None)
+
+
+def subject_ok(g: Game, who: Any, owner: int, subject: int | None, hook: Hook,
+               payload: dict[str, Any]) -> bool:
+    if subject is None:
+        return False
+    if isinstance(who, dict):
+        if who.get("var") == "you":
+            return subject == owner
+        if "select" in who:
+            s = who["select"]
+            p = g.table.players[subject]
+            f = Frame(owner, owner, hook, {}, payload)
+            if s.get("except"):
+                return subject in g.interp.select(s, f)
+            return g.interp.noun_ok(s.get("noun", "players"), p, owner) and all(
+                g.interp.filter_ok(x, p, owner, f) for x in s.get("filters", ()))
+    f = Frame(owner, owner, hook, {}, payload)
+    return subject in g.interp.players_of(who, f)
+
+
+def card_filter(g: Game, flt: Any, card: Any) -> bool:
+    if isinstance(flt, str):
+        if isinstance(card, str):
+            return card == flt or card.endswith("_" + flt)
+        if isinstance(card, list) and card:
+            return card_is_named(g.table.card(card[0]), (flt,))
+        return False
+    spec = g.interp.spec_of(flt)
+    if spec is None:
+        return True
+    if isinstance(card, list) and card:
+        return g.interp.card_matches(g.table.card(card[0]), spec)
+    if isinstance(card, str):
+        names = (spec.get("filters") or {}).get("name") or ()
+        return card in names
+    return False
+
+
+def fire_for(g: Game, seat: int, hooks: list[Hook], event: str, subject: int | None,
+             payload: dict[str, Any]) -> int:
+    """Offer one character the hooks they hold for this event; returns how many ran."""
+    p = g.table.players[seat]
+    entries = [h for h in hooks if g.matches(h, seat, event, subject, payload)]
+    fired = 0
+    request = payload.get("__request")
+    while entries and p.alive and not g.over:
+        if request is not None and request.provided:
+            break
+        compulsory = [h for h in entries if h.locked or not h.optional]
+        chosen = False
+        if compulsory:
+            hook = compulsory[0]
+        elif len(entries) == 1:
+            hook = entries[0]
+        else:
+            labels = [h.source for h in entries] + ["pass"]
+            pick = g.ask(seat, "trigger", labels, 1, 1, f"{event}: which first",
+                            {"benefit": 1})[0]
+            if pick == len(entries):
+                return fired
+            hook = entries[pick]
+            chosen = True
+        entries.remove(hook)
+        if not g.matches(hook, seat, event, subject, payload):
+            continue
+        if g.fire(hook, seat, payload, subject, chosen):
+            fired += 1
+    return fired
+
+
+def fire(g: Game, hook: Hook, owner: int, payload: dict[str, Any], subject: int | None,
+         chosen: bool = False) -> bool:
+    """Run one triggered hook; ``chosen`` means its owner already picked it from a
+    list, so an optional hook is not asked about again."""
+    use = payload.get("__use")
+    f = Frame(owner, owner, hook, {}, payload, use)
+    if hook.origin == "card" and hook.card_type not in ("equipment", "delayed_trick"):
+        return g.card_response(hook, owner, payload, subject, f)
+    from sgs_tools.engine.primitives import can_pay
+
+    if not all(can_pay(g, step, f) for step in hook.cost):
+        return False
+    if hook.optional and not g.has_targets(hook, f, None):
+        return False
+    if hook.optional and not hook.locked and not chosen and not g.ask_yes_no(
+            owner, hook.source, f, benefit=ai.trigger_benefit(g, owner, hook, payload)):
+        return False
+    g.frequency_use(owner, hook.key, hook.frequency)
+    first = hook.steps[0] if hook.steps else {}
+    if hook.optional or hook.cost or not ("may" in first or "repeat" in first
+                                           or "if" in first):
+        g.log_event("skill", seat=owner, skill=hook.source)
+        f.vars["__announced"] = True
+    try:
+        g.run_hook(hook, f)
+    except Abort:
+        return False
+    return True
+
+
+def card_response(g: Game, hook: Hook, owner: int, payload: dict[str, Any],
+                  subject: int | None, f: Frame) -> bool:
+    """A card in hand answering an event (Peach on the dying, Nullification …):
+    its holder may use it; the card's trigger is its effect."""
+    options = g.response_sources(owner, hook.source)
+    if not options:
+        return False
+    benefit = ai.response_benefit(g, owner, hook, payload)
+    labels = [o[0] for o in options] + ["pass"]
+    request = payload.get("__request")
+    verb = "play" if request is not None and request.name == hook.source else "use"
+    pick = g.ask(owner, "respond", labels, 1, 1, f"{verb} {hook.source}",
+                    {"benefit": benefit})[0]
+    if pick == len(options):
+        return False
+    _label, uids, via = options[pick]
+    target = payload.get("target") or payload.get("victim")
+    tseat = target[0] if isinstance(target, tuple) and target else owner
+    if via and via.startswith("declare:"):
+        declared = g.declare(owner, uids, hook.source, f)
+        if declared is None:
+            return True
+        uid = declared
+    else:
+        if via:
+            g.log_event("skill", seat=owner, skill=via)
+            g.count_view(owner, via, hook.source)
+        uid = g.card_for(hook.source, uids)
+    g.frequency_use(owner, hook.key, hook.frequency)
+    if request is not None and card_is_named(g.table.card(uid), (request.name,)):
+        # Answering a request for this card: it is played, and answers it.
+        g.move(g.table.physical([uid]), PROCESSING, -1, "play", f)
+        g.log_event("play", seat=owner, card=g.face(uid))
+        g.count_play(owner, request.name)
+        request.provided = [uid]
+        request.played = True
+        played = {"card": [uid], "__use": payload.get("__use")}
+        g.emit("play", "when", owner, played)
+        g.run_hook(hook, f)
+        g.discard_processed([uid])
+        g.emit("play", "after", owner, played)
+        return True
+    g.move(g.table.physical([uid]), PROCESSING, -1, "use", f)
+    use = Use(hook.source, uid, owner, hook, [tseat], via=via)
+    use.declared = True
+    g.log_event("use", seat=owner, card=g.face(uid), targets=[tseat])
+    g.use_stack.append(use)
+    try:
+        g.emit("use", "when", owner, {"card": [uid], "targets": (tseat,),
+                                         "__use": use})
+        inner = Frame(owner, owner, hook, {"card": [uid]}, payload, use)
+        if not use.failed and g.takes_effect(use, tseat, inner):
+            g.run_hook(hook, inner)
+        g.emit("use", "after", owner, {"card": [uid], "targets": (tseat,),
+                                          "__use": use})
+    finally:
+        g.use_stack.pop()
+    g.discard_processed([uid])
+    return True
+
+
+def count_view(g: Game, seat: int, source: str, name: str) -> None:
+    """A view-as conversion was used: count it against its frequency."""
+    for view in g.lib.views.get(source, ()):
+        if view.view_card == name:
+            g.frequency_use(seat, view.key, view.frequency)
+            return
+
+
+def discard_processed(g: Game, uids: list[int]) -> None:
+    for u in g.table.physical(uids):
+        if g.table.where.get(u, ("", 0))[0] == PROCESSING:
+            g.move([u], DISCARD, -1, "used")
+
+
+def run_hook(g: Game, hook: Hook, f: Frame) -> None:
+    prev = g.current_frame
+    g.current_frame = f
+    try:
+        if hook.cost:
+            g.interp.run(hook.cost, f)
+        g.interp.run(hook.steps, f)
+    finally:
+        g.current_frame = prev
+
+
+def frequency_ok(g: Game, seat: int, key: str, freq: dict[str, Any] | None,
+                 f: Frame | None) -> bool:
+    if not freq:
+        return True
+    period = str(freq.get("per", "turn"))
+    times = freq.get("times", 1)
+    n = times if isinstance(times, int) else g.interp.num(
+        times, f or Frame(seat, seat, None))
+    return g.counters.get((period, seat, key), 0) < n
+
+
+def frequency_use(g: Game, seat: int, key: str, freq: dict[str, Any] | None) -> None:
+    if not freq:
+        return
+    k = (str(freq.get("per", "turn")), seat, key)
+    g.counters[k] = g.counters.get(k, 0) + 1
+
+
+def add_temporary_modifiers(g: Game, f: Frame, mods: list[dict[str, Any]],
+                            until: dict[str, Any]) -> None:
+    g.changes += 1
+    g.statics.add_temporary(f, mods, until)

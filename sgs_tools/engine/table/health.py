@@ -1,0 +1,225 @@
+"""Damage, HP loss, recovery, max HP, dying and death; rewards and
+victory go to the mode's Rules."""
+
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sgs_tools.engine import ai
+from sgs_tools.engine.errors import (
+    GameOver,
+)
+from sgs_tools.engine.interp import Frame
+from sgs_tools.engine.modifiers import card_filter_ok, delta
+from sgs_tools.engine.state import (
+    DISCARD,
+    Player,
+)
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.game import Game
+
+
+def damage(g: Game, victim: int, n: int, source: int | None, nature: str | None,
+           f: Frame) -> None:
+    t = g.table
+    if not t.players[victim].alive or g.over:
+        return
+    use = f.use
+    own = (use is not None and f.hook is not None and use.hook is not None
+           and f.hook.source == use.hook.source)
+    card = [use.card] if own and use is not None else []
+    nature = nature or (use.nature if own and use is not None else None) or (
+        t.card(use.card).nature if own and use is not None else None) or "normal"
+    payload: dict[str, Any] = {
+        "source": (source,) if source is not None else (), "target": (victim,),
+        "victim": (victim,), "card": card, "amount": n, "nature": nature,
+        "__use": use if own else None}
+    if source is not None and t.players[source].alive:
+        for a in g.statics.active(source, "damage"):
+            if card_filter_ok(g, a, "card", card[0] if card else None):
+                payload["amount"] += delta(g, a) or 0
+        if own and use is not None:
+            payload["amount"] += use.bonus
+        g.emit("deal_damage", "when", source, payload)
+    g.emit("take_damage", "when", victim, payload)
+    amount = int(payload["amount"])
+    p = t.players[victim]
+    if amount <= 0 or not p.alive:
+        g.log_event("damage_prevented", seat=victim)
+        return
+    p.hp -= amount
+    g.changes += 1
+    g.log_event("damage", seat=victim, source=source, n=amount, nature=nature,
+                   card=g.face(card[0]) if card else None, hp=p.hp)
+    ai.perceive(g, source, victim, amount)
+    if p.hp <= 0:
+        g.dying(victim, source, f)
+    if g.over:
+        return
+    if source is not None and t.players[source].alive:
+        g.emit("deal_damage", "after", source, payload)
+    g.emit("take_damage", "after", victim, payload)
+
+
+def lose_hp(g: Game, seat: int, n: int, f: Frame | None) -> None:
+    p = g.table.players[seat]
+    if not p.alive or n <= 0:
+        return
+    payload: dict[str, Any] = {"amount": n}
+    g.emit("lose_hp", "when", seat, payload)
+    n = int(payload["amount"])
+    if n <= 0:
+        return
+    p.hp -= n
+    g.changes += 1
+    g.log_event("lose_hp", seat=seat, n=n, hp=p.hp)
+    if p.hp <= 0:
+        g.dying(seat, None, f)
+    if not g.over:
+        g.emit("lose_hp", "after", seat, payload)
+
+
+def recover(g: Game, seat: int, n: int, source: int | None, f: Frame | None) -> None:
+    p = g.table.players[seat]
+    if not p.alive or n <= 0:
+        return
+    card = [f.use.card] if f is not None and f.use is not None else []
+    payload: dict[str, Any] = {"amount": n, "source": (source,) if source is not None
+                               else (), "card": card}
+    g.emit("recover", "when", seat, payload)
+    amount = min(int(payload["amount"]), p.max_hp - p.hp)
+    if amount <= 0:
+        return
+    p.hp += amount
+    g.changes += 1
+    g.log_event("recover", seat=seat, n=amount, hp=p.hp, source=source)
+    if source is not None and source != seat:
+        ai.perceive_help(g, source, seat)
+    g.emit("recover", "after", seat, payload)
+
+
+def change_max_hp(g: Game, seat: int, n: int, f: Frame | None) -> None:
+    p = g.table.players[seat]
+    p.max_hp += n
+    p.hp = min(p.hp, p.max_hp)
+    g.log_event("max_hp", seat=seat, max_hp=p.max_hp, hp=p.hp)
+    if p.max_hp <= 0:
+        g.die(seat, None)
+
+
+def dying(g: Game, victim: int, source: int | None, f: Frame | None) -> None:
+    t = g.table
+    p = t.players[victim]
+    g.log_event("dying", seat=victim, hp=p.hp)
+    payload = {"victim": (victim,), "target": (victim,),
+               "source": (source,) if source is not None else ()}
+    hooks = g.lib.by_event.get(("dying", "when"), [])
+    rescue = str((g.raw.get("death") or {}).get("rescue_card", ""))
+    by_rule = bool(rescue) and not any(h.source == rescue for h in hooks)
+    for q in t.from_current():
+        while p.hp <= 0 and q.alive and p.alive and not g.over:
+            held = [h for h in hooks if g.holds(q.seat, h)]
+            fired = g.fire_for(q.seat, held, "dying", victim, payload) if held else 0
+            if not fired and by_rule:
+                fired = int(g.rescue_by_rule(q.seat, victim, rescue))
+            if not fired:
+                break
+        if p.hp > 0 or g.over:
+            break
+    if p.hp <= 0 and p.alive:
+        g.die(victim, source)
+
+
+def rescue_by_rule(g: Game, seat: int, victim: int, rescue: str) -> bool:
+    """The mode's rescue card used on a dying character whose card has no trigger
+    for it: the card's effect then resolves on the dying character."""
+    options = g.response_sources(seat, rescue)
+    if not options:
+        return False
+    labels = [o[0] for o in options] + ["pass"]
+    benefit = ai.rescue_benefit(g, seat, victim)
+    pick = g.ask(seat, "respond", labels, 1, 1, f"use {rescue} on seat {victim}",
+                    {"benefit": benefit})[0]
+    if pick == len(options):
+        return False
+    _label, uids, _via = options[pick]
+    return g.use_card(seat, uids, rescue, preset=[victim])
+
+
+def die(g: Game, victim: int, killer: int | None) -> None:
+    t = g.table
+    p = t.players[victim]
+    if not p.alive:
+        return
+    g.emit("death", "when", victim, {"victim": (victim,), "killer": (
+        killer,) if killer is not None else ()})
+    p.role_revealed = True
+    g.log_event("death", seat=victim, role=p.role, killer=killer)
+    cards = p.all_cards()
+    p.alive = False
+    g.move(cards, DISCARD, -1, "death")
+    g.refresh_skills()
+    for holder in list(g.borrowed):
+        if holder == victim:
+            del g.borrowed[holder]
+    g.statics.temporary = [x for x in g.statics.temporary if x.seat != victim]
+    g.check_victory()
+    if killer is not None and t.players[killer].alive:
+        g.rewards(killer, victim)
+    g.emit("death", "after", victim, {"victim": (victim,), "killer": (
+        killer,) if killer is not None else ()})
+
+
+def rewards(g: Game, killer: int, victim: int) -> None:
+    t = g.table
+    k, v = t.players[killer], t.players[victim]
+    for rule in g.raw.get("rewards") or []:
+        if rule.get("victim") != v.role:
+            continue
+        who = rule.get("killer", "any")
+        if who != "any" and who != k.role:
+            continue
+        effect = rule.get("effect") or {}
+        g.log_event("reward", seat=killer, rule=rule.get("id"))
+        if "draw" in effect:
+            g.draw(killer, int(effect["draw"]))
+        if "discard" in effect:
+            zones = effect["discard"]
+            cards = []
+            if "hand" in zones:
+                cards += k.hand
+            if "equipment" in zones:
+                cards += list(k.equipment.values())
+            g.discard(list(cards), killer, None, reason="penalty")
+
+
+def check_victory(g: Game) -> None:
+    t = g.table
+    alive = [p for p in t.players if p.alive]
+    for side in (g.raw.get("victory") or {}).get("sides") or []:
+        if g.side_wins(side.get("condition") or {}, alive):
+            roles = side.get("roles") or []
+            if side.get("team", True):
+                winners = [p.seat for p in t.players if p.role in roles]
+            else:
+                winners = [p.seat for p in alive if p.role in roles]
+            g.result.winners = winners
+            g.result.winning_side = str(side.get("id"))
+            g.over = True
+            g.log_event("win", side=g.result.winning_side, seats=winners)
+            raise GameOver
+
+
+def side_wins(g: Game, cond: dict[str, Any], alive: list[Player]) -> bool:
+    ok = True
+    if "all_dead" in cond:
+        roles = cond["all_dead"]
+        ok = not any(p.role in roles for p in alive)
+    if "sole_survivor" in cond:
+        ok = ok and len(alive) == 1 and alive[0].role == cond["sole_survivor"]
+    unless = cond.get("unless")
+    if ok and isinstance(unless, dict) and g.side_wins(unless, alive):
+        return False
+    return ok

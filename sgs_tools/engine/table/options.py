@@ -1,0 +1,261 @@
+"""Play-phase options: what a player may do now (cards, actions, conversions) and doing it."""
+
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sgs_tools.engine.errors import (
+    Abort,
+)
+from sgs_tools.engine.interp import Frame
+from sgs_tools.engine.library import Hook
+from sgs_tools.engine.modifiers import card_filter_ok, delta
+from sgs_tools.engine.records import Use
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.game import Game
+
+
+def play_options(g: Game, seat: int, phase: dict[str, Any], failed: set[str]
+                 ) -> list[tuple[str, str, Any]]:
+    """(label, kind, data) for everything the player may do now, "end" aside."""
+    p = g.table.players[seat]
+    out: list[tuple[str, str, Any]] = []
+    cache: dict[str, bool] = {}
+    cards = g.table.cards
+    for uid in p.hand:
+        c = cards[uid]
+        label = c.face()
+        if label in failed:
+            continue
+        if c.type == "equipment":
+            out.append((label, "equip", uid))
+            continue
+        ok = cache.get(c.card)
+        if ok is None:
+            ok = g.card_usable(seat, c.card, uid, phase)
+            cache[c.card] = ok
+        if ok:
+            out.append((label, "card", uid))
+    for source in g.sources_of(seat):
+        for view in g.lib.views.get(source, ()):
+            name = view.view_card or ""
+            if not g.lib.actions.get(name) or not g.frequency_ok(
+                    seat, view.key, view.frequency, None):
+                continue
+            spec = view.view_spec or {}
+            inner = g.interp.spec_of(spec) or {}
+            cands = g.interp.candidates(seat, inner)
+            low, _high = g.interp.count_of(inner, Frame(seat, seat, view), len(cands))
+            if len(cands) < max(1, low):
+                continue
+            if not g.card_usable(seat, name, cands[0], phase):
+                continue
+            if low <= 1 and inner.get("count") not in ("any",):
+                for uid in cands:
+                    if uid == -1:
+                        continue
+                    label = f"{source}: {cards[uid].face()} as {name}"
+                    if label not in failed:
+                        out.append((label, "view", (view, [uid])))
+            else:
+                label = f"{source}: {low} cards as {name}"
+                if label not in failed:
+                    out.append((label, "view", (view, None)))
+    for hook, owner in g.action_hooks(seat):
+        label = hook.source if hook.index == 0 else f"{hook.source}#{hook.index}"
+        if owner != seat:
+            label = f"{label} (of seat {owner})"
+        if label in failed:
+            continue
+        if g.action_usable(seat, owner, hook):
+            out.append((label, "skill", (hook, owner)))
+    mods = g.statics.active(seat, "disguise")
+    if mods and p.hand and "disguise" not in failed:
+        out.append(("disguise", "disguise", mods))
+    return out
+
+
+def action_hooks(g: Game, seat: int) -> list[tuple[Hook, int]]:
+    out = []
+    for source in g.skillsets[seat]:
+        for hook in g.lib.actions.get(source, ()):
+            if hook.grant is None:
+                out.append((hook, seat))
+    me = g.table.players[seat]
+    for other in g.table.players:
+        if other.seat == seat or not other.alive:
+            continue
+        for source in g.skillsets[other.seat]:
+            for hook in g.lib.actions.get(source, ()):
+                if hook.grant is None:
+                    continue
+                f = Frame(other.seat, seat, hook)
+                grant = hook.grant
+                if g.interp.noun_ok(grant.get("noun", "players"), me, other.seat) and all(
+                        g.interp.filter_ok(x, me, other.seat, f)
+                        for x in grant.get("filters", ())):
+                    out.append((hook, other.seat))
+    return out
+
+
+def use_limit(g: Game, seat: int, name: str, phase: dict[str, Any] | None) -> int | None:
+    """How many times ``name`` may be used this play phase (None = no limit)."""
+    limit: int | None = None
+    for hook in g.lib.actions.get(name, ()):
+        freq = hook.frequency
+        if freq and freq.get("per") == "phase":
+            limit = g.interp.num(freq.get("times", 1), Frame(seat, seat, hook))
+            break
+    if limit is None and phase is not None:
+        rule = (phase.get("use_limits") or {}).get(name)
+        if rule is not None:
+            limit = int(rule)
+    if limit is None:
+        return None
+    probe = g.probe_card(name)
+    for a in g.statics.active(seat, "uses"):
+        if card_filter_ok(g, a, "card", probe):
+            d = delta(g, a)
+            if d is None:
+                return None
+            limit += d
+    return limit
+
+
+def probe_card(g: Game, name: str) -> int:
+    """A virtual card of the given name, for checking filters before a use."""
+    uid = g.probes.get(name)
+    if uid is None:
+        uid = g.probes[name] = g.make_virtual(name, [])
+    return uid
+
+
+def card_usable(g: Game, seat: int, name: str, uid: int, phase: dict[str, Any] | None
+                ) -> bool:
+    hooks = g.lib.actions.get(name)
+    if not hooks:
+        return False
+    limit = g.use_limit(seat, name, phase)
+    if limit is not None and g.phase_uses.get((seat, name), 0) >= limit:
+        return False
+    hook = hooks[0]
+    f = Frame(seat, seat, hook, {"card": [uid]})
+    if hook.condition is not None and not g.interp.cond(hook.condition, f):
+        return False
+    return g.has_targets(hook, f, name)
+
+
+def action_usable(g: Game, seat: int, owner: int, hook: Hook) -> bool:
+    f = Frame(owner, seat, hook)
+    if not g.frequency_ok(seat, hook.key, hook.frequency, f):
+        return False
+    if hook.condition is not None and not g.interp.cond(hook.condition, f):
+        return False
+    from sgs_tools.engine.primitives import can_pay
+
+    if not all(can_pay(g, step, f) for step in hook.cost):
+        return False
+    return g.has_targets(hook, f, None)
+
+
+def has_targets(g: Game, hook: Hook, f: Frame, card: str | None) -> bool:
+    """Whether an effect can start: its first pick (its targets) has someone to pick,
+    the cards its first steps spend exist, and a leading condition holds."""
+    from sgs_tools.engine.primitives import CARD_SPENDERS, can_pay
+
+    for step in hook.steps:
+        word = step.get("do")
+        if word in ("pick", "redirect"):
+            args = step.get("args") or {}
+            who = args.get("who" if word == "pick" else "to")
+            if isinstance(who, dict) and "select" in who:
+                select = who["select"]
+                if card is not None:
+                    use = Use(card, g.probe_card(card), f.owner, hook)
+                    select = g.targeting_select(use, select)
+                    cands = [c for c in g.interp.select(select, f)
+                             if g.can_target(use, c)]
+                else:
+                    cands = list(g.interp.select(select, f))
+                low, _high = g.interp.selector_count(select, f, len(cands))
+                return len(cands) >= max(low, 1)
+            return True
+        if word in CARD_SPENDERS:
+            if not can_pay(g, step, f):
+                return False
+            continue
+        if "if" in step and not step.get("else"):
+            return g.interp.cond(step["if"], f)
+        break
+    if card is not None and hook.card_type == "delayed_trick":
+        return not any(g.zone_name(u) == card
+                       for u in g.table.players[f.owner].judgement)
+    return True
+
+
+def do_play_option(g: Game, seat: int, option: tuple[str, str, Any], phase: dict[str, Any]
+                   ) -> bool:
+    _label, kind, data = option
+    if kind == "equip":
+        return g.use_card(seat, [data], g.table.cards[data].card, in_play=True)
+    if kind == "card":
+        return g.use_card(seat, [data], g.table.cards[data].card, in_play=True)
+    if kind == "view":
+        view, uids = data
+        if uids is None:
+            inner = g.interp.spec_of(view.view_spec or {}) or {}
+            cands = g.interp.candidates(seat, inner)
+            low, high = g.interp.count_of(inner, Frame(seat, seat, view), len(cands))
+            uids = g.choose_cards(seat, seat, cands, low, min(high, len(cands)),
+                                     f"cards to use as {view.view_card}", None)
+        g.log_event("skill", seat=seat, skill=view.source)
+        g.frequency_use(seat, view.key, view.frequency)
+        return g.use_card(seat, uids, view.view_card or "", in_play=True,
+                             via=view.source)
+    if kind == "skill":
+        hook, owner = data
+        return g.run_action(seat, owner, hook)
+    if kind == "disguise":
+        return g.disguised_use(seat, data)
+    return False
+
+
+def run_action(g: Game, seat: int, owner: int, hook: Hook) -> bool:
+    """Run a skill's action; False (not offered again until something changes) if it
+    was undone or changed nothing."""
+    f = Frame(owner, seat, hook)
+    g.frequency_use(seat, hook.key, hook.frequency)
+    g.log_event("skill", seat=seat, skill=hook.source)
+    before = g.changes
+    try:
+        g.run_hook(hook, f)
+    except Abort:
+        return False
+    return g.changes != before
+
+
+def declarable(g: Game, mods: list[Any]) -> list[str]:
+    """Card names the ``disguise`` modifiers let a character declare."""
+    names: set[str] = set()
+    for mod in mods:
+        kinds_spec = g.interp.spec_of(mod.args.get("kinds")) or {}
+        names.update(c.card for c in g.table.cards.values()
+                     if g.interp.card_matches(c, kinds_spec))
+    return sorted(names)
+
+
+def disguised_use(g: Game, seat: int, mods: list[Any]) -> bool:
+    """Use a hand card face down as a declared card (the ``disguise`` modifier)."""
+    phase = next((ph for ph in g.phases if ph.get("id") == g.table.phase), None)
+    names = [n for n in g.declarable(mods) if g.lib.actions.get(n)
+             and g.card_usable(seat, n, g.probe_card(n), phase)]
+    p = g.table.players[seat]
+    if not names or not p.hand:
+        return False
+    pick = g.ask(seat, "cards", [g.face(u) for u in p.hand], 1, 1,
+                    "card to use face down")[0]
+    uid = p.hand[pick]
+    declared = names[g.ask(seat, "declare", names, 1, 1, "declare it as")[0]]
+    return g.use_card(seat, [uid], declared, in_play=True, declared=True)

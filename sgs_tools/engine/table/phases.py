@@ -1,0 +1,119 @@
+"""The built-in phase kinds (judgement, draw, play, discard), chosen by the mode's phase data."""
+
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sgs_tools.engine import ai
+from sgs_tools.engine.interp import Frame
+from sgs_tools.engine.modifiers import delta
+from sgs_tools.engine.records import Use
+from sgs_tools.engine.state import (
+    DISCARD,
+    PROCESSING,
+)
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.game import Game
+
+
+def judge_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
+    p = g.table.players[seat]
+    order = list(p.judgement)
+    rule = phase.get("judge_order")
+    if isinstance(rule, list):
+        rank = {str(n): i for i, n in enumerate(rule)}
+        order.sort(key=lambda u: rank.get(g.zone_name(u), len(rank)))
+    elif rule == "top_first":
+        order.reverse()
+    for uid in order:
+        if g.over or not p.alive:
+            return
+        if uid not in p.judgement:
+            continue
+        name = g.zone_name(uid)
+        g.views.pop(uid, None)
+        card_uid = uid if g.table.cards[uid].card == name else g.make_virtual(
+            name, [uid])
+        g.move([uid], PROCESSING, -1, "judge_zone")
+        hooks = [h for h in g.lib.by_event.get(("delayed_effect", "when"), ())
+                 if h.source == name]
+        use = Use(name, card_uid, seat, hooks[0] if hooks else None, [seat])
+        use.declared = True
+        g.log_event("delayed", seat=seat, card=name)
+        g.use_stack.append(use)
+        try:
+            if g.takes_effect(use, seat, Frame(seat, seat, use.hook, {}, {}, use)):
+                for hook in hooks:
+                    f = Frame(seat, seat, hook, {"card": [card_uid]},
+                              {"card": [card_uid], "__use": use}, use)
+                    g.run_hook(hook, f)
+        finally:
+            g.use_stack.pop()
+        if g.table.where.get(uid, ("", 0))[0] == PROCESSING:
+            g.move([uid], DISCARD, -1, "judged")
+
+
+def zone_name(g: Game, uid: int) -> str:
+    return g.views.get(uid) or g.table.cards[uid].card
+
+
+def draw_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
+    n = int(phase.get("draw", 2))
+    for a in g.statics.active(seat, "draw_count"):
+        d = delta(g, a)
+        n = n + d if d is not None else n
+    if g.forgo_draw:
+        return
+    g.draw(seat, max(0, n))
+
+
+def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
+    p = g.table.players[seat]
+    failed: set[str] = set()
+    actions = 0
+    while p.alive and not g.over:
+        options = g.play_options(seat, phase, failed)
+        labels = [o[0] for o in options] + ["end"]
+        context = None
+        if getattr(g.agents[seat], "wants_context", False):
+            context = {"scores": [ai.play_score(g, seat, o) for o in options] + [0.1]}
+        pick = g.ask(seat, "play", labels, 1, 1, "play phase", context)[0]
+        if pick == len(options):
+            break
+        label = options[pick][0]
+        actions += 1
+        if not g.do_play_option(seat, options[pick], phase):
+            failed.add(label)
+        else:
+            failed.clear()
+        g.sweep()
+        if g.setup.check_invariants and g.table.zone_total() != len(
+                g.table.cards):
+            g.check_invariants()
+
+
+def discard_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
+    p = g.table.players[seat]
+    if g.statics.active(seat, "skip_discard_limit"):
+        return
+    limit = p.hp if phase.get("hand_limit", "current_hp") == "current_hp" else int(
+        phase.get("hand_limit", 0))
+    for a in g.statics.active(seat, "hand_limit"):
+        d = delta(g, a)
+        if d is None:
+            return
+        limit += d
+    for _holder, a in g.statics.everywhere("hand_limit_for"):
+        if seat in g.interp.players_of(a.args.get("who"), a.frame):
+            d = delta(g, a)
+            if d is None:
+                return
+            limit += d
+    excess = len(p.hand) - max(0, limit)
+    if excess <= 0:
+        return
+    chosen = g.choose_cards(seat, seat, list(p.hand), excess, excess,
+                               "discard down to the hand limit", None)
+    g.discard(chosen, seat, None, reason="hand_limit")

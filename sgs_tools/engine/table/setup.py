@@ -1,0 +1,64 @@
+"""Game setup: the deck built from the mode's decks, seats added, skills made active, agents."""
+
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sgs_tools.engine.agents import make_agent
+from sgs_tools.engine.state import (
+    CardInst,
+    Player,
+)
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.game import Game
+
+
+def deal(g: Game) -> None:
+    """A normal game: roles, generals, HP, the shuffled deck and starting hands."""
+    from sgs_tools.engine import seating
+
+    seating.deal(g)
+
+
+def build_deck(g: Game, exclude_ranks: tuple[int, ...] = ()) -> list[int]:
+    cards: dict[int, CardInst] = {}
+    for uid, (cid, suit, rank) in enumerate(g.lib.deck(g.mode)):
+        if rank in exclude_ranks:
+            continue
+        info = g.lib.card(cid)
+        cards[uid] = CardInst(uid, cid, suit, rank, info.type, info.subtype, info.range,
+                              info.nature)
+    g.table.cards = cards
+    return list(cards)
+
+
+def add_player(g: Game, p: Player) -> None:
+    g.table.players.append(p)
+    g.skillsets.append([])
+    g.leaning.append(0.0)
+
+
+def refresh_skills(g: Game) -> None:
+    """Which skills each character can use (lord skills only for the lord)."""
+    has_lord = g.mode.has_lord
+    g.skillsets = []
+    for p in g.table.players:
+        active = []
+        if p.alive:
+            for s in p.skills:
+                if g.lib.is_lord_skill(s) and not (has_lord and p.role == "lord"):
+                    continue
+                active.append(s)
+        g.skillsets.append(active)
+    g.statics_dirty = True
+    g.listening.clear()
+
+
+def ensure_agents(g: Game) -> None:
+    n = len(g.table.players)
+    kinds = [k.strip() for k in g.setup.agents.split(",") if k.strip()] or ["random"]
+    while len(g.agents) < n:
+        seat = len(g.agents)
+        g.agents.append(make_agent(kinds[seat % len(kinds)], g.setup.seed, seat))

@@ -1,0 +1,121 @@
+"""Turns: the game loop, a turn's phases, period ends and clean-up."""
+
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sgs_tools.engine.errors import (
+    GameOver,
+)
+from sgs_tools.engine.state import (
+    DISCARD,
+)
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.game import Game
+
+
+def loop(g: Game, first: int | None = None) -> None:
+    t = g.table
+    seat = first if first is not None else t.current
+    while not g.over:
+        if t.turn >= g.setup.max_turns:
+            g.log_event("stalled", turns=t.turn)
+            g.result.winning_side = "none"
+            g.over = True
+            raise GameOver
+        g.take_turn(seat)
+        while g.extra_turns and not g.over:
+            extra = g.extra_turns.pop(0)
+            if t.players[extra].alive:
+                g.take_turn(extra)
+        nxt = t.next_alive(seat).seat
+        if nxt <= seat:
+            t.round += 1
+        seat = nxt
+
+
+def take_turn(g: Game, seat: int, phases: list[str] | None = None) -> None:
+    t = g.table
+    p = t.players[seat]
+    if not p.alive:
+        return
+    t.current = seat
+    t.turn += 1
+    g.log_event("turn", seat=seat, turn=t.turn)
+    if p.turned_over:
+        p.turned_over = False
+        g.log_event("skip_turn", seat=seat)
+        return
+    g.emit("phase_start", "at", seat, {"phase": "turn"})
+    for phase in g.phases:
+        pid = str(phase["id"])
+        if phases is not None and pid not in phases:
+            continue
+        if not p.alive or g.over:
+            break
+        g.run_phase(seat, phase)
+    if p.alive:
+        g.emit("phase_end", "at", seat, {"phase": "turn"})
+    g.end_period("turn")
+    g.sweep()
+    if g.setup.check_invariants:
+        g.check_invariants()
+
+
+def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
+    t = g.table
+    pid = str(phase["id"])
+    skipped = g.skipped.get(seat)
+    if skipped and pid in skipped:
+        skipped.discard(pid)
+        g.log_event("skip", seat=seat, phase=pid)
+        return
+    t.phase = pid
+    g.forgo_draw = False
+    g.log_event("phase", seat=seat, phase=pid)
+    g.emit("phase_start", "at", seat, {"phase": pid})
+    g.emit("phase_begins", "when", seat, {"phase": pid, "current": (seat,)})
+    g.emit("awaken_check", "when", seat, {"phase": pid})
+    skipped = g.skipped.get(seat)
+    if skipped and pid in skipped:
+        skipped.discard(pid)
+        g.log_event("skip", seat=seat, phase=pid)
+    elif t.players[seat].alive:
+        if "judge_order" in phase or pid == "judge":
+            g.judge_phase(seat, phase)
+        elif "draw" in phase:
+            g.draw_phase(seat, phase)
+        elif "use_limits" in phase or pid == "play":
+            g.play_phase(seat, phase)
+        elif "hand_limit" in phase:
+            g.discard_phase(seat, phase)
+    if t.players[seat].alive:
+        g.emit("phase_end", "at", seat, {"phase": pid})
+    g.end_period("phase")
+    g.sweep()
+    t.phase = ""
+
+
+def end_period(g: Game, period: str) -> None:
+    if g.counters:
+        g.counters = {k: v for k, v in g.counters.items() if k[0] != period}
+    if period == "phase":
+        g.phase_uses.clear()
+        if g.table.phase == "discard" and g.table.current in g.borrowed:
+            del g.borrowed[g.table.current]  # a borrowed weapon goes back
+            g.statics_dirty = True
+    g.statics.expire("end", period)
+    if period == "turn":
+        if g.borrowed:
+            g.borrowed.clear()
+            g.statics_dirty = True
+        for p in g.table.players:
+            p.marks.pop("named_color", None)
+
+
+def sweep(g: Game) -> None:
+    """Cards left in the processing area go to the discard pile."""
+    if g.table.processing:
+        g.move(list(g.table.processing), DISCARD, -1, "sweep")

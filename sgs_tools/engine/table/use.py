@@ -1,0 +1,410 @@
+"""Using and playing cards: targets, responses, cancelling, resolution."""
+
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sgs_tools.engine import ai
+from sgs_tools.engine.errors import (
+    Abort,
+    EngineGap,
+)
+from sgs_tools.engine.interp import Frame, card_is_named
+from sgs_tools.engine.library import Hook
+from sgs_tools.engine.modifiers import card_filter_ok, delta
+from sgs_tools.engine.records import Request, Use
+from sgs_tools.engine.state import (
+    DISCARD,
+    EQUIPMENT,
+    PROCESSING,
+)
+from sgs_tools.engine.words import DODGED
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.game import Game
+
+
+def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] | None = None,
+             via: str | None = None, in_play: bool = False, declared: bool = False
+             ) -> bool:
+    """Use cards (or none: a virtual card) as ``name``; returns False if undone."""
+    t = g.table
+    info = g.lib.catalog.cards.get(name)
+    if info is None:
+        raise EngineGap(f"card {name!r}", via or "rules")
+    physical = t.physical(uids)
+    origins = [(u, t.where[u]) for u in physical if u in t.where]
+    uid = g.card_for(name, uids)
+    hooks = g.lib.actions.get(name, [])
+    hook = hooks[0] if hooks else None
+    use = Use(name, uid, user, hook, list(preset or []), preset, via=via)
+    for a in g.statics.active(user, "extra_targets"):
+        if card_filter_ok(g, a, "card", uid):
+            use.extra += delta(g, a) or 0
+    if info.type == "equipment" and physical:
+        g.log_event("use", seat=user, card=g.face(physical[0]), targets=[user])
+        g.equip(user, physical[0], None)
+        g.emit("use", "when", user, {"card": [uid], "targets": (user,), "__use": use})
+        return True
+    g.log_event("use", seat=user, card=g.face(uid), via=via,
+                   targets=list(preset or []))
+    g.move(physical, PROCESSING, -1, "use")
+    if in_play:
+        key = (user, name)
+        g.phase_uses[key] = g.phase_uses.get(key, 0) + 1
+        g.count_play(user, name)
+    for a in g.statics.active(user, "next_damage"):
+        if card_filter_ok(g, a, "card", uid):
+            use.bonus += delta(g, a) or 0
+            g.statics.drop(user, "next_damage")
+    g.use_stack.append(use)
+    ok = True
+    try:
+        payload = {"card": [uid], "targets": tuple(preset or ()), "__use": use}
+        if declared:
+            g.questioners = []
+            g.log_event("declare", seat=user, named=name)
+            g.emit("declare", "when", user, {"card": physical, "named": name,
+                                                "__use": use})
+        if not use.failed:
+            g.emit("use", "when", user, payload)
+        if not use.failed and hook is not None:
+            f = Frame(user, user, hook, {"card": [uid]}, payload, use)
+            g.resolve(use, f)
+        if not use.failed:
+            g.emit("use", "after", user, payload)
+    except Abort:
+        ok = False
+        for u, (zone, seat) in origins:
+            if t.where.get(u, ("", 0))[0] == PROCESSING:
+                t.remove(u)
+                if zone == EQUIPMENT:
+                    t.put(u, zone, seat, t.cards[u].subtype)
+                else:
+                    t.put(u, zone, seat)
+        if in_play:
+            g.phase_uses[(user, name)] -= 1
+        g.log_event("undo", seat=user, card=name)
+    finally:
+        g.use_stack.pop()
+    if use.failed and in_play and ok:
+        g.phase_uses[(user, name)] -= 1
+    for u in physical:
+        if t.where.get(u, ("", 0))[0] == PROCESSING:
+            g.move([u], DISCARD, -1, "used")
+    return ok
+
+
+def resolve(g: Game, use: Use, f: Frame) -> None:
+    hook = use.hook
+    assert hook is not None
+    if g.declares_targets(hook):
+        g.run_hook(hook, f)
+        return
+    if use.hook is not None and use.hook.card_type == "delayed_trick":
+        g.run_hook(hook, f)
+        return
+    # No targets of its own: it takes effect on its user, or on the character it was
+    # used on, who then performs its steps.
+    targets = use.preset or [use.user]
+    use.targets = list(targets)
+    use.declared = True
+    for tseat in targets:
+        if g.over or not g.table.players[tseat].alive:
+            continue
+        if g.takes_effect(use, tseat, f):
+            inner = Frame(use.user, tseat, hook, dict(f.vars), f.event, use)
+            g.run_hook(hook, inner)
+
+
+def declares_targets(hook: Hook) -> bool:
+    for step in hook.steps:
+        if step.get("do") == "pick":
+            return True
+        if "for_each" in step and step.get("kind") == "player":
+            return True
+    return False
+
+
+def count_play(g: Game, seat: int, name: str) -> None:
+    t = g.table
+    if t.phase == "play" and t.current == seat:
+        key = (seat, f"played:{name}")
+        g.phase_uses[key] = g.phase_uses.get(key, 0) + 1
+
+
+def play_phase_count(g: Game, seat: int, name: str) -> int:
+    total = 0
+    for (s, key), n in g.phase_uses.items():
+        if (s == seat and key.startswith("played:") and key[7:] in (name,)) or (
+                s == seat and key.startswith("played:") and key.endswith("_" + name)):
+            total += n
+    return total
+
+
+def targeting_select(g: Game, use: Use, select: dict[str, Any]) -> dict[str, Any]:
+    for a in g.statics.active(use.user, "no_distance_limit"):
+        if card_filter_ok(g, a, "card", use.card):
+            flt = [x for x in select.get("filters", ())
+                   if x not in ("in_range", "at_distance_1")]
+            return {**select, "filters": flt}
+    return select
+
+
+def can_target(g: Game, use: Use, seat: int, ignore_user: bool = False) -> bool:
+    """Whether the card being used may name ``seat`` as a target."""
+    for a in g.statics.active(seat, "untargetable"):
+        if card_filter_ok(g, a, "card", use.card):
+            return False
+    card = g.table.card(use.card)
+    if card.type == "delayed_trick":
+        limit = 1
+        for phase in g.phases:
+            if "judgement_area_same_card" in phase:
+                limit = int(phase["judgement_area_same_card"])
+        same = sum(1 for u in g.table.players[seat].judgement
+                   if g.zone_name(u) == use.name)
+        if same >= limit:
+            return False
+    if not ignore_user:
+        for holder, a in g.statics.everywhere("taunt"):
+            if holder in (use.user, seat) or not card_filter_ok(g, a, "card", use.card):
+                continue
+            if g.in_range(use.user, holder):
+                return False
+    return True
+
+
+def pick(g: Game, who: Any, f: Frame) -> tuple[int, ...]:
+    if not (isinstance(who, dict) and "select" in who):
+        value = g.interp.value(who, f)
+        if isinstance(value, tuple):
+            return tuple(s for s in value if g.table.players[s].alive)
+        return ()
+    select = who["select"]
+    use = f.use if (f.use is not None and f.hook is f.use.hook
+                    and not f.use.declared) else None
+    if use is not None and use.preset is not None:
+        use.targets = [s for s in use.preset if g.table.players[s].alive]
+        return tuple(use.targets)
+    if use is not None:
+        select = g.targeting_select(use, select)
+    cands = list(g.interp.select(select, f))
+    if use is not None:
+        cands = [c for c in cands if g.can_target(use, c)]
+    low, high = g.interp.selector_count(select, f, len(cands))
+    if use is not None:
+        high += use.extra
+    if not cands or len(cands) < low:
+        if use is not None:
+            raise Abort("no legal target")
+        return ()
+    high = min(high, len(cands))
+    if low == high == len(cands) and (select.get("count") is None):
+        picked = tuple(cands)
+    else:
+        helpful = f.hook is not None and not f.hook.harmful
+        picked = g.choose_players(f.actor, cands, max(low, 0), high,
+                                     f"{f.name}: choose", f, helpful=helpful)
+    if use is not None:
+        use.targets = list(picked)
+    return picked
+
+
+def after_targeting(g: Game, use: Use, f: Frame) -> None:
+    """Targets are declared: the targets' and then the user's triggers."""
+    g.log_event("target", seat=use.user, card=use.name, targets=list(use.targets))
+    for t in list(use.targets):
+        payload = {"source": (use.user,), "card": [use.card], "__use": use}
+        g.emit("targeted", "when", t, payload)
+        g.emit("targeted", "after", t, payload)
+    for t in list(use.targets):
+        payload = {"target": (t,), "card": [use.card], "__use": use}
+        g.emit("targeting", "when", use.user, payload)
+        g.emit("targeting", "after", use.user, payload)
+
+
+def redirect(g: Game, use: Use, old: int, new: int, f: Frame) -> None:
+    use.targets = [new if s == old else s for s in use.targets]
+    g.log_event("redirect", card=use.name, frm=old, to=new, skill=f.name)
+
+
+def cancel(g: Game, use: Use, targets: list[int], f: Frame) -> None:
+    for s in targets:
+        if s not in use.cancelled:
+            use.cancelled.append(s)
+    g.log_event("cancel", card=use.name, targets=targets, skill=f.name)
+
+
+def takes_effect(g: Game, use: Use, target: int, f: Frame) -> bool:
+    """The moment a card is about to take effect on one character (Nullification)."""
+    if target in use.cancelled and target not in use.forced:
+        return False
+    for a in g.statics.active(target, "immune"):
+        if card_filter_ok(g, a, "card", use.card) and not (
+                a.hook is not None and g.armour_ignored(target, a.hook.source)):
+            g.log_event("immune", seat=target, card=use.name, skill=a.frame.name)
+            return False
+    payload = {"card": [use.card], "source": (use.user,), "target": (target,),
+               "__use": use}
+    g.emit("take_effect", "when", target, payload)
+    if target in use.cancelled and target not in use.forced:
+        g.emit_own(use.name, "cancelled", "after", use.user,
+                      {"card": [use.card], "target": (target,), "__use": use})
+        g.emit("cancelled", "after", target, {"card": [use.card],
+                                                 "target": (target,), "__use": use})
+        return False
+    return True
+
+
+def respond(g: Game, seat: int, name: str, n: int, f: Frame) -> list[int]:
+    """``seat`` must play ``n`` cards named ``name``; returns them, or [] if not."""
+    use = f.use
+    if use is not None:
+        for a in g.statics.active(use.user, "responses_needed"):
+            if (card_filter_ok(g, a, "card", use.card)
+                    and a.args.get("response") == name):
+                n = max(n, g.interp.num(a.args.get("n", 1), a.frame))
+    got: list[int] = []
+    for _ in range(max(1, n)):
+        one = g.ask_for_card(seat, name, f)
+        if not one:
+            return []
+        got += one
+    if (use is not None and seat != use.user and name == DODGED[1]
+            and card_is_named(g.table.card(use.card), DODGED[:1])):
+        g.emit("dodged", "after", use.user,
+                  {"target": (seat,), "card": [use.card], "__use": use})
+        if seat in use.forced:
+            return []
+    return got
+
+
+def ask_play(g: Game, beneficiary: int, helpers: list[int], name: str, f: Frame
+             ) -> list[int]:
+    for seat in helpers:
+        if not g.table.players[seat].alive:
+            continue
+        got = g.ask_for_card(seat, name, f, helping=beneficiary)
+        if got:
+            return got
+    return []
+
+
+def response_sources(g: Game, seat: int, name: str) -> list[tuple[str, list[int], str | None]]:
+    """Ways a character can produce a card named ``name`` from hand or equipment:
+    (label, physical uids, skill or None)."""
+    p = g.table.players[seat]
+    cards = g.table.cards
+    out: list[tuple[str, list[int], str | None]] = [
+        (cards[u].face(), [u], None) for u in p.hand if card_is_named(cards[u], (name,))]
+    for source in g.sources_of(seat):
+        for view in g.lib.views.get(source, ()):
+            if view.view_card != name or not g.frequency_ok(
+                    seat, view.key, view.frequency, None):
+                continue
+            inner = g.interp.spec_of(view.view_spec or {}) or {}
+            cands = g.interp.candidates(seat, inner)
+            low, _ = g.interp.count_of(inner, Frame(seat, seat, view), len(cands))
+            if low <= 1:
+                out.extend((f"{source}: {cards[u].face()} as {name}", [u], source)
+                           for u in cands)
+            elif len(cands) >= low:
+                out.append((f"{source}: {low} cards as {name}", cands[:low], source))
+    mods = g.statics.active(seat, "disguise")
+    if mods and p.hand and name in g.declarable(mods):
+        skill = mods[0].frame.name
+        out.extend((f"{skill}: declare a hand card as {name}", [u], f"declare:{skill}")
+                   for u in p.hand)
+    return out
+
+
+def declare(g: Game, seat: int, uids: list[int], name: str, f: Frame | None) -> int | None:
+    """A face-down card declared as ``name`` (``disguise``): the ``declare`` event may
+    question it; returns the card to use, or None if it failed."""
+    uid = g.make_virtual(name, uids)
+    use = Use(name, uid, seat, None)
+    g.move(uids, PROCESSING, -1, "declare", f)
+    g.log_event("declare", seat=seat, named=name)
+    g.questioners = []
+    g.emit("declare", "when", seat, {"card": list(uids), "named": name,
+                                        "__use": use})
+    if use.failed:
+        g.discard_processed(uids)
+        return None
+    return uid
+
+
+def answers_by_trigger(g: Game, name: str) -> bool:
+    """Whether the card answers requests through its own ``asked`` trigger."""
+    found = g.trigger_answers.get(name)
+    if found is None:
+        found = g.trigger_answers[name] = any(
+            h.source == name for h in g.lib.by_event.get(("asked", "when"), ()))
+    return found
+
+
+def ask_for_card(g: Game, seat: int, name: str, f: Frame, helping: int | None = None
+                 ) -> list[int]:
+    p = g.table.players[seat]
+    if not p.alive:
+        return []
+    use = f.use
+    if use is not None and name in use.denied.get(seat, ()):
+        g.log_event("denied", seat=seat, card=name)
+        return []
+    request = Request(name, seat)
+    g.emit("asked", "when", seat, {"card": name, "source": (use.user,) if use else (),
+                                      "__request": request, "__use": use})
+    if request.provided:
+        if not request.played:
+            g.log_event("play", seat=seat, card=g.face(request.provided[0]),
+                           provided=True)
+            g.count_play(seat, name)
+        return request.provided
+    if not p.alive or g.answers_by_trigger(name):
+        return []
+    options = g.response_sources(seat, name)
+    if not options:
+        return []
+    labels = [o[0] for o in options] + ["pass"]
+    benefit = ai.respond_benefit(g, seat, name, use, helping)
+    pick = g.ask(seat, "respond", labels, 1, 1, f"play {name}", {"benefit": benefit})[0]
+    if pick == len(options):
+        return []
+    _label, uids, via = options[pick]
+    if via and via.startswith("declare:"):
+        declared = g.declare(seat, uids, name, f)
+        if declared is None:
+            return []
+        uid = declared
+    else:
+        if via:
+            g.log_event("skill", seat=seat, skill=via)
+            g.count_view(seat, via, name)
+        uid = g.card_for(name, uids)
+    g.move(g.table.physical([uid]), PROCESSING, -1, "play")
+    g.log_event("play", seat=seat, card=g.face(uid))
+    g.count_play(seat, name)
+    payload = {"card": [uid], "__use": use}
+    g.emit("play", "when", seat, payload)
+    counts = True
+    if use is not None:
+        for a in g.statics.active(use.user, "response_cost"):
+            if not card_filter_ok(g, a, "card", use.card):
+                continue
+            spec = g.interp.spec_of(a.args.get("cost")) or {}
+            cands = g.interp.candidates(seat, spec)
+            low, _high = g.interp.count_of(spec, a.frame, len(cands))
+            if len(cands) < low or not g.ask_yes_no(
+                    seat, f"discard {low} more to make the response count", f):
+                counts = False
+                break
+            chosen = g.choose_cards(seat, seat, cands, low, low, "response cost", f)
+            g.discard(chosen, seat, f)
+    for u in g.table.physical([uid]):
+        if g.table.where.get(u, ("", 0))[0] == PROCESSING:
+            g.move([u], DISCARD, -1, "played")
+    g.emit("play", "after", seat, payload)
+    return [uid] if counts else []

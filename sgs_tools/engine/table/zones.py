@@ -1,0 +1,228 @@
+"""Cards moving between zones: draw, discard, equip, place, pass on, reshuffle, virtual cards."""
+
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sgs_tools.engine.errors import (
+    Abort,
+)
+from sgs_tools.engine.interp import Frame
+from sgs_tools.engine.modifiers import card_filter_ok
+from sgs_tools.engine.state import (
+    DISCARD,
+    DRAW,
+    EQUIPMENT,
+    HAND,
+    JUDGEMENT,
+    PROCESSING,
+    CardInst,
+)
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.game import Game
+
+
+def face(g: Game, uid: int) -> str:
+    return g.table.card(uid).face()
+
+
+def make_virtual(g: Game, name: str, parts: list[int]) -> int:
+    uid = g.next_virtual
+    g.next_virtual -= 1
+    info = g.lib.catalog.cards.get(name)
+    physical = [g.table.cards[u] for u in parts if u in g.table.cards]
+    suits = {c.suit for c in physical}
+    colors = {c.color for c in physical}
+    suit = physical[0].suit if len(suits) == 1 else None
+    rank = physical[0].rank if len(physical) == 1 else None
+    g.table.virtual[uid] = CardInst(
+        uid, name, suit, rank, info.type if info else "basic",
+        info.subtype if info else None, info.range if info else None,
+        info.nature if info else None, tuple(parts),
+        tint=colors.pop() if len(colors) == 1 and suit is None else None)
+    return uid
+
+
+def card_for(g: Game, name: str, uids: list[int]) -> int:
+    if len(uids) == 1 and uids[0] >= 0 and g.table.cards[uids[0]].card == name:
+        return uids[0]
+    if len(uids) == 1 and uids[0] < 0:
+        return uids[0]
+    return g.make_virtual(name, uids)
+
+
+def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
+         f: Frame | None = None, bottom: bool = False) -> None:
+    """Move physical cards; raises ``lose_cards`` for characters who lose cards from
+    their hand or equipment, and ``gain_cards`` for one who gains cards in hand."""
+    if not uids:
+        return
+    g.changes += 1
+    t = g.table
+    lost: dict[int, tuple[list[int], set[str]]] = {}
+    moved = []
+    for uid in uids:
+        if uid < 0:
+            for part in t.virtual[uid].parts:
+                if part not in uids:
+                    moved.append(part)
+            continue
+        moved.append(uid)
+    for uid in moved:
+        if uid not in t.where:
+            continue
+        old_zone, old_seat = t.remove(uid)
+        if old_zone == JUDGEMENT and zone != JUDGEMENT:
+            g.views.pop(uid, None)
+        if old_zone == EQUIPMENT:
+            g.statics_dirty = True
+            for holder, borrowed in list(g.borrowed.items()):
+                if borrowed == uid:
+                    del g.borrowed[holder]
+        if old_zone in (HAND, EQUIPMENT) and not (zone == old_zone and seat == old_seat):
+            entry = lost.setdefault(old_seat, ([], set()))
+            entry[0].append(uid)
+            entry[1].add(old_zone)
+        if zone == EQUIPMENT:
+            slot = t.cards[uid].subtype or "weapon"
+            t.put(uid, zone, seat, slot)
+            g.statics_dirty = True
+        else:
+            t.put(uid, zone, seat, bottom=bottom)
+    if g.record:
+        g.log.append({"e": "move", "to": zone, "seat": seat, "reason": reason,
+                         "cards": [g.face(u) for u in moved]})
+    for old_seat, (cards, zones) in lost.items():
+        if t.players[old_seat].alive:
+            g.emit("lose_cards", "after", old_seat,
+                      {"cards": cards, "amount": len(cards), "zones": sorted(zones)})
+            if EQUIPMENT in zones:
+                eq = [u for u in cards if t.cards[u].type == "equipment"]
+                for u in eq:
+                    g.emit_own(t.cards[u].card, "unequipped", "after", old_seat,
+                                  {"card": [u]})
+    if zone == HAND and seat >= 0 and t.players[seat].alive:
+        g.emit("gain_cards", "after", seat, {"cards": moved, "amount": len(moved)})
+
+
+def emit_own(g: Game, source: str, event: str, timing: str, owner: int,
+             payload: dict[str, Any]) -> None:
+    """Run a card's own hooks for an event (``cancelled``, ``unequipped``)."""
+    for hook in g.lib.by_event.get((event, timing), ()):
+        if hook.source == source and hook.filter.get("card") is None:
+            f = Frame(owner, owner, hook, dict(payload), payload, payload.get("__use"))
+            g.log_event("card_effect", seat=owner, card=source, event=event)
+            g.run_hook(hook, f)
+
+
+def reshuffle(g: Game) -> None:
+    t = g.table
+    if not t.discard_pile:
+        return
+    pile = list(t.discard_pile)
+    t.discard_pile.clear()
+    g.rng.shuffle(pile)
+    for u in pile:
+        t.draw_pile.insert(0, u)
+        t.where[u] = (DRAW, -1)
+    g.log_event("reshuffle", cards=len(pile))
+
+
+def peek(g: Game, n: int) -> list[int]:
+    t = g.table
+    if len(t.draw_pile) < n:
+        g.reshuffle()
+    return list(reversed(t.draw_pile[-n:])) if n > 0 else []
+
+
+def draw(g: Game, seat: int, n: int, f: Frame | None = None) -> list[int]:
+    t = g.table
+    out = []
+    g.changes += 1
+    for _ in range(n):
+        if not t.draw_pile:
+            g.reshuffle()
+            if not t.draw_pile:
+                break
+        uid = t.draw_pile.pop()
+        out.append(uid)
+        t.put(uid, HAND, seat)
+    if g.record:
+        g.log.append({"e": "draw", "seat": seat,
+                         "cards": [g.face(u) for u in out]})
+    if out and t.players[seat].alive:
+        g.emit("gain_cards", "after", seat, {"cards": out, "amount": len(out)})
+    return out
+
+
+def discard(g: Game, uids: list[int], owner: int, f: Frame | None, reason: str = "discard"
+            ) -> None:
+    if uids:
+        g.move(uids, DISCARD, -1, reason, f)
+
+
+def equip(g: Game, seat: int, uid: int, f: Frame | None) -> None:
+    t = g.table
+    p = t.players[seat]
+    card = t.cards[uid]
+    slot = card.subtype or "weapon"
+    old = p.equipment.get(slot)
+    kinds = [slot]
+    for a in g.statics.active(seat, "equip_limit"):
+        if card_filter_ok(g, a, "card", uid):
+            limit = g.interp.num(a.args.get("n", 1), a.frame)
+            same = [u for u in p.equipment.values() if card_filter_ok(g, a, "card", u)]
+            if len(same) >= limit and same:
+                old = same[0]
+                kinds.append(t.cards[old].subtype or "")
+    if old is not None:
+        g.move([old], DISCARD, -1, "replaced", f)
+    g.move([uid], EQUIPMENT, seat, "equip", f)
+
+
+def place(g: Game, uid: int, on: int, f: Frame) -> None:
+    """Put a card (the card being used, as what it is used as) in a judgement zone,
+    or equipment in an equipment area."""
+    t = g.table
+    if t.card(uid).type == "delayed_trick" and any(
+            g.zone_name(u) == t.card(uid).card for u in t.players[on].judgement):
+        raise Abort("that judgement zone already holds this card")
+    card = t.card(uid)
+    parts = t.physical([uid])
+    if not parts:
+        return
+    if card.type == "equipment":
+        g.equip(on, parts[0], f)
+        return
+    g.move(parts[:1], JUDGEMENT, on, "place", f)
+    if t.cards[parts[0]].card != card.card:
+        g.views[parts[0]] = card.card
+
+
+def pass_on(g: Game, f: Frame) -> None:
+    """Move the delayed trick being resolved to the next character who can take it."""
+    use = f.use
+    if use is None:
+        return
+    parts = [u for u in g.table.physical([use.card])
+             if g.table.where.get(u, ("", 0))[0] in (PROCESSING, JUDGEMENT)]
+    if not parts:
+        return
+    t = g.table
+    start = use.user
+    n = len(t.players)
+    for i in range(1, n + 1):
+        q = t.players[(start + i) % n]
+        if not q.alive:
+            continue
+        if any(g.zone_name(u) == use.name for u in q.judgement):
+            continue
+        if not g.can_target(use, q.seat, ignore_user=True):
+            continue
+        g.move(parts[:1], JUDGEMENT, q.seat, "pass_on", f)
+        if t.cards[parts[0]].card != use.name:
+            g.views[parts[0]] = use.name
+        g.log_event("pass_on", card=use.name, to=q.seat)
+        return
