@@ -1,7 +1,9 @@
 """The reference engine: plays Sanguosha games from the compiled hook IR."""
 
-PLAYED_MODES = ("identity", "korean")
-"""The modes the engine plays; Guozhan and samurai words have no primitives yet."""
+PLAYED_MODES = ("identity", "korean", "guozhan")
+"""The bundled modes the engine plays (``engine.modes.RULES``: identity, Korean as identity
+with its own data, Guozhan); a mode ``based_on`` one of them plays by its rules too
+(``engine.modes.played_modes``)."""
 
 LOG_FIELDS: dict[str, frozenset[str]] = {
     "arrange_top": frozenset({"bottom", "seat", "top"}),
@@ -45,6 +47,10 @@ LOG_FIELDS: dict[str, frozenset[str]] = {
     "retrial": frozenset({"new", "old", "seat", "skill"}),
     "reveal": frozenset({"cards", "seat"}),
     "reward": frozenset({"rule", "seat"}),
+    "reveal_general": frozenset({"faction", "general", "seat", "slot", "why"}),
+    "hide_general": frozenset({"general", "seat", "slot"}),
+    "companions": frozenset({"reward", "seat"}),
+    "lone_half": frozenset({"seat"}),
     "seats": frozenset({"seats"}),
     "setup": frozenset({"first_game", "mode", "players", "scenario", "seed"}),
     "skill": frozenset({"seat", "skill"}),

@@ -18,33 +18,16 @@ LORD_LEANING = 5.0
 
 
 def leaning(g: Game, seat: int) -> float:
-    p = g.table.players[seat]
-    if p.role == "lord" or (p.role_revealed and p.role == "loyalist"):
-        return LORD_LEANING
-    if p.role_revealed and p.role == "rebel":
-        return -LORD_LEANING
-    return g.leaning[seat]
+    """How much ``seat`` seems to be on the lord's side (identity; 0 elsewhere)."""
+    from sgs_tools.engine.modes.identity import leaning as identity_leaning
+
+    return identity_leaning(g, seat)
 
 
 def hostility(g: Game, me: int, other: int) -> float:
-    """How much ``me`` wants to hurt ``other`` (negative: wants to help)."""
-    if me == other:
-        return -10.0
-    t = g.table
-    mine = t.players[me].role
-    lean = leaning(g, other)
-    if mine in ("lord", "loyalist"):
-        return -lean + (0.3 if lean == 0 else 0.0)
-    if mine == "rebel":
-        if t.players[other].role == "lord":
-            return 10.0
-        return lean + (0.3 if lean == 0 else 0.0)
-    if mine == "renegade":
-        alive = [p for p in t.players if p.alive]
-        if t.players[other].role == "lord":
-            return 10.0 if len(alive) == 2 else -2.0
-        return -lean + 0.5
-    return 1.0
+    """How much ``me`` wants to hurt ``other`` (negative: wants to help), as the mode's
+    rules judge it from what ``me`` may know."""
+    return g.rules.hostility(me, other)
 
 
 def perceive(g: Game, source: int | None, victim: int, amount: int) -> None:

@@ -24,6 +24,7 @@ from sgs_tools.engine.errors import (
 )
 from sgs_tools.engine.interp import Frame, Interpreter
 from sgs_tools.engine.library import Hook, Library
+from sgs_tools.engine.modes.base import Rules
 from sgs_tools.engine.modifiers import Statics
 from sgs_tools.engine.records import Result, Setup, Use
 from sgs_tools.engine.state import (
@@ -82,6 +83,9 @@ class Game:
         self.use_stack: list[Use] = []
         self.changes = 0
         self.questioners: list[int] = []
+        from sgs_tools.engine.modes import rules_for
+
+        self.rules: Rules = rules_for(self.mode, lib.catalog.modes)(self)
 
     @property
     def statics_dirty(self) -> bool:
@@ -129,8 +133,7 @@ class Game:
         r.rounds = self.table.round
         r.steps = self.steps
         r.log = self.log
-        r.seats = [{"seat": p.seat, "role": p.role, "general": p.general, "hp": p.hp,
-                    "max_hp": p.max_hp, "alive": p.alive} for p in self.table.players]
+        r.seats = [self.rules.seat_summary(p) for p in self.table.players]
         r.gaps = self.gaps()
         return r
 
@@ -247,9 +250,6 @@ class Game:
     dying = health.dying
     rescue_by_rule = health.rescue_by_rule
     die = health.die
-    rewards = health.rewards
-    check_victory = health.check_victory
-    side_wins = health.side_wins
 
     judge = judgement.judge
 
@@ -296,6 +296,15 @@ class Game:
         if t.processing:
             raise InvariantBroken(f"cards left in processing: "
                                   f"{[self.face(u) for u in t.processing]}")
+        self.rules.check_invariants()
+
+    def win(self, side: str, winners: list[int]) -> None:
+        """End the game: ``side`` has won, with these seats."""
+        self.result.winners = winners
+        self.result.winning_side = side
+        self.over = True
+        self.log_event("win", side=side, seats=winners)
+        raise GameOver
 
 
 

@@ -39,6 +39,7 @@ MODIFIERS: dict[str, str] = {
     "taunt": "whom others may target with a card",
     "disguise": "face-down cards declared as another card",
     "ignore_armour": "armour of the targets of a card",
+    "no_reveal": "characters who may not reveal a hidden general (Guozhan)",
 }
 
 
@@ -82,6 +83,8 @@ class Statics:
             entries: list[tuple[Hook, dict[str, Any], Frame]] = []
             if p.alive:
                 for source in g.sources_of(p.seat):
+                    if not g.rules.static_applies(p.seat, source):
+                        continue
                     for hook in lib.statics.get(source, ()):
                         frame = Frame(p.seat, p.seat, hook)
                         for mod in hook.modifiers:

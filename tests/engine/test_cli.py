@@ -118,10 +118,10 @@ def test_simulate_does_not_overwrite_a_file_unasked(tmp_path: Path) -> None:
 
 def test_unplayed_modes_are_refused_everywhere(tmp_path: Path) -> None:
     assert runner.invoke(app, ["replay", "--mode", "samurai"]).exit_code == 2
-    scenario = tmp_path / "gz.yaml"
-    scenario.write_text("kind: scenario\nmode: guozhan\nseats: [{general: caocao}]\n",
+    scenario = tmp_path / "sam.yaml"
+    scenario.write_text("kind: scenario\nmode: samurai\nseats: [{general: caocao}]\n",
                         encoding="utf-8")
     result = runner.invoke(app, ["test", str(scenario)])
     assert result.exit_code == 1
-    assert "gz.yaml:2:7: error[scenario]: the reference engine does not play mode" in (
+    assert "sam.yaml:2:7: error[scenario]: the reference engine does not play mode" in (
         result.output)

@@ -253,6 +253,9 @@ def fire(g: Game, hook: Hook, owner: int, payload: dict[str, Any], subject: int 
     if hook.optional and not hook.locked and not chosen and not g.ask_yes_no(
             owner, hook.source, f, benefit=ai.trigger_benefit(g, owner, hook, payload)):
         return False
+    if hook.origin == "skill" and not g.rules.ready(
+            owner, hook, asked=hook.optional and not hook.locked):
+        return False
     g.frequency_use(owner, hook.key, hook.frequency)
     first = hook.steps[0] if hook.steps else {}
     if hook.optional or hook.cost or not ("may" in first or "repeat" in first

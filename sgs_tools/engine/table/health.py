@@ -7,14 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine import ai
-from sgs_tools.engine.errors import (
-    GameOver,
-)
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.modifiers import card_filter_ok, delta
 from sgs_tools.engine.state import (
     DISCARD,
-    Player,
 )
 
 if TYPE_CHECKING:
@@ -155,7 +151,7 @@ def die(g: Game, victim: int, killer: int | None) -> None:
         return
     g.emit("death", "when", victim, {"victim": (victim,), "killer": (
         killer,) if killer is not None else ()})
-    p.role_revealed = True
+    g.rules.on_death(victim)
     g.log_event("death", seat=victim, role=p.role, killer=killer)
     cards = p.all_cards()
     p.alive = False
@@ -165,61 +161,8 @@ def die(g: Game, victim: int, killer: int | None) -> None:
         if holder == victim:
             del g.borrowed[holder]
     g.statics.temporary = [x for x in g.statics.temporary if x.seat != victim]
-    g.check_victory()
+    g.rules.check_victory()
     if killer is not None and t.players[killer].alive:
-        g.rewards(killer, victim)
+        g.rules.rewards(killer, victim)
     g.emit("death", "after", victim, {"victim": (victim,), "killer": (
         killer,) if killer is not None else ()})
-
-
-def rewards(g: Game, killer: int, victim: int) -> None:
-    t = g.table
-    k, v = t.players[killer], t.players[victim]
-    for rule in g.raw.get("rewards") or []:
-        if rule.get("victim") != v.role:
-            continue
-        who = rule.get("killer", "any")
-        if who != "any" and who != k.role:
-            continue
-        effect = rule.get("effect") or {}
-        g.log_event("reward", seat=killer, rule=rule.get("id"))
-        if "draw" in effect:
-            g.draw(killer, int(effect["draw"]))
-        if "discard" in effect:
-            zones = effect["discard"]
-            cards = []
-            if "hand" in zones:
-                cards += k.hand
-            if "equipment" in zones:
-                cards += list(k.equipment.values())
-            g.discard(list(cards), killer, None, reason="penalty")
-
-
-def check_victory(g: Game) -> None:
-    t = g.table
-    alive = [p for p in t.players if p.alive]
-    for side in (g.raw.get("victory") or {}).get("sides") or []:
-        if g.side_wins(side.get("condition") or {}, alive):
-            roles = side.get("roles") or []
-            if side.get("team", True):
-                winners = [p.seat for p in t.players if p.role in roles]
-            else:
-                winners = [p.seat for p in alive if p.role in roles]
-            g.result.winners = winners
-            g.result.winning_side = str(side.get("id"))
-            g.over = True
-            g.log_event("win", side=g.result.winning_side, seats=winners)
-            raise GameOver
-
-
-def side_wins(g: Game, cond: dict[str, Any], alive: list[Player]) -> bool:
-    ok = True
-    if "all_dead" in cond:
-        roles = cond["all_dead"]
-        ok = not any(p.role in roles for p in alive)
-    if "sole_survivor" in cond:
-        ok = ok and len(alive) == 1 and alive[0].role == cond["sole_survivor"]
-    unless = cond.get("unless")
-    if ok and isinstance(unless, dict) and g.side_wins(unless, alive):
-        return False
-    return ok

@@ -226,6 +226,7 @@ def run_action(g: Game, seat: int, owner: int, hook: Hook) -> bool:
     """Run a skill's action; False (not offered again until something changes) if it
     was undone or changed nothing."""
     f = Frame(owner, seat, hook)
+    g.rules.used_skill(owner, hook.source)
     g.frequency_use(seat, hook.key, hook.frequency)
     g.log_event("skill", seat=seat, skill=hook.source)
     before = g.changes

@@ -16,10 +16,9 @@ if TYPE_CHECKING:
 
 
 def deal(g: Game) -> None:
-    """A normal game: roles, generals, HP, the shuffled deck and starting hands."""
-    from sgs_tools.engine import seating
-
-    seating.deal(g)
+    """A normal game, dealt by the mode's rules: seats, generals, HP, the shuffled deck
+    and starting hands."""
+    g.rules.deal()
 
 
 def build_deck(g: Game, exclude_ranks: tuple[int, ...] = ()) -> list[int]:
@@ -41,17 +40,8 @@ def add_player(g: Game, p: Player) -> None:
 
 
 def refresh_skills(g: Game) -> None:
-    """Which skills each character can use (lord skills only for the lord)."""
-    has_lord = g.mode.has_lord
-    g.skillsets = []
-    for p in g.table.players:
-        active = []
-        if p.alive:
-            for s in p.skills:
-                if g.lib.is_lord_skill(s) and not (has_lord and p.role == "lord"):
-                    continue
-                active.append(s)
-        g.skillsets.append(active)
+    """Which skills each character can use, as the mode's rules say."""
+    g.skillsets = [g.rules.active_skills(p) if p.alive else [] for p in g.table.players]
     g.statics_dirty = True
     g.listening.clear()
 

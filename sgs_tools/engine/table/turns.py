@@ -49,6 +49,7 @@ def take_turn(g: Game, seat: int, phases: list[str] | None = None) -> None:
         g.log_event("skip_turn", seat=seat)
         return
     g.emit("phase_start", "at", seat, {"phase": "turn"})
+    g.rules.turn_start(seat)
     for phase in g.phases:
         pid = str(phase["id"])
         if phases is not None and pid not in phases:
@@ -83,11 +84,12 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
         skipped.discard(pid)
         g.log_event("skip", seat=seat, phase=pid)
     elif t.players[seat].alive:
-        if "judge_order" in phase or pid == "judge":
+        # What a phase does is chosen by its data, never by its id.
+        if "judge_order" in phase:
             g.judge_phase(seat, phase)
         elif "draw" in phase:
             g.draw_phase(seat, phase)
-        elif "use_limits" in phase or pid == "play":
+        elif "use_limits" in phase:
             g.play_phase(seat, phase)
         elif "hand_limit" in phase:
             g.discard_phase(seat, phase)

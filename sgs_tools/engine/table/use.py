@@ -35,6 +35,8 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
         raise EngineGap(f"card {name!r}", via or "rules")
     physical = t.physical(uids)
     origins = [(u, t.where[u]) for u in physical if u in t.where]
+    if via and not via.startswith("declare:"):
+        g.rules.used_skill(user, via)
     uid = g.card_for(name, uids)
     hooks = g.lib.actions.get(name, [])
     hook = hooks[0] if hooks else None
@@ -381,6 +383,7 @@ def ask_for_card(g: Game, seat: int, name: str, f: Frame, helping: int | None = 
         uid = declared
     else:
         if via:
+            g.rules.used_skill(seat, via)
             g.log_event("skill", seat=seat, skill=via)
             g.count_view(seat, via, name)
         uid = g.card_for(name, uids)

@@ -1,8 +1,10 @@
-"""Mode data + seed → the opening table: roles dealt, generals chosen, HP, deck and hands.
+"""Identity (身份局) rules, and the Korean edition's (the same rules with its own data):
+roles dealt by the mode's role table, the lord's general chosen first, lord skills only
+for the lord, rewards by role and victory by side.
 
-Follows the mode's ``roles.table``, ``selection`` (the lord picks from the fixed lords
-plus random ones, then everyone else from their own random few), ``health`` (the lord's
-bonus, the first-game rules without generals) and ``setup`` (starting hands).
+Setup follows the mode's ``roles.table``, ``selection`` (the lord picks from the fixed
+lords plus random ones, then everyone else from their own random few), ``health`` (the
+lord's bonus, the first-game rules without generals) and ``setup`` (starting hands).
 """
 
 from __future__ import annotations
@@ -10,11 +12,115 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.data.model import RANKS, General
+from sgs_tools.engine import ai
 from sgs_tools.engine.errors import SetupError
+from sgs_tools.engine.modes.base import Rules, register
 from sgs_tools.engine.state import DRAW, Player
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
+
+
+@register("identity", "korean")
+class IdentityRules(Rules):
+    """Roles: lord, loyalists, rebels, renegade; the lord's side against the rest."""
+
+    def deal(self) -> None:
+        deal(self.g)
+
+    def active_skills(self, p: Player) -> list[str]:
+        """Lord skills only for the lord (and only where the mode has one)."""
+        g = self.g
+        lord = g.mode.has_lord and p.role == "lord"
+        return [s for s in p.skills if lord or not g.lib.is_lord_skill(s)]
+
+    def hostility(self, me: int, other: int) -> float:
+        return hostility(self.g, me, other)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        out = super().view(seat)
+        for p, row in zip(self.g.table.players, out["seats"], strict=True):
+            row["role"] = p.role if (p.role_revealed or p.seat == seat) else None
+        return out
+
+    def rewards(self, killer: int, victim: int) -> None:
+        g = self.g
+        t = g.table
+        k, v = t.players[killer], t.players[victim]
+        for rule in g.raw.get("rewards") or []:
+            if rule.get("victim") != v.role:
+                continue
+            who = rule.get("killer", "any")
+            if who != "any" and who != k.role:
+                continue
+            effect = rule.get("effect") or {}
+            g.log_event("reward", seat=killer, rule=rule.get("id"))
+            if "draw" in effect:
+                g.draw(killer, int(effect["draw"]))
+            if "discard" in effect:
+                zones = effect["discard"]
+                cards = []
+                if "hand" in zones:
+                    cards += k.hand
+                if "equipment" in zones:
+                    cards += list(k.equipment.values())
+                g.discard(list(cards), killer, None, reason="penalty")
+
+
+    def check_victory(self) -> None:
+        g = self.g
+        t = g.table
+        alive = [p for p in t.players if p.alive]
+        for side in (g.raw.get("victory") or {}).get("sides") or []:
+            if self.side_wins(side.get("condition") or {}, alive):
+                roles = side.get("roles") or []
+                if side.get("team", True):
+                    winners = [p.seat for p in t.players if p.role in roles]
+                else:
+                    winners = [p.seat for p in alive if p.role in roles]
+                g.win(str(side.get("id")), winners)
+
+    def side_wins(self, cond: dict[str, Any], alive: list[Player]) -> bool:
+        ok = True
+        if "all_dead" in cond:
+            roles = cond["all_dead"]
+            ok = not any(p.role in roles for p in alive)
+        if "sole_survivor" in cond:
+            ok = ok and len(alive) == 1 and alive[0].role == cond["sole_survivor"]
+        unless = cond.get("unless")
+        if ok and isinstance(unless, dict) and self.side_wins(unless, alive):
+            return False
+        return ok
+
+
+def leaning(g: Game, seat: int) -> float:
+    p = g.table.players[seat]
+    if p.role == "lord" or (p.role_revealed and p.role == "loyalist"):
+        return ai.LORD_LEANING
+    if p.role_revealed and p.role == "rebel":
+        return -ai.LORD_LEANING
+    return g.leaning[seat]
+
+
+def hostility(g: Game, me: int, other: int) -> float:
+    """How much ``me`` wants to hurt ``other`` (negative: wants to help)."""
+    if me == other:
+        return -10.0
+    t = g.table
+    mine = t.players[me].role
+    lean = leaning(g, other)
+    if mine in ("lord", "loyalist"):
+        return -lean + (0.3 if lean == 0 else 0.0)
+    if mine == "rebel":
+        if t.players[other].role == "lord":
+            return 10.0
+        return lean + (0.3 if lean == 0 else 0.0)
+    if mine == "renegade":
+        alive = [p for p in t.players if p.alive]
+        if t.players[other].role == "lord":
+            return 10.0 if len(alive) == 2 else -2.0
+        return -lean + 0.5
+    return 1.0
 
 
 def roles_for(raw: dict[str, Any], n: int) -> list[str]:

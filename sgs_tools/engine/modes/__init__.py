@@ -1,0 +1,56 @@
+"""Modes as rules: one `Rules` subclass per ruleset, found through a registry keyed by the
+mode's data.
+
+A mode's rules are looked up by its id, then along its ``based_on`` chain, so a mode that
+only changes data (the Korean edition is identity with its own generals and deck) plays
+by its base's rules, and an expansion's ``based_on: guozhan`` mode plays Guozhan. Adding
+a ruleset means adding a module that registers a subclass with `register`: the game loop
+is never edited.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sgs_tools.engine.errors import SetupError
+from sgs_tools.engine.modes.base import RULES, Rules, register
+
+if TYPE_CHECKING:
+    from sgs_tools.data.model import Mode
+
+
+def _load_builtin() -> None:
+    # Importing a module registers its rules.
+    from sgs_tools.engine.modes import guozhan, identity  # noqa: F401
+
+
+def rules_class(mode: Mode, modes: dict[str, Mode] | None = None) -> type[Rules] | None:
+    """The rules a mode plays by (its own id, else its ``based_on`` chain), or None."""
+    _load_builtin()
+    seen: set[str] = set()
+    current: Mode | None = mode
+    while current is not None and current.id not in seen:
+        seen.add(current.id)
+        found = RULES.get(current.id)
+        if found is not None:
+            return found
+        base = current.raw.get("based_on")
+        current = (modes or {}).get(str(base)) if base else None
+    return None
+
+
+def rules_for(mode: Mode, modes: dict[str, Mode] | None = None) -> type[Rules]:
+    found = rules_class(mode, modes)
+    if found is None:
+        _load_builtin()
+        raise SetupError(f"the engine has no rules for mode {mode.id!r} (it plays: "
+                         f"{', '.join(sorted(RULES))} and the modes based on them)")
+    return found
+
+
+def played_modes(modes: dict[str, Mode]) -> list[str]:
+    """The ids of the modes the engine can play, in the catalog's order."""
+    return [m for m, mode in modes.items() if rules_class(mode, modes) is not None]
+
+
+__all__ = ["RULES", "Rules", "played_modes", "register", "rules_class", "rules_for"]

@@ -1,0 +1,101 @@
+"""The `Rules` base class: the named steps of a game that a mode may change.
+
+A ruleset overrides a few predicates and hooks (how the table is dealt, which skills a
+character can use, who is an enemy, what a death brings, who has won); the table's core
+(turns, phases, cards, damage) calls them and is never copied. python-chess's variants are
+the model.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.game import Game
+    from sgs_tools.engine.library import Hook
+    from sgs_tools.engine.state import Player
+
+RULES: dict[str, type[Rules]] = {}
+
+
+def register(*mode_ids: str) -> Any:
+    """Class decorator: these mode ids (and modes based on them) play by this class."""
+    def add(cls: type[Rules]) -> type[Rules]:
+        for m in mode_ids:
+            RULES[m] = cls
+        cls.modes = tuple(mode_ids)
+        return cls
+    return add
+
+
+class Rules:
+    """What differs between rulesets. Every method has the table's plain default."""
+
+    modes: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, g: Game) -> None:
+        self.g = g
+
+    # -- setting up ----------------------------------------------------------------------
+    def deal(self) -> None:
+        """Seat the players, give them their generals and HP, shuffle and deal hands."""
+        raise NotImplementedError
+
+    def active_skills(self, p: Player) -> list[str]:
+        """The skills a living character can use (possibly after a reveal)."""
+        return list(p.skills)
+
+    # -- skills --------------------------------------------------------------------------
+    def latent(self, seat: int, skill: str) -> bool:
+        """The skill belongs to a general that must be revealed before it takes effect."""
+        return False
+
+    def ready(self, seat: int, hook: Hook, asked: bool = False) -> bool:
+        """Called before a skill's hook takes effect: False stops it (a hidden general
+        whose owner declines to reveal it, a locked skill of a hidden general).
+        ``asked``: the owner has just chosen to use the skill."""
+        return True
+
+    def used_skill(self, seat: int, skill: str) -> None:
+        """The owner chose to use a skill (an action, a conversion): whatever that
+        implies (Guozhan: its general is revealed)."""
+
+    def static_applies(self, seat: int, skill: str) -> bool:
+        """Whether a skill's static modifiers apply now."""
+        return True
+
+    # -- turns ---------------------------------------------------------------------------
+    def turn_start(self, seat: int) -> None:
+        """Before a turn's phases (Guozhan: hidden generals may be revealed)."""
+
+    # -- people --------------------------------------------------------------------------
+    def hostility(self, me: int, other: int) -> float:
+        """How much ``me`` wants to hurt ``other`` (negative: help), from what ``me`` may
+        know."""
+        return 0.0 if me == other else 1.0
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know of the table: public facts plus its own secrets."""
+        t = self.g.table
+        return {"seats": [{"seat": p.seat, "alive": p.alive, "hp": p.hp, "max_hp": p.max_hp,
+                           "hand": len(p.hand), "general": p.general}
+                          for p in t.players]}
+
+    def seat_summary(self, p: Player) -> dict[str, Any]:
+        """One seat in a game's result."""
+        return {"seat": p.seat, "role": p.role, "general": p.general, "hp": p.hp,
+                "max_hp": p.max_hp, "alive": p.alive}
+
+    # -- death and the end ---------------------------------------------------------------
+    def on_death(self, victim: int) -> None:
+        """What a death makes public."""
+        self.g.table.players[victim].role_revealed = True
+
+    def rewards(self, killer: int, victim: int) -> None:
+        """Rewards and penalties for the killer."""
+
+    def check_victory(self) -> None:
+        """Raise GameOver (through ``Game.win``) when a side has won."""
+
+    def check_invariants(self) -> None:
+        """Mode-specific invariants, checked after every turn."""

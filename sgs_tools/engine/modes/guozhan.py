@@ -1,0 +1,429 @@
+"""Guozhan (国战) rules: two hidden generals per character, factions found by revealing
+them, yin-yang health, companions, careerists, rewards by faction and victory of the last
+faction standing — as ``modes/guozhan.yaml`` states them.
+
+A character's two generals (main and deputy) start face down. A hidden general gives no
+gender, no kingdom and no skill in force: its skills are *latent*. When a latent skill's
+owner wants it to take effect the general is revealed first (the engine asks; an agent may
+decline, and then the skill does nothing); a latent locked skill does not apply at all.
+At the start of their turn a character may reveal hidden generals. The first reveal fixes
+the character's faction: the general's kingdom, unless that kingdom has already reached the
+mode's careerist threshold (``careerist.table``: the N-th character of one kingdom to
+reveal, dead ones included, becomes a careerist, and so does every later one): a careerist
+is a faction of one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+from typing import TYPE_CHECKING, Any
+
+from sgs_tools.engine.errors import InvariantBroken, SetupError
+from sgs_tools.engine.modes.base import Rules, register
+from sgs_tools.engine.state import DRAW, Player
+
+if TYPE_CHECKING:
+    from sgs_tools.data.model import General
+    from sgs_tools.engine.game import Game
+    from sgs_tools.engine.library import Hook
+
+CAREERIST = "careerist"
+SLOT_NAMES = ("main", "deputy")
+
+
+@dataclass
+class Slots:
+    """A character's two generals and which of them are face up."""
+
+    generals: list[str]
+    revealed: list[bool]
+    both_seen: bool = False  # both were face up at once (the one-time rewards are given)
+    faction: str | None = None  # a kingdom, or CAREERIST; fixed by the first reveal
+
+    def hidden(self) -> list[int]:
+        return [i for i, up in enumerate(self.revealed) if not up]
+
+
+@register("guozhan")
+class GuozhanRules(Rules):
+    """Factions instead of roles; see the module docstring."""
+
+    def __init__(self, g: Game) -> None:
+        super().__init__(g)
+        self.slots: list[Slots] = []
+        self.skill_slot: list[dict[str, int]] = []
+        self.careerist_kingdoms: set[str] = set()
+        raw = g.raw
+        self.table: dict[int, int] = {
+            int(k): int(v) for k, v in ((raw.get("careerist") or {}).get("table") or {}).items()}
+
+    # -- setting up ----------------------------------------------------------------------
+    def deal(self) -> None:
+        g = self.g
+        n = g.setup.players
+        players = g.raw.get("players") or {}
+        if not int(players.get("min", 2)) <= n <= int(players.get("max", 12)):
+            raise SetupError(f"mode {g.mode.id!r} plays {players.get('min')}-"
+                             f"{players.get('max')} players, not {n}")
+        for seat in range(n):
+            g.add_player(Player(seat, role=None, gender=None))
+        g.log_event("setup", mode=g.mode.id, players=n, seed=g.setup.seed,
+                    first_game=False)
+        g.table.current = 0  # the youngest player starts; seat 0 stands for them
+        g.ensure_agents()
+        pairs = self.choose_pairs(n)
+        for seat, (main, deputy) in enumerate(pairs):
+            self.seat_generals(seat, main, deputy)
+        uids = g.build_deck()
+        g.rng.shuffle(uids)
+        t = g.table
+        t.draw_pile = uids
+        for u in uids:
+            t.where[u] = (DRAW, -1)
+        g.refresh_skills()
+        g.log_event("seats", seats=[{"seat": p.seat, "role": None, "general": p.general,
+                                     "hp": p.hp} for p in t.players])
+        hand = int((g.raw.get("setup") or {}).get("starting_hand", 4))
+        for p in t.from_current():
+            g.draw(p.seat, hand)
+
+    def choose_pairs(self, n: int) -> list[tuple[str, str]]:
+        """Each player is dealt the mode's number of generals and keeps two of one
+        kingdom (main, deputy); ``--generals`` may fix them as ``main+deputy``."""
+        g = self.g
+        fixed = g.setup.generals
+        if fixed:
+            if len(fixed) < n:
+                raise SetupError(f"--generals names {len(fixed)} pairs for {n} seats")
+            out = []
+            for entry in fixed[:n]:
+                main, _, deputy = entry.partition("+")
+                if not deputy:
+                    raise SetupError(f"a Guozhan seat needs two generals: {entry!r} should "
+                                     "read MAIN+DEPUTY")
+                for x in (main, deputy):
+                    if g.lib.general(x).halves is None:
+                        raise SetupError(f"general {x!r} has no Guozhan health (halves)")
+                out.append((main, deputy))
+            return out
+        pool = [x for x in g.lib.pool(g.mode) if x.halves is not None]
+        sel = (g.raw.get("selection") or {}).get("everyone") or {}
+        by_players = sel.get("random_by_players") or {}
+        per = int(by_players.get(n, by_players.get(str(n), sel.get("random", 7))))
+        per = min(per, len(pool) // n)
+        if per < 2:
+            raise SetupError(f"mode {g.mode.id!r} has only {len(pool)} generals for {n} "
+                             "seats (each needs at least two)")
+        ids = [x.id for x in pool]
+        by_id = {x.id: x for x in pool}
+        g.rng.shuffle(ids)
+        out = []
+        for seat in range(n):
+            offer = ids[seat * per:(seat + 1) * per]
+            options = [(a, b) for a, b in permutations(offer, 2)
+                       if by_id[a].kingdom == by_id[b].kingdom]
+            if not options:  # more kingdoms than cards dealt: any two will do
+                options = list(permutations(offer, 2))
+            labels = [f"{a}+{b} ({by_id[a].kingdom})" for a, b in options]
+            out.append(options[g.ask(seat, "general", labels, 1, 1,
+                                     "choose your main and deputy generals")[0]])
+        return out
+
+    def seat_generals(self, seat: int, main: str, deputy: str) -> None:
+        """Put two generals face down on a seat: health from both, skills latent."""
+        g = self.g
+        p = g.table.players[seat]
+        a, b = g.lib.general(main), g.lib.general(deputy)
+        while len(self.slots) <= seat:
+            self.slots.append(Slots(["", ""], [False, False]))
+            self.skill_slot.append({})
+        self.slots[seat] = Slots([main, deputy], [False, False])
+        p.general = main
+        p.kingdom = None
+        p.gender = None
+        p.role = None
+        p.skills = []
+        self.skill_slot[seat] = {}
+        for i, general in enumerate((a, b)):
+            for s in g.lib.skill_ids(general):
+                if s not in p.skills:
+                    p.skills.append(s)
+                    self.skill_slot[seat][s] = i
+        p.max_hp = max(1, ((a.halves or 0) + (b.halves or 0)) // 2)
+        p.hp = p.max_hp
+
+    def general_of(self, seat: int, slot: int) -> General:
+        return self.g.lib.general(self.slots[seat].generals[slot])
+
+    # -- revealing -----------------------------------------------------------------------
+    def faction(self, seat: int) -> str | None:
+        return self.slots[seat].faction if seat < len(self.slots) else None
+
+    def same_faction(self, a: int, b: int) -> bool:
+        """Both factions are known and equal (careerists are never of one faction)."""
+        fa, fb = self.faction(a), self.faction(b)
+        return (fa is not None and fa == fb and fa != CAREERIST) or (a == b and fa is not None)
+
+    def faction_members(self, faction: str, alive_only: bool = True) -> list[int]:
+        return [p.seat for p in self.g.table.players
+                if self.faction(p.seat) == faction and (p.alive or not alive_only)]
+
+    def would_be(self, kingdom: str) -> str:
+        """The faction a first reveal of this kingdom gives now."""
+        if kingdom in self.careerist_kingdoms:
+            return CAREERIST
+        count = len(self.faction_members(kingdom, alive_only=False)) + 1
+        limit = self.table.get(len(self.g.table.players))
+        return CAREERIST if limit is not None and count >= limit else kingdom
+
+    def can_reveal(self, seat: int) -> bool:
+        """No modifier in force forbids this character to reveal (祸水's ``no_reveal``)."""
+        g = self.g
+        for _holder, a in g.statics.everywhere("no_reveal"):
+            if seat in g.interp.players_of(a.args.get("who"), a.frame):
+                return False
+        return True
+
+    def reveal(self, seat: int, slot: int, why: str = "", rewards: bool = True) -> bool:
+        """Turn a general face up; the first reveal fixes the faction, and the first time
+        both are up the yin-yang and companion rewards are given."""
+        g = self.g
+        s = self.slots[seat]
+        if s.revealed[slot]:
+            return False
+        p = g.table.players[seat]
+        general = self.general_of(seat, slot)
+        s.revealed[slot] = True
+        g.changes += 1
+        if s.faction is None:
+            s.faction = self.would_be(general.kingdom)
+            if s.faction == CAREERIST:
+                self.careerist_kingdoms.add(general.kingdom)
+            p.role = s.faction
+            p.role_revealed = True
+            p.kingdom = general.kingdom
+        p.gender = (self.general_of(seat, 0).gender if all(s.revealed)
+                    else general.gender)
+        g.log_event("reveal_general", seat=seat, general=general.id, slot=SLOT_NAMES[slot],
+                    faction=s.faction, why=why or None)
+        g.refresh_skills()
+        if not p.alive:
+            return True
+        g.emit("revealed", "after", seat, {"slot": SLOT_NAMES[slot]})
+        if rewards and all(s.revealed) and not s.both_seen and p.alive:
+            s.both_seen = True
+            self.both_revealed(seat)
+        if p.alive and not g.over:
+            self.check_victory()
+        return True
+
+    def both_revealed(self, seat: int) -> None:
+        """The first time both generals are face up: companions (珠联璧合) and a lone
+        yin-yang half."""
+        g = self.g
+        a, b = self.general_of(seat, 0), self.general_of(seat, 1)
+        if b.id in a.companions or a.id in b.companions:
+            rule = (g.raw.get("companions") or {}).get("choose_one") or []
+            labels = [", ".join(f"{k} {v}" for k, v in opt.items()) for opt in rule]
+            if labels:
+                pick = rule[g.ask(seat, "choose", labels, 1, 1, "companions")[0]]
+                g.log_event("companions", seat=seat, reward=labels[rule.index(pick)])
+                if "draw" in pick:
+                    g.draw(seat, int(pick["draw"]))
+                if "recover" in pick:
+                    g.recover(seat, int(pick["recover"]), seat, None)
+        lone = ((g.raw.get("health") or {}).get("lone_half") or {})
+        if (((a.halves or 0) + (b.halves or 0)) % 2 == 1 and lone.get("draw")
+                and g.ask_yes_no(seat, "lone yin-yang half: draw", None)):
+            g.log_event("lone_half", seat=seat)
+            g.draw(seat, int(lone["draw"]))
+
+    def hide(self, seat: int, slot: int | None = None, chooser: int | None = None) -> bool:
+        """Turn a face-up general face down again (its skills become latent); the faction
+        stays. ``chooser`` picks which one when ``slot`` is not given."""
+        g = self.g
+        s = self.slots[seat]
+        up = [i for i, v in enumerate(s.revealed) if v]
+        if slot is None:
+            if not up:
+                return False
+            labels = [s.generals[i] for i in up]
+            slot = up[g.ask(chooser if chooser is not None else seat, "choose", labels, 1, 1,
+                            f"hide a general of seat {seat}")[0]]
+        if not s.revealed[slot]:
+            return False
+        s.revealed[slot] = False
+        g.changes += 1
+        p = g.table.players[seat]
+        others = [i for i, v in enumerate(s.revealed) if v]
+        p.gender = self.general_of(seat, others[0]).gender if others else None
+        g.log_event("hide_general", seat=seat, general=s.generals[slot], slot=SLOT_NAMES[slot])
+        g.refresh_skills()
+        return True
+
+    # -- skills --------------------------------------------------------------------------
+    def latent(self, seat: int, skill: str) -> bool:
+        slot = self.skill_slot[seat].get(skill) if seat < len(self.skill_slot) else None
+        return slot is not None and not self.slots[seat].revealed[slot]
+
+    def ready(self, seat: int, hook: Hook, asked: bool = False) -> bool:
+        if not self.latent(seat, hook.source):
+            return True
+        if hook.locked or not self.can_reveal(seat):
+            return False
+        slot = self.skill_slot[seat][hook.source]
+        if not asked and not self.g.ask_yes_no(
+                seat, f"reveal {self.slots[seat].generals[slot]} for {hook.source}", None):
+            return False
+        return self.reveal(seat, slot, why=hook.source) or True
+
+    def used_skill(self, seat: int, skill: str) -> None:
+        if self.latent(seat, skill):
+            self.reveal(seat, self.skill_slot[seat][skill], why=skill)
+
+    def static_applies(self, seat: int, skill: str) -> bool:
+        return not self.latent(seat, skill)
+
+    def general_slot_of(self, seat: int, skill: str) -> int | None:
+        return self.skill_slot[seat].get(skill) if seat < len(self.skill_slot) else None
+
+    # -- turns ---------------------------------------------------------------------------
+    def turn_start(self, seat: int) -> None:
+        """At the start of their turn a character may reveal hidden generals."""
+        g = self.g
+        s = self.slots[seat]
+        for slot in s.hidden():
+            if g.over or not g.table.players[seat].alive or not self.can_reveal(seat):
+                return
+            if g.ask_yes_no(seat, f"reveal {s.generals[slot]} at the start of the turn",
+                            None, benefit=0.0):
+                self.reveal(seat, slot, why="turn start")
+
+    # -- people --------------------------------------------------------------------------
+    def own_kingdom(self, seat: int) -> str:
+        """The faction a character counts on: known, else its main general's kingdom
+        (it knows its own generals)."""
+        return self.faction(seat) or self.general_of(seat, 0).kingdom
+
+    def hostility(self, me: int, other: int) -> float:
+        if me == other:
+            return -10.0
+        mine = self.own_kingdom(me)
+        theirs = self.faction(other)
+        if mine == CAREERIST or theirs == CAREERIST:
+            return 1.0
+        if theirs is None:
+            return 0.3
+        return -1.0 if theirs == mine else 1.0
+
+    def view(self, seat: int) -> dict[str, Any]:
+        out = super().view(seat)
+        for p, row in zip(self.g.table.players, out["seats"], strict=True):
+            s = self.slots[p.seat]
+            row["general"] = None
+            row["generals"] = [x if (up or p.seat == seat) else None
+                               for x, up in zip(s.generals, s.revealed, strict=True)]
+            row["faction"] = s.faction
+            row["kingdom"] = p.kingdom
+        return out
+
+    def seat_summary(self, p: Player) -> dict[str, Any]:
+        out = super().seat_summary(p)
+        s = self.slots[p.seat]
+        out["general"] = "+".join(s.generals)
+        out["role"] = s.faction
+        out["revealed"] = list(s.revealed)
+        return out
+
+    # -- death and the end ---------------------------------------------------------------
+    def on_death(self, victim: int) -> None:
+        """The dead reveal their generals (and so their faction), with no rewards."""
+        s = self.slots[victim]
+        for slot in s.hidden():
+            self.reveal(victim, slot, why="death", rewards=False)
+        self.g.table.players[victim].role_revealed = True
+
+    def rewards(self, killer: int, victim: int) -> None:
+        """A killer with a faction: the same faction discards hand and equipment;
+        another faction draws one card per member of the victim's faction (the victim
+        included). A killer with no faction gets nothing."""
+        g = self.g
+        mine, theirs = self.faction(killer), self.faction(victim)
+        if mine is None or theirs is None:
+            return
+        k = g.table.players[killer]
+        if self.same_faction(killer, victim):
+            g.log_event("reward", seat=killer, rule="kill_same_faction")
+            g.discard([*k.hand, *k.equipment.values()], killer, None, reason="penalty")
+            return
+        n = 1 if theirs == CAREERIST else len(self.faction_members(theirs)) + 1
+        g.log_event("reward", seat=killer, rule="kill_other_faction")
+        g.draw(killer, n)
+
+    def check_victory(self) -> None:
+        """Once every survivor's faction is known, one faction left wins (a careerist
+        only alone). Survivors still hidden end the game too when their reveals could
+        only give one faction: they are revealed, as the established hegemony engines
+        do, so every game ends."""
+        g = self.g
+        alive = [p.seat for p in g.table.players if p.alive]
+        factions = {self.faction(s) for s in alive}
+        if None in factions:
+            if not self.decided(alive):
+                return
+            for s in alive:
+                for slot in self.slots[s].hidden():
+                    self.reveal(s, slot, why="the game is decided", rewards=False)
+            factions = {self.faction(s) for s in alive}
+        careerists = [s for s in alive if self.faction(s) == CAREERIST]
+        if careerists:
+            if len(alive) == 1:
+                g.win(CAREERIST, alive)
+            return
+        if len(factions) == 1:
+            (faction,) = factions
+            assert faction is not None
+            g.win(faction, self.faction_members(faction, alive_only=False))
+
+    def decided(self, alive: list[int]) -> bool:
+        """Whether the survivors' reveals can only give one non-careerist faction."""
+        counts: dict[str, int] = {}
+        for p in self.g.table.players:
+            f = self.faction(p.seat)
+            if f is not None and f != CAREERIST:
+                counts[f] = counts.get(f, 0) + 1
+        limit = self.table.get(len(self.g.table.players))
+        seen: set[str] = set()
+        for s in alive:
+            f = self.faction(s)
+            if f is None:
+                kingdom = self.general_of(s, 0).kingdom
+                counts[kingdom] = counts.get(kingdom, 0) + 1
+                if kingdom in self.careerist_kingdoms or (
+                        limit is not None and counts[kingdom] >= limit):
+                    return False
+                f = kingdom
+            if f == CAREERIST:
+                return False
+            seen.add(f)
+        return len(seen) == 1
+
+    def check_invariants(self) -> None:
+        g = self.g
+        for p in g.table.players:
+            s = self.slots[p.seat]
+            if p.hp > p.max_hp:
+                raise InvariantBroken(f"seat {p.seat} has {p.hp}/{p.max_hp} HP")
+            if any(s.revealed) and s.faction is None:
+                raise InvariantBroken(f"seat {p.seat} revealed a general but has no faction")
+            if p.role != s.faction:
+                raise InvariantBroken(f"seat {p.seat}: role {p.role!r} is not its faction "
+                                      f"{s.faction!r}")
+        limit = self.table.get(len(g.table.players))
+        if limit is not None:
+            for kingdom in {s.faction for s in self.slots} - {None, CAREERIST}:
+                assert kingdom is not None
+                if len(self.faction_members(kingdom, alive_only=False)) >= limit:
+                    raise InvariantBroken(f"{kingdom} has reached the careerist "
+                                          f"threshold ({limit}) without a careerist")
