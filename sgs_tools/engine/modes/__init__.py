@@ -10,6 +10,7 @@ is never edited.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING
 
 from sgs_tools.engine.errors import SetupError
@@ -19,9 +20,13 @@ if TYPE_CHECKING:
     from sgs_tools.data.model import Mode
 
 
+BUILTIN = ("identity", "guozhan")
+"""The modules of this package that register rules (importing one registers it)."""
+
+
 def _load_builtin() -> None:
-    # Importing a module registers its rules.
-    from sgs_tools.engine.modes import guozhan, identity  # noqa: F401
+    for name in BUILTIN:
+        importlib.import_module(f"{__name__}.{name}")
 
 
 def rules_class(mode: Mode, modes: dict[str, Mode] | None = None) -> type[Rules] | None:
