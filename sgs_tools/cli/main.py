@@ -66,3 +66,7 @@ def run() -> None:
             "details below.\n")
         traceback.print_exc()
         sys.exit(3)
+
+
+if __name__ == "__main__":
+    run()

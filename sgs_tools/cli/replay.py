@@ -31,7 +31,7 @@ def replay(
 
     from sgs_tools.engine import PLAYED_MODES
     from sgs_tools.engine.errors import SetupError
-    from sgs_tools.engine.game import Game
+    from sgs_tools.engine.modes import new_game
     from sgs_tools.sim.logfmt import render
     from sgs_tools.sim.runner import Settings
 
@@ -48,7 +48,7 @@ def replay(
     setup = settings.setup(seed)
     setup.record = True
     try:
-        result = Game(lib, setup).play()
+        result = new_game(lib, setup).play()
     except (SetupError, ValueError) as exc:
         typer.echo(f"sgs replay: {exc}", err=True)
         raise typer.Exit(2) from None

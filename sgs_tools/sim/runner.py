@@ -15,8 +15,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sgs_tools.engine.game import Game, Setup
+from sgs_tools.engine.game import Setup
 from sgs_tools.engine.library import Library
+from sgs_tools.engine.modes import new_game
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ def play_one(seed: int) -> Summary:
     settings = _SETTINGS
     assert settings is not None
     try:
-        r = Game(library(), settings.setup(seed)).play()
+        r = new_game(library(), settings.setup(seed)).play()
     except Exception as exc:  # a crash of the engine itself: reported, never fatal
         import traceback
 

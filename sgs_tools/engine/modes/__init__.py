@@ -11,13 +11,16 @@ is never edited.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from sgs_tools.engine.errors import SetupError
 from sgs_tools.engine.modes.base import RULES, Rules, register
 
 if TYPE_CHECKING:
     from sgs_tools.data.model import Mode
+    from sgs_tools.engine.library import Library
+    from sgs_tools.engine.records import Result, Setup
 
 
 BUILTIN = ("identity", "guozhan")
@@ -53,9 +56,34 @@ def rules_for(mode: Mode, modes: dict[str, Mode] | None = None) -> type[Rules]:
     return found
 
 
+GAMES: dict[str, Callable[[Library, Setup], Playable]] = {}
+"""Modes that are another game altogether (not a Sanguosha table), by mode id: their own
+game class, built on the same kernel (seeded RNG, agents, event log, step budget)."""
+
+
+class Playable(Protocol):
+    """What a runner needs of a game: play it to the end."""
+
+    def play(self) -> Result: ...
+
+
+def new_game(lib: Library, setup: Setup) -> Playable:
+    """A game of the setup's mode: the Sanguosha table with the mode's rules, or the
+    mode's own game (``GAMES``)."""
+    _load_builtin()
+    factory = GAMES.get(setup.mode)
+    if factory is not None:
+        return factory(lib, setup)
+    from sgs_tools.engine.game import Game
+
+    return Game(lib, setup)
+
+
 def played_modes(modes: dict[str, Mode]) -> list[str]:
     """The ids of the modes the engine can play, in the catalog's order."""
-    return [m for m, mode in modes.items() if rules_class(mode, modes) is not None]
+    return [m for m, mode in modes.items()
+            if m in GAMES or rules_class(mode, modes) is not None]
 
 
-__all__ = ["RULES", "Rules", "played_modes", "register", "rules_class", "rules_for"]
+__all__ = ["GAMES", "RULES", "Playable", "Rules", "new_game", "played_modes", "register",
+           "rules_class", "rules_for"]
