@@ -40,7 +40,11 @@ SUITS = {"♠": "spade", "♥": "heart", "♣": "club", "♦": "diamond", "spade
          "heart": "heart", "club": "club", "diamond": "diamond", "spades": "spade",
          "hearts": "heart", "clubs": "club", "diamonds": "diamond"}
 SEAT_KEYS = {"general", "role", "hp", "max_hp", "hand", "equipment", "judgement", "skills",
-             "kingdom", "gender", "alive", "agent"}
+             "kingdom", "gender", "alive", "agent", "generals", "revealed", "careerist"}
+TWO_GENERAL_MODES = frozenset({"guozhan"})
+"""Modes whose seats hold two generals (main and deputy), each hidden or revealed."""
+GUOZHAN_SEAT_KEYS = frozenset({"generals", "revealed", "careerist"})
+"""Seat keys that only a two-general mode has; ``general`` and ``role`` it has not."""
 TOP_KEYS = {"kind", "name", "mode", "seed", "seats", "deck", "discard", "rest", "start",
             "turns",
             "phases", "script", "expect", "defaults", "until", "step_budget", "description"}
@@ -52,7 +56,8 @@ CHECK_KEYS = {"distance": ("from", "to", "is"), "in_range": ("from", "to", "is")
               "attack_range": ("seat", "from", "is")}
 """The keys of each distance-like check (attack_range takes ``seat``, or ``from``)."""
 SEAT_STATE_FIELDS = {"hp", "max_hp", "alive", "hand", "equipment", "judgement",
-                     "role_revealed", "turned_over", "general", "role", "skills", "kingdom"}
+                     "role_revealed", "turned_over", "general", "role", "skills", "kingdom",
+                     "generals", "revealed", "faction", "careerist", "gender"}
 """The fields ``expect: {state: {seats: {N: …}}}`` can check."""
 CARD_FIELDS = {"card", "cards", "old", "new"}
 """Event fields that hold cards (a face such as ``slash ♠7``, or a list of faces)."""
@@ -142,6 +147,11 @@ class SeatSpec:
     gender: str | None = None
     alive: bool = True
     agent: str | None = None
+    generals: list[str] | None = None
+    """Main and deputy general (two-general modes)."""
+    revealed: list[bool] = field(default_factory=lambda: [False, False])
+    careerist: bool = False
+    keys: tuple[str, ...] = ()
     where: Location | None = None
     general_where: Location | None = None
     skills_where: list[Location] = field(default_factory=list)
@@ -231,6 +241,7 @@ def parse_scenario(doc: Document, lib: Library | None = None) -> Scenario:
     defaults = r.defaults()
     seed, budget, rest = r.settings()
     mode = r.mode()
+    r.mode_seats(mode, seats)
     r.sides(mode)
     deck = r.cards(("deck",), data.get("deck"))
     discard = r.cards(("discard",), data.get("discard"))
@@ -438,9 +449,63 @@ class _Reader:
                 bad(at("seats", i, "alive"), "alive is true or false")
             else:
                 s.alive = alive
+            self.two_generals(s, raw)
             seats.append(s)
 
         return seats
+
+    def two_generals(self, s: SeatSpec, raw: dict[str, Any]) -> None:
+        """A Guozhan seat: ``generals: [MAIN, DEPUTY]``, ``revealed: true`` (both),
+        ``false`` or ``[MAIN?, DEPUTY?]``, and ``careerist: true``."""
+        bad, at, i = self.bad, self.at, s.seat
+        s.keys = tuple(str(k) for k in raw)
+        generals = raw.get("generals")
+        if generals is not None:
+            if not (isinstance(generals, list) and len(generals) == 2
+                    and all(isinstance(x, str) for x in generals)):
+                bad(at("seats", i, "generals"), "generals is a list of two general ids: "
+                    "[MAIN, DEPUTY]")
+            else:
+                s.generals = list(generals)
+                for j, name in enumerate(generals):
+                    self.known_general(name, at("seats", i, "generals", j))
+        revealed = raw.get("revealed", False)
+        if isinstance(revealed, bool):
+            s.revealed = [revealed, revealed]
+        elif (isinstance(revealed, list) and len(revealed) == 2
+              and all(isinstance(x, bool) for x in revealed)):
+            s.revealed = list(revealed)
+        else:
+            bad(at("seats", i, "revealed"), "revealed is true (both generals face up), false "
+                "(both hidden) or a pair such as [true, false] (main up, deputy hidden)")
+        careerist = raw.get("careerist", False)
+        if not isinstance(careerist, bool):
+            bad(at("seats", i, "careerist"), "careerist is true or false")
+        elif careerist and not any(s.revealed):
+            bad(at("seats", i, "careerist"), "a careerist has revealed a general",
+                "reveal at least one general (revealed: [true, false]) or drop careerist")
+        else:
+            s.careerist = careerist
+
+    def mode_seats(self, mode: str, seats: list[SeatSpec]) -> None:
+        """Seats fit the mode: two generals in Guozhan, one general and a role elsewhere."""
+        bad, at = self.bad, self.at
+        two = mode in TWO_GENERAL_MODES
+        for s in seats:
+            for key in s.keys:
+                if two and key in ("general", "role"):
+                    bad(at("seats", s.seat, key, key=True),
+                        f"a {mode} seat has no {key!r}",
+                        "write generals: [MAIN, DEPUTY] (and revealed: …); the faction comes "
+                        "from the revealed generals" if key == "general" else
+                        f"{mode} has factions, not roles: they come from revealed generals "
+                        "(careerist: true for a careerist)")
+                elif not two and key in GUOZHAN_SEAT_KEYS:
+                    bad(at("seats", s.seat, key, key=True),
+                        f"{key!r} is for two-general modes ({', '.join(TWO_GENERAL_MODES)})",
+                        "add 'mode: guozhan', or give the seat one 'general'")
+            if two and s.generals is None and "generals" not in s.keys and s.where:
+                bad(s.where, "a Guozhan seat needs generals: [MAIN, DEPUTY]")
 
     def start(self, seats: list[SeatSpec]) -> tuple[int, str | None]:
         bad, at, data = self.bad, self.at, self.data
@@ -682,7 +747,12 @@ class _Reader:
                 victory = lib.mode(mode).raw.get("victory") or {}
             except SetupError:
                 victory = {}
-            sides = [str(s.get("id")) for s in victory.get("sides") or []] + ["none"]
+            sides = [str(s.get("id")) for s in victory.get("sides") or []
+                     if not s.get("factions")]
+            # A faction mode's winning side is the faction that won (Guozhan: a kingdom,
+            # or careerist).
+            sides += [str(f) for s in victory.get("sides") or [] for f in s.get("factions") or []]
+            sides += ["none"]
             for side, where in side_checks:
                 if str(side) not in sides:
                     bad(where, f"unknown side {side!r} in mode {mode}",

@@ -153,6 +153,27 @@ class GuozhanRules(Rules):
         p.max_hp = max(1, ((a.halves or 0) + (b.halves or 0)) // 2)
         p.hp = p.max_hp
 
+    def place(self, seat: int, main: str, deputy: str, revealed: list[bool],
+              careerist: bool = False) -> None:
+        """A table set up by hand (a scenario): the generals, which are face up (factions
+        fixed in seat order, as if revealed one after another, with no rewards) and a
+        forced careerist."""
+        self.seat_generals(seat, main, deputy)
+        s = self.slots[seat]
+        p = self.g.table.players[seat]
+        s.revealed = list(revealed)
+        s.both_seen = all(revealed)
+        if any(revealed):
+            first = self.general_of(seat, revealed.index(True))
+            s.faction = CAREERIST if careerist else self.would_be(first.kingdom)
+            if s.faction == CAREERIST:
+                self.careerist_kingdoms.add(first.kingdom)
+            p.role = s.faction
+            p.role_revealed = True
+            p.kingdom = first.kingdom
+            p.gender = (self.general_of(seat, 0).gender if all(revealed)
+                        else first.gender)
+
     def general_of(self, seat: int, slot: int) -> General:
         return self.g.lib.general(self.slots[seat].generals[slot])
 
