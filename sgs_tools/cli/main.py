@@ -7,6 +7,7 @@ import sys
 import typer
 
 from sgs_tools import __version__
+from sgs_tools.cli import balance as balance_cmd
 from sgs_tools.cli import build as build_cmd
 from sgs_tools.cli import compile as compile_cmd
 from sgs_tools.cli import explain as explain_cmd
@@ -34,6 +35,7 @@ app.add_typer(site_cmd.app, name="site")
 app.command("test")(test_cmd.test_cmd)
 app.command("simulate")(simulate_cmd.simulate)
 app.command("replay")(replay_cmd.replay)
+app.command("balance")(balance_cmd.balance)
 
 
 def _version(value: bool) -> None:

@@ -21,6 +21,10 @@ def replay(
         "--generals", help="Comma-separated generals by seat.")] = None,
     first_game: Annotated[bool, typer.Option("--first-game",
                                              help="The mode's first-game rules.")] = False,
+    focus: Annotated[str | None, typer.Option(
+        "--focus", metavar="GENERAL=ROLE",
+        help="That general plays the first seat of that role (as sgs balance seats it).")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the log as JSON lines.")
                        ] = False,
     data: Annotated[list[Path] | None, typer.Option(
@@ -40,10 +44,17 @@ def replay(
                    f"{mode!r} cannot be replayed yet", err=True)
         raise typer.Exit(2)
     check_data("replay", data)
+    focused: tuple[str, str] | None = None
+    if focus is not None:
+        general, _, role = focus.partition("=")
+        if not general or not role:
+            typer.echo(f"sgs replay: --focus takes GENERAL=ROLE, not {focus!r}", err=True)
+            raise typer.Exit(2)
+        focused = (general.strip(), role.strip())
     settings = Settings(mode=mode, players=players, seed=seed, agents=agents,
                         generals=tuple(g.strip() for g in generals.split(","))
                         if generals else None, first_game=first_game,
-                        data=tuple(str(p) for p in data or []))
+                        data=tuple(str(p) for p in data or []), focus=focused)
     lib = load_library("replay", data)
     setup = settings.setup(seed)
     setup.record = True

@@ -80,6 +80,9 @@ class Game:
         self.trigger_answers: dict[str, bool] = {}
         self.listening: dict[tuple[str, str], tuple[list[list[Hook]], list[Hook]]] = {}
         self._card_names: frozenset[str] | None = None
+        self.skill_stats: dict[str, list[int]] = {}
+        """Per skill (or card hook) source: [uses, cards drawn, damage dealt, HP recovered]
+        by its owner while it resolved — what a balance report shows a designer."""
         self.skillsets: list[list[str]] = []
         self.leaning: list[float] = []
         self.next_virtual = -1
@@ -140,6 +143,7 @@ class Game:
         r.log = self.log
         r.seats = [self.rules.seat_summary(p) for p in self.table.players]
         r.gaps = self.gaps()
+        r.skills = self.skill_stats
         return r
 
     def gaps(self) -> list[str]:
@@ -273,7 +277,18 @@ class Game:
             raise StepBudgetExceeded(f.name if f is not None else "rules",
                                      self.setup.step_budget)
 
+    USES, DRAWN, DAMAGE, RECOVERED = range(4)
+
+    def credit(self, what: int, n: int, seat: int) -> None:
+        """Credit ``n`` cards drawn, damage or HP to the skill resolving now, if ``seat``
+        (who drew, dealt or recovered) is its owner."""
+        f = self.current_frame
+        if f is not None and f.hook is not None and f.owner == seat and n > 0:
+            self.skill_stats.setdefault(f.hook.source, [0, 0, 0, 0])[what] += n
+
     def log_event(self, event: str, /, **data: Any) -> None:
+        if event == "skill":
+            self.skill_stats.setdefault(str(data["skill"]), [0, 0, 0, 0])[0] += 1
         if self.record:
             if event not in LOG_EVENTS:
                 raise EngineError(f"unknown log event {event!r}")

@@ -27,6 +27,9 @@ class Setup:
     max_turns: int = 400
     check_invariants: bool = True
     record: bool = True
+    focus: tuple[str, str] | None = None
+    """(general, role): the first seat dealt that role plays that general (balance runs
+    seat a designer's general in each role in turn)."""
 
 
 @dataclass
@@ -43,6 +46,8 @@ class Result:
     error_skill: str | None = None
     log: list[dict[str, Any]] = field(default_factory=list)
     seats: list[dict[str, Any]] = field(default_factory=list)
+    skills: dict[str, list[int]] = field(default_factory=dict)
+    """Per skill: [uses, cards drawn, damage dealt, HP recovered] (see Game.skill_stats)."""
     gaps: list[str] = field(default_factory=list)
     """Skills and cards at this table with hooks the engine cannot run (never run)."""
 

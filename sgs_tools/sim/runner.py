@@ -33,12 +33,15 @@ class Settings:
     max_turns: int = 400
     data: tuple[str, ...] = ()
     """Extra data files or folders (``--data``) loaded with the bundled game, as given."""
+    focus: tuple[str, str] | None = None
+    """(general, role): that general plays the first seat of that role (sgs balance)."""
 
     def setup(self, seed: int) -> Setup:
         return Setup(mode=self.mode, players=self.players, seed=seed,
                      generals=list(self.generals) if self.generals else None,
                      first_game=self.first_game, agents=self.agents,
-                     step_budget=self.step_budget, max_turns=self.max_turns, record=False)
+                     step_budget=self.step_budget, max_turns=self.max_turns, record=False,
+                     focus=self.focus)
 
     def replay_command(self, seed: int) -> str:
         bits = ["sgs", "replay", "--mode", self.mode, "--players", str(self.players),
@@ -49,6 +52,8 @@ class Settings:
             bits += ["--generals", ",".join(self.generals)]
         if self.first_game:
             bits.append("--first-game")
+        if self.focus:
+            bits += ["--focus", "=".join(self.focus)]
         for path in self.data:
             bits += ["--data", path]
         return " ".join(shlex.quote(b) for b in bits)
@@ -83,6 +88,7 @@ class Summary:
     error: str | None = None
     error_kind: str | None = None
     error_skill: str | None = None
+    skills: dict[str, list[int]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -116,7 +122,7 @@ def play_one(seed: int) -> Summary:
                        f"{type(exc).__name__}: {exc} (at {os.path.basename(where.filename)}:"
                        f"{where.lineno})", "crash", None)
     return Summary(seed, r.winning_side, r.winners, r.turns, r.rounds, r.steps, r.seats,
-                   r.error, r.error_kind, r.error_skill)
+                   r.error, r.error_kind, r.error_skill, getattr(r, "skills", {}))
 
 
 def _init(settings: Settings) -> None:

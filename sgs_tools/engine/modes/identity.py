@@ -239,6 +239,23 @@ def choose_generals(g: Game, lord: int) -> None:
     offers = {p.seat: rest[i * per:(i + 1) * per] for i, p in enumerate(others)}
     for p in others:
         p.general = pick_general(g, p.seat, offers[p.seat], by_id)
+    if setup.focus:
+        seat_focus(g, *setup.focus)
+
+
+def seat_focus(g: Game, general: str, role: str) -> None:
+    """The first seat dealt ``role`` plays ``general`` instead of its choice (a seat that
+    chose that general takes the replaced one), so that a game with the focus and the
+    same seed without it differ in that one seat: paired games."""
+    g.lib.general(general)
+    t = g.table
+    seat = next((p for p in t.players if p.role == role), None)
+    if seat is None:
+        raise SetupError(f"no {role} at a {len(t.players)}-player table to seat {general} in")
+    other = next((p for p in t.players if p.general == general and p is not seat), None)
+    if other is not None:
+        other.general = seat.general
+    seat.general = general
 
 
 def pick_general(g: Game, seat: int, offer: list[str], by_id: dict[str, General]) -> str:

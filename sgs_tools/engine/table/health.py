@@ -47,6 +47,8 @@ def damage(g: Game, victim: int, n: int, source: int | None, nature: str | None,
         return
     p.hp -= amount
     g.changes += 1
+    if source is not None:
+        g.credit(g.DAMAGE, amount, source)
     g.log_event("damage", seat=victim, source=source, n=amount, nature=nature,
                    card=g.face(card[0]) if card else None, hp=p.hp)
     ai.perceive(g, source, victim, amount)
@@ -90,6 +92,7 @@ def recover(g: Game, seat: int, n: int, source: int | None, f: Frame | None) -> 
         return
     p.hp += amount
     g.changes += 1
+    g.credit(g.RECOVERED, amount, source if source is not None else seat)
     g.log_event("recover", seat=seat, n=amount, hp=p.hp, source=source)
     if source is not None and source != seat:
         ai.perceive_help(g, source, seat)

@@ -61,12 +61,19 @@ def zone_name(g: Game, uid: int) -> str:
 
 def draw_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     n = int(phase.get("draw", 2))
+    extra: list[tuple[str, int]] = []
     for a in g.statics.active(seat, "draw_count"):
         d = delta(g, a)
         n = n + d if d is not None else n
+        if d and a.hook is not None:
+            extra.append((a.hook.source, d))
     if g.forgo_draw:
         return
-    g.draw(seat, max(0, n))
+    drawn = len(g.draw(seat, max(0, n)))
+    for source, d in extra:  # what a static skill did, for the balance report
+        stats = g.skill_stats.setdefault(source, [0, 0, 0, 0])
+        stats[g.USES] += 1
+        stats[g.DRAWN] += min(d, drawn)
 
 
 def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:

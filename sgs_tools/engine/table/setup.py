@@ -47,8 +47,16 @@ def refresh_skills(g: Game) -> None:
 
 
 def ensure_agents(g: Game) -> None:
+    """One agent per seat: ``random``, ``heuristic``, a comma list by seat, or by role
+    (``lord=heuristic,loyalist=heuristic,rebel=random,renegade=random``; a role not
+    named plays random)."""
     n = len(g.table.players)
     kinds = [k.strip() for k in g.setup.agents.split(",") if k.strip()] or ["random"]
+    by_role = dict(k.split("=", 1) for k in kinds if "=" in k)
     while len(g.agents) < n:
         seat = len(g.agents)
-        g.agents.append(make_agent(kinds[seat % len(kinds)], g.setup.seed, seat))
+        if by_role:
+            kind = by_role.get(str(g.table.players[seat].role), "random")
+        else:
+            kind = kinds[seat % len(kinds)]
+        g.agents.append(make_agent(kind, g.setup.seed, seat))

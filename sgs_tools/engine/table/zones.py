@@ -153,6 +153,7 @@ def draw(g: Game, seat: int, n: int, f: Frame | None = None) -> list[int]:
         g.log.append({"e": "draw", "seat": seat,
                          "cards": [g.face(u) for u in out]})
     if out and t.players[seat].alive:
+        g.credit(g.DRAWN, len(out), seat)
         g.emit("gain_cards", "after", seat, {"cards": out, "amount": len(out)})
     return out
 

@@ -1,0 +1,178 @@
+"""`sgs balance`: "is my general too strong?" — settings → many games → a balance report
+(text, JSON or Markdown, and an SVG chart)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from sgs_tools.cli.common import DATA_HELP, check_data, load_library
+
+FORMATS = ("text", "json", "markdown")
+
+
+def balance(
+    mode: Annotated[str, typer.Option("--mode", help="The mode to play.")] = "identity",
+    players: Annotated[int, typer.Option("--players", "-n", help="Players per game.")] = 5,
+    games: Annotated[int, typer.Option(
+        "--games", "-g", help="Games (with --focus: seeds per general and role; each seed "
+                              "is also played without the focus, paired).")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Game i uses seed SEED + i.")
+                    ] = 0,
+    agents: Annotated[str, typer.Option(
+        "--agents", help="random, heuristic, one per seat, or by role "
+                         "(lord=heuristic,rebel=random,…).")] = "heuristic",
+    focus: Annotated[list[str] | None, typer.Option(
+        "--focus", metavar="GENERAL",
+        help="Seat this general in every role in turn, lord included (repeatable).")] = None,
+    until_ci: Annotated[float | None, typer.Option(
+        "--until-ci", metavar="W",
+        help="With --focus: keep playing until every focused 95% interval is narrower "
+             "than W (e.g. 0.05 for five points).")] = None,
+    max_games: Annotated[int, typer.Option(
+        "--max-games", help="The most games --until-ci may play.")] = 100_000,
+    correction: Annotated[str, typer.Option(
+        "--correction", metavar="[bh|holm]",
+        help="Multiple-comparison correction for outliers: Benjamini–Hochberg or Holm.")
+    ] = "bh",
+    alpha: Annotated[float, typer.Option("--alpha", help="Outlier level after correction.")
+                     ] = 0.05,
+    fmt: Annotated[str, typer.Option("--format", "-f", metavar="[text|json|markdown]",
+                                     help="Report format.")] = "text",
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the report here.")
+                   ] = None,
+    svg: Annotated[Path | None, typer.Option(
+        "--svg", help="Also draw the win rates with their intervals as an SVG chart.")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite --out / --svg.")] = False,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", "-w", help="Worker processes (default: every core).")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress line.")] = False,
+    data: Annotated[list[Path] | None, typer.Option(
+        "--data", metavar="PATH", help=DATA_HELP, show_default=False)] = None,
+) -> None:
+    """Win rates per general × role with 95% intervals against the pool, outliers under a
+    multiple-comparison correction, what each skill did per game; --focus seats your
+    generals in every role with paired seeds."""
+    import json
+
+    from sgs_tools.engine import PLAYED_MODES
+    from sgs_tools.engine.errors import SetupError
+    from sgs_tools.engine.modes import new_game
+    from sgs_tools.sim import balance as bal
+    from sgs_tools.sim.runner import Settings, run
+
+    def fail(message: str) -> NoReturn:
+        typer.echo(f"sgs balance: {message}", err=True)
+        raise typer.Exit(2)
+
+    if fmt not in FORMATS:
+        fail(f"--format is one of {', '.join(FORMATS)}, not {fmt!r}")
+    if correction not in ("bh", "holm"):
+        fail(f"--correction is bh or holm, not {correction!r}")
+    if games < 1 or players < 1 or (workers is not None and workers < 1):
+        fail("--games, --players and --workers must be positive")
+    if until_ci is not None and not (0 < until_ci < 1):
+        fail("--until-ci is a width between 0 and 1 (0.05 = five points)")
+    if not 0 < alpha < 1:
+        fail("--alpha is between 0 and 1")
+    if mode not in PLAYED_MODES:
+        fail(f"the engine plays {', '.join(PLAYED_MODES)}; not {mode!r}")
+    for path in (out, svg):
+        if path is not None and path.exists() and not force:
+            fail(f"{path} exists; use --force to overwrite it")
+        if path is not None and (path.is_dir() or not path.parent.is_dir()):
+            fail(f"cannot write {path}: no such folder, or a folder")
+    check_data("balance", data)
+    lib = load_library("balance", data)
+    base = Settings(mode=mode, players=players, games=games, seed=seed, agents=agents,
+                    data=tuple(str(p) for p in data or []))
+    roles: list[str] = []
+    if focus:
+        raw = lib.mode(mode).raw
+        table: dict[Any, Any] = (raw.get("roles") or {}).get("table") or {}
+        row: dict[str, Any] | None = table.get(players, table.get(str(players)))
+        if not row:
+            fail(f"--focus seats a general in each role, and mode {mode!r} has no roles "
+                 f"at {players} players")
+        roles = [r for r, k in row.items() if int(k) > 0]
+        for g in focus:
+            if g not in lib.catalog.generals:
+                from sgs_tools.data.schemas import suggest
+
+                hint = suggest(g, set(lib.catalog.generals))
+                fail(f"unknown general {g!r}" + (f" ({hint})" if hint else ""))
+    from sgs_tools.engine.game import Game
+
+    try:  # fail fast on a bad player count or focus, before any worker starts
+        probe = new_game(lib, base.setup(seed) if not focus else
+                         Settings(**{**base.__dict__, "focus": (focus[0], roles[0])}
+                                  ).setup(seed))
+        if isinstance(probe, Game):
+            probe.deal()
+    except (SetupError, ValueError) as exc:
+        fail(str(exc))
+    started = time.perf_counter()
+
+    def runner(s: Settings) -> list[Any]:
+        return run(s, workers, None, lib)
+
+    def progress(done: int) -> None:
+        if not quiet:
+            rate = done / max(time.perf_counter() - started, 1e-9)
+            sys.stderr.write(f"\r{done} games ({rate:.0f}/s)")
+            sys.stderr.flush()
+
+    focused: list[Any] = []
+    if focus:
+        cells_, summaries = bal.focus_run(base, list(focus), roles, runner, until_ci,
+                                          max_games, progress=progress)
+        focused = [c.to_json() for c in cells_]
+    else:
+        summaries = runner(base)
+        progress(len(summaries))
+    if not quiet:
+        sys.stderr.write("\n")
+    seconds = time.perf_counter() - started
+    compared = bal.compare(bal.cells(summaries), correction, alpha)
+    problems = [s for s in summaries if s.error]
+    skills = sorted({s for g in (focus or []) for s in lib.skill_ids(lib.general(g))}) \
+        if focus else None
+    report: dict[str, Any] = {
+        "version": 1,
+        "title": (f"Balance: {mode}, {players} players, {agents} agents, "
+                  f"{len(summaries)} games in {seconds:.1f} s"),
+        "settings_line": f"sgs balance --mode {mode} --players {players} --seed {seed}",
+        "correction": "Benjamini–Hochberg" if correction == "bh" else "Holm",
+        "alpha": alpha, "games": len(summaries),
+        "errors": [{"seed": s.seed, "kind": s.error_kind, "message": s.error}
+                   for s in problems],
+        "focus": focused,
+        "cells": [c.to_json() for c in compared],
+        "lord_seats": {str(k): {"wins": w, "games": n, "rate": round(w / n, 4) if n else 0}
+                       for k, (w, n) in bal.lord_seats(summaries).items()},
+        "skills": bal.skill_table(summaries, skills),
+    }
+    text = (json.dumps(report, ensure_ascii=False, indent=1) + "\n" if fmt == "json"
+            else bal.render_markdown(report) if fmt == "markdown"
+            else bal.render_text(report))
+    try:
+        if out is not None:
+            out.write_text(text, encoding="utf-8")
+            typer.echo(f"wrote {out}")
+        else:
+            typer.echo(text, nl=False)
+        if svg is not None:
+            svg.write_text(bal.render_svg(bal.svg_rows(report), report["title"]),
+                           encoding="utf-8")
+            typer.echo(f"wrote {svg}")
+    except OSError as exc:
+        fail(f"cannot write: {exc.strerror or exc}")
+    if problems:
+        typer.echo(f"sgs balance: {len(problems)} games stopped with an error "
+                   "(replay them with sgs replay)", err=True)
+        raise typer.Exit(1)

@@ -1,0 +1,163 @@
+"""The balance lab (sgs_tools/sim/balance.py and `sgs balance`)."""
+
+from __future__ import annotations
+
+import json
+import random
+import xml.dom.minidom
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sgs_tools.cli.main import app
+from sgs_tools.engine.game import Game, Setup
+from sgs_tools.engine.library import Library
+from sgs_tools.sim import balance as bal
+from sgs_tools.sim.runner import Settings, Summary
+
+runner = CliRunner()
+
+
+def test_benjamini_hochberg_and_holm_by_hand() -> None:
+    p = [0.01, 0.04, 0.03, 0.005]
+    assert bal.adjust(p, "bh") == pytest.approx([0.02, 0.04, 0.04, 0.02])
+    assert bal.adjust(p, "holm") == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    with pytest.raises(ValueError):
+        bal.adjust(p, "bonferroni")
+
+
+def test_two_proportion_p() -> None:
+    assert bal.two_proportion_p(50, 100, 50, 100) == pytest.approx(1.0)
+    # z = (0.6 - 0.4) / sqrt(0.5 * 0.5 * (2 / 100)) = 2.828…; two-sided p ≈ 0.00468
+    assert bal.two_proportion_p(60, 100, 40, 100) == pytest.approx(0.00468, abs=1e-4)
+    assert bal.two_proportion_p(0, 0, 3, 5) == 1.0
+
+
+def _summary(seed: int, rows: list[tuple[str, str, bool]]) -> Summary:
+    seats = [{"seat": i, "role": role, "general": g} for i, (g, role, _w) in enumerate(rows)]
+    winners = [i for i, (_g, _r, won) in enumerate(rows) if won]
+    return Summary(seed, "side", winners, 10, 3, 100, seats)
+
+
+def _pool(seed: int, strong: float | None) -> list[Summary]:
+    rng = random.Random(seed)
+    summaries = []
+    for s in range(3000):
+        rows = [(f"g{rng.randrange(30)}", "rebel", rng.random() < 0.4) for _ in range(4)]
+        if strong is not None:
+            rows[0] = ("strong", "rebel", rng.random() < strong)
+        summaries.append(_summary(s, rows))
+    return summaries
+
+
+def test_a_strong_general_is_flagged() -> None:
+    cells = bal.compare(bal.cells(_pool(7, 0.8)), "bh", 0.05)
+    top = next(c for c in cells if c.general == "strong")
+    assert top.flagged and top.effect > 0.3 and top.cohen_h > 0.5
+
+
+@pytest.mark.parametrize("method", ["bh", "holm"])
+def test_thirty_ordinary_generals_raise_no_false_alarm(method: str) -> None:
+    for seed in range(3):
+        cells = bal.compare(bal.cells(_pool(seed, None)), method, 0.05)
+        assert len(cells) == 30
+        assert not [c.general for c in cells if c.flagged]
+
+
+def test_focus_run_pairs_each_seed_with_its_baseline() -> None:
+    def fake(settings: Settings) -> list[Summary]:
+        out = []
+        for seed in range(settings.seed, settings.seed + settings.games):
+            focus = settings.focus is not None
+            won = focus or seed % 2 == 0  # the focus always wins; the baseline half
+            out.append(_summary(seed, [("x" if focus else "y", "lord", won),
+                                       ("z", "rebel", not won)]))
+        return out
+
+    cells, played = bal.focus_run(Settings(games=10), ["x"], ["lord"], fake)
+    (cell,) = cells
+    assert cell.games == 10 and cell.wins == 10
+    mean, low, high = cell.paired()
+    assert mean == pytest.approx(0.5) and low < 0.5 < high
+    assert len(played) == 20  # ten focused, ten baseline
+
+
+def test_until_ci_plays_until_the_interval_is_narrow_enough() -> None:
+    calls = []
+
+    def fake(settings: Settings) -> list[Summary]:
+        calls.append(settings.games)
+        return [_summary(s, [("x", "lord", s % 3 == 0), ("z", "rebel", s % 3 != 0)])
+                for s in range(settings.seed, settings.seed + settings.games)]
+
+    cells, _ = bal.focus_run(Settings(games=50), ["x"], ["lord"], fake, until_ci=0.1,
+                             cap=100_000)
+    assert cells[0].width() < 0.1
+    capped, _ = bal.focus_run(Settings(games=50), ["x"], ["lord"], fake, until_ci=0.001,
+                              cap=400)
+    assert capped[0].games <= 400
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    return Library.load()
+
+
+def test_a_focused_seat_changes_only_that_seat(lib: Library) -> None:
+    plain = Game(lib, Setup(players=5, seed=11))
+    plain.deal()
+    focused = Game(lib, Setup(players=5, seed=11, focus=("zhouyu", "rebel")))
+    focused.deal()
+    a = [(p.role, p.general) for p in plain.table.players]
+    b = [(p.role, p.general) for p in focused.table.players]
+    first_rebel = next(i for i, (role, _g) in enumerate(b) if role == "rebel")
+    assert b[first_rebel][1] == "zhouyu"
+    assert [r for r, _ in a] == [r for r, _ in b]
+    changed = [i for i in range(5) if a[i] != b[i]]
+    assert first_rebel in changed and len(changed) <= 2
+
+
+def test_skills_are_credited_with_what_they_did(lib: Library) -> None:
+    totals = [0, 0, 0, 0]
+    for seed in range(20):
+        r = Game(lib, Setup(players=5, seed=seed, generals=[
+            "zhouyu", "luxun", "caocao", "liubei", "sunquan"], record=False)).play()
+        for i, v in enumerate(r.skills.get("yingzi", [0, 0, 0, 0])):
+            totals[i] += v
+    uses, drawn = totals[0], totals[1]
+    assert uses > 0 and drawn == uses  # a static skill: one more card each draw phase
+
+
+def test_sgs_balance_focus_json_and_svg(tmp_path: Path) -> None:
+    svg = tmp_path / "chart.svg"
+    result = runner.invoke(app, ["balance", "--games", "4", "--focus", "zhouyu",
+                                 "--agents", "random", "--format", "json", "-q",
+                                 "--workers", "1", "--svg", str(svg)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output[:result.output.rindex("}") + 1])
+    assert {f["role"] for f in report["focus"]} == {"lord", "loyalist", "rebel", "renegade"}
+    assert all(f["general"] == "zhouyu" and f["games"] > 0 for f in report["focus"])
+    assert "yingzi" in report["skills"]
+    xml.dom.minidom.parse(str(svg))
+
+
+def test_sgs_balance_refuses_bad_options() -> None:
+    for args in (["--format", "pdf"], ["--correction", "sidak"], ["--focus", "zhouyuu"],
+                 ["--until-ci", "2"], ["--mode", "guozhan", "--focus", "gz_caocao"]):
+        result = runner.invoke(app, ["balance", "--games", "2", *args])
+        assert result.exit_code == 2, (args, result.output)
+
+
+def test_markdown_and_svg_escape_designer_text() -> None:
+    hostile = "</title><script>alert(9)</script>|x"
+    report = {"title": hostile, "settings_line": "s", "correction": "bh", "alpha": 0.05,
+              "focus": [], "cells": [{"general": hostile, "role": "lord", "rate": 0.5,
+                                      "ci95": [0.4, 0.6], "pool_rate": 0.4,
+                                      "effect": 0.1, "p_adjusted": 0.5, "games": 10,
+                                      "flagged": False}]}
+    text = bal.render_markdown(report)
+    assert "<script>" not in text and "\\|x" in text
+    svg = bal.render_svg(bal.svg_rows(report), hostile)
+    assert "<script>" not in svg
+    xml.dom.minidom.parseString(svg)
