@@ -52,6 +52,13 @@ def simulate(
     force: Annotated[bool, typer.Option("--force", help="Overwrite --json if it exists.")
                      ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    backend: Annotated[str, typer.Option(
+        "--backend", metavar="[process|ray]",
+        help="Play on the local process pool, or on a Ray cluster (pip install "
+             "'sgs-tools[cluster]'); the same seeds give the same report.")] = "process",
+    address: Annotated[str | None, typer.Option(
+        "--address", help="With --backend ray: the cluster's HEAD:PORT (default: a local "
+                          "Ray instance).")] = None,
     data: Annotated[list[Path] | None, typer.Option(
         "--data", metavar="PATH", help=DATA_HELP, show_default=False)] = None,
 ) -> None:
@@ -72,12 +79,17 @@ def simulate(
         typer.echo(f"sgs simulate: the engine plays {' and '.join(PLAYABLE_MODES)} games; "
                    f"{mode!r} cannot be simulated yet", err=True)
         raise typer.Exit(2)
-    kinds = [k.strip() for k in agents.split(",") if k.strip()]
-    if not kinds or any(k not in ("random", "heuristic") for k in kinds):
-        typer.echo(f"sgs simulate: unknown agents {agents!r}; expected random or heuristic",
-                   err=True)
+    if backend not in ("process", "ray"):
+        typer.echo(f"sgs simulate: --backend is process or ray, not {backend!r}", err=True)
         raise typer.Exit(2)
-    if len(kinds) > 1 and len(kinds) != players:
+    kinds = [k.strip() for k in agents.split(",") if k.strip()]
+    by_role = [k for k in kinds if "=" in k]
+    if not kinds or any(k.partition("=")[2 if "=" in k else 0] not in ("random", "heuristic")
+                        for k in kinds) or (by_role and len(by_role) != len(kinds)):
+        typer.echo(f"sgs simulate: unknown agents {agents!r}; expected random or heuristic, "
+                   "one per seat, or by role (lord=heuristic,rebel=random,…)", err=True)
+        raise typer.Exit(2)
+    if len(kinds) > 1 and not by_role and len(kinds) != players:
         typer.echo(f"sgs simulate: --agents lists {len(kinds)} agents for {players} players; "
                    "give one kind, or one per seat", err=True)
         raise typer.Exit(2)
@@ -100,8 +112,14 @@ def simulate(
         typer.echo(f"sgs simulate: {exc}", err=True)
         raise typer.Exit(2) from None
     started = time.perf_counter()
-    summaries = run(settings, workers, None if quiet else (
-        lambda d, t: _progress(d, t, started)), lib)
+    from sgs_tools.sim.cluster import ClusterError
+
+    try:
+        summaries = run(settings, workers, None if quiet else (
+            lambda d, t: _progress(d, t, started)), lib, backend=backend, address=address)
+    except ClusterError as exc:
+        typer.echo(f"sgs simulate: {exc}", err=True)
+        raise typer.Exit(2) from None
     report = stats.summarise(settings, summaries, time.perf_counter() - started)
     mode_gaps = [f"{src}: {', '.join(words)}" for src, words in sorted(lib.gaps.items())
                  if src in lib.sources_for_mode(lib.mode(mode))]

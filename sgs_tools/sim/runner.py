@@ -130,15 +130,29 @@ def _init(settings: Settings) -> None:
     _SETTINGS = settings
 
 
+BACKENDS = ("process", "ray")
+"""Where games are played: a local process pool, or a Ray cluster (the optional
+``cluster`` extra). The same seeds give the same summaries on every backend."""
+
+
 def run(settings: Settings, workers: int | None = None,
         progress: Callable[[int, int], None] | None = None,
-        lib: Library | None = None) -> list[Summary]:
+        lib: Library | None = None, backend: str = "process",
+        address: str | None = None) -> list[Summary]:
     """Play every game; results come back in seed order. ``lib`` must hold the data of
-    ``settings.data``; without it that library is loaded here."""
+    ``settings.data``; without it that library is loaded here. ``backend="ray"`` plays
+    the same seeded chunks on a Ray cluster (``address``: an existing cluster; none: a
+    local instance)."""
     global _LIB, _LIB_DATA
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r} (expected {' or '.join(BACKENDS)})")
     _init(settings)
     if lib is not None:
         _LIB, _LIB_DATA = lib, settings.data
+    if backend == "ray":
+        from sgs_tools.sim import cluster
+
+        return cluster.run(settings, workers, progress, address)
     library()
     seeds = [settings.seed + i for i in range(settings.games)]
     workers = workers or os.cpu_count() or 1
@@ -150,6 +164,12 @@ def run(settings: Settings, workers: int | None = None,
             progress(done, len(seeds))
     out.sort(key=lambda s: s.seed)
     return out
+
+
+def play_chunk(settings: Settings, first: int, count: int) -> list[Summary]:
+    """Games ``first`` .. ``first + count - 1`` (seeds), played in this process."""
+    _init(settings)
+    return [play_one(seed) for seed in range(first, first + count)]
 
 
 def _results(settings: Settings, seeds: list[int], workers: int) -> Iterator[Summary]:
