@@ -195,6 +195,9 @@ def derive_config(base: dict[str, Any], layout: Layout,
         else:
             plugins.append(plugin)
     config["plugins"] = plugins
+    theme = config.get("theme")
+    if isinstance(theme, dict) and isinstance(theme.get("custom_dir"), str):
+        config["theme"] = dict(theme, custom_dir=str(layout.site / theme["custom_dir"]))
     if "nav" in config:
         config["nav"] = _with_modes(config["nav"], mode_pages)
     return config
