@@ -88,6 +88,7 @@ def test_real_site_search_finds_names(built: Path) -> None:
 def test_strict_build_fails_on_a_broken_anchor(tmp_path: Path) -> None:
     site = tmp_path / "site"
     shutil.copytree(SITE / "docs", site / "docs")
+    shutil.copytree(SITE / "overrides", site / "overrides")
     shutil.copy(SITE / "mkdocs.yml", site / "mkdocs.yml")
     (site / "docs" / "broken.md").write_text(
         "# Broken\n\nSee [the hero](generals/hero.md#no-such-skill).\n", encoding="utf-8")
