@@ -40,7 +40,7 @@ def generals_index(site: SiteData) -> str:
     for g in sorted(site.cat.generals.values(), key=lambda g: (g.kingdom, g.set, g.id)):
         health = str(g.hp) if g.hp is not None else f"{(g.halves or 0) / 2:g}"
         skills = ", ".join(md(s.name.en or s.name.zh) for s in site.skills_of(g))
-        rows.append([f"[{md(g.name.en or g.name.zh)}]({rel(page, general_page(g.id))})",
+        rows.append([f"[{md(site.general_name(g))}]({rel(page, general_page(g.id))})",
                      md(g.name.zh), md(g.name.ko or ""), md(site.kingdom(g.kingdom)[0]),
                      ", ".join(site.set_name(s) for s in g.sets), health,
                      md(GENDERS.get(g.gender, (g.gender,))[0]), skills])
@@ -83,13 +83,14 @@ def skills_index(site: SiteData) -> str:
         if s.owner not in site.cat.generals:
             continue
         users = site.users_of_skill.get(s.id, [s.owner])
+        owner = site.cat.generals[s.owner]
         rows.append([f"[{md(s.name.en or s.name.zh)}]"
                      f"({rel(page, general_page(s.owner), s.id)})",
-                     md(s.name.zh), md(s.name.ko or ""),
+                     md(s.name.zh), md(s.name.ko or ""), site.set_name(owner.set),
                      ", ".join(md(TAGS.get(t, (t,))[0]) for t in s.tags),
                      ", ".join(site.general_link(g, page) for g in users),
                      "yes" if s.id in site.effects.compiled else "no"])
-    body = table(["Skill", "中文", "한국어", "Tags", "Generals", "Has DSL"], rows)
+    body = table(["Skill", "中文", "한국어", "Set", "Tags", "Generals", "Has DSL"], rows)
     return (WIDE + "# Skills\n\n"
             f"{len(rows)} skills. Each links to its anchor on the general's page.\n\n"
-            + filtered(["Tags", "Has DSL"], body) + "\n" + filter_script())
+            + filtered(["Set", "Tags", "Has DSL"], body) + "\n" + filter_script())

@@ -155,7 +155,8 @@ def test_bundled_set_names(bundled: Result) -> None:
     caocao = pages["generals/caocao.md"]
     assert "| Set | Standard · 标准版 · 표준판 |" in caocao
     assert "| Also in | Korean edition · 三国杀韩国版 · 삼국살 |" in caocao
-    assert "(Hegemony (Guozhan), first edition)" in caocao  # other versions
+    assert ("- [Cao Cao (Hegemony)](gz_caocao.md): Hegemony (Guozhan) · 国战 · 국전, "
+            "first edition") in caocao  # other versions
     for general in bundled.catalog.generals.values():
         for set_id in general.sets:
             assert site.set_names(set_id)[0] != set_id, set_id  # every set has a name
@@ -214,3 +215,33 @@ def test_card_modes_follow_mode_order(bundled: Result) -> None:
 def test_an_expansion_card_is_in_the_modes_its_expansion_joins(
         expansion_site: SiteData) -> None:
     assert expansion_site.modes_of_card["side_card"] == ["fixture_mode"]
+
+
+def test_versions_are_labelled_linked_and_compared(bundled: Result) -> None:
+    assert bundled.effects is not None
+    site = SiteData(bundled.catalog, bundled.effects)
+    pages = generate(bundled.catalog, bundled.effects).pages
+    assert len(site.versions) == 54  # 27 pairs share a name
+    titles = [line for path, text in pages.items() if path.startswith("generals/")
+              and path != "generals/index.md" for line in text.splitlines()[:1]]
+    assert len(titles) == len(set(titles)) == len(bundled.catalog.generals)
+    assert pages["generals/caocao.md"].startswith("# Cao Cao · 曹操 · 조조 (Standard)\n")
+    gz = pages["generals/gz_caocao.md"]
+    assert gz.startswith("# Cao Cao · 曹操 · 조조 (Hegemony)\n")
+    assert "### Versions compared {#versions-compared}" in gz
+    head = next(line for line in gz.splitlines() if line.startswith("|  | **Cao Cao"))
+    assert "(this page)" in head and "[Cao Cao (Standard)](caocao.md)" in head
+    skills = next(line for line in gz.splitlines() if line.startswith("| Skills |"))
+    assert "(#gz_jianxiong)" in skills and "(caocao.md#hujia)" in skills
+    assert "follows the first edition" in gz
+    index = pages["skills/index.md"]
+    row = next(line for line in index.splitlines() if "#gz_jianxiong)" in line)
+    assert "| Hegemony (Guozhan) |" in row and "[Cao Cao (Hegemony)]" in row
+    assert next(line for line in index.splitlines()
+                if line.startswith("| Skill |")).startswith("| Skill | 中文 | 한국어 | Set |")
+    assert "| Xiahou Dun |" not in pages["generals/index.md"]
+    assert "[Cao Cao (Standard)](caocao.md)" in pages["generals/index.md"]
+    lone = [g for g in bundled.catalog.generals.values() if g.id not in site.versions]
+    assert lone and all(site.version_label(g) is None for g in lone)
+    assert all(not pages[f"generals/{g.id}.md"].splitlines()[0].endswith(")")
+               for g in lone)
