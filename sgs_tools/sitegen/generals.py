@@ -116,7 +116,7 @@ def general_markdown(site: SiteData, general: General) -> str:
     page = general_page(general.id)
     skills = site.skills_of(general)
     parts = [f"# {md(site.general_title(general))}\n",
-             f'<div class="sgs-face-box">{face(general, skills)}</div>\n',
+             f'<div class="sgs-face-box" data-search-exclude>{face(general, skills)}</div>\n',
              table(["General", md(general.id)], facts(site, general, page)),
              "## Skills {#general-skills}\n"]
     if not general.skills:

@@ -30,8 +30,9 @@ WIDE = "---\nhide:\n  - navigation\n  - toc\n---\n\n"
 
 
 def filtered(filters: list[str], body: str) -> str:
-    return (f'<div class="sgs-filter" data-filters="{",".join(filters)}" markdown>\n\n'
-            f"{body}\n</div>\n")
+    """The table in a filter box, left out of the search index (no walls of table text)."""
+    return (f'<div class="sgs-filter" data-filters="{",".join(filters)}" '
+            f'data-search-exclude markdown>\n\n{body}\n</div>\n')
 
 
 def generals_index(site: SiteData) -> str:

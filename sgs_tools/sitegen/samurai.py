@@ -181,7 +181,7 @@ def ninja_chart(raw: dict[str, Any]) -> str:
         parts.append(f'<text x="{left + 16}" y="{ly + 16 * j + 9}" fill="#222">'
                      f"{html(case.label)}</text>")
     parts.append("</svg>")
-    return f'<div class="sgs-chart-box">{"".join(parts)}</div>\n'
+    return f'<div class="sgs-chart-box" data-search-exclude>{"".join(parts)}</div>\n'
 
 
 def war_section(raw: dict[str, Any], dice_in_box: int | None) -> str:
