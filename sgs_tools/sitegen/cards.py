@@ -15,7 +15,7 @@ from sgs_tools.sitegen.context import (
     trio,
 )
 from sgs_tools.sitegen.links import card_page
-from sgs_tools.sitegen.markup import md, table
+from sgs_tools.sitegen.markup import code, md, table
 from sgs_tools.sitegen.rulestext import effect_block
 
 SAMURAI_FIELDS = (("cost", "Cost"), ("attack", "Attack (red)"), ("defence", "Defence (blue)"),
@@ -110,7 +110,8 @@ def abilities(site: SiteData, card: Card, page: str) -> str:
 def card_markdown(site: SiteData, card: Card) -> str:
     page = card_page(card.id)
     parts = [f"# {md(title_of(card.name))}\n",
-             table(["Card", md(card.id)], facts(site, card, page))]
+             table(["Card", md(card.name.en or card.name.zh)],
+                   [*facts(site, card, page), ["Id", code(card.id)]])]
     more = abilities(site, card, page)
     if card.effect or not more:
         parts += ["## Rules text {#card-text}\n",

@@ -7,7 +7,7 @@ from sgs_tools.sitegen.context import GENDERS, SiteData, trio
 from sgs_tools.sitegen.face import face, health_label
 from sgs_tools.sitegen.glossary import TAGS
 from sgs_tools.sitegen.links import general_page, rel
-from sgs_tools.sitegen.markup import html, md, table
+from sgs_tools.sitegen.markup import code, html, md, table
 from sgs_tools.sitegen.rulestext import effect_block
 
 
@@ -117,7 +117,8 @@ def general_markdown(site: SiteData, general: General) -> str:
     skills = site.skills_of(general)
     parts = [f"# {md(site.general_title(general))}\n",
              f'<div class="sgs-face-box" data-search-exclude>{face(general, skills)}</div>\n',
-             table(["General", md(general.id)], facts(site, general, page)),
+             table(["General", md(site.general_name(general))],
+                   [*facts(site, general, page), ["Id", code(general.id)]]),
              "## Skills {#general-skills}\n"]
     if not general.skills:
         parts.append("This general has no skills.\n")

@@ -27,6 +27,8 @@ _MARKED = re.compile(f"{_CHAR}{HEAD}([\ue010-\ue019]+){MID}(.*?){END}{_CHAR}", r
 _MARKED_ONE = re.compile(f"{START}([\ue010-\ue019]+){MID}{END}{_CHAR}", re.S)
 LANGS = ("en", "zh", "ko")
 LANG_NAMES = {"en": "English", "zh": "中文", "ko": "한국어"}
+HTML_LANG = {"en": "en", "zh": "zh-Hans", "ko": "ko"}
+"""The ``lang`` attribute of each language's text (simplified Chinese)."""
 
 
 def card_page(card_id: str) -> str:

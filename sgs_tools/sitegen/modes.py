@@ -15,7 +15,7 @@ from sgs_tools.data.model import Mode
 from sgs_tools.sitegen import samurai
 from sgs_tools.sitegen.context import CARD_TYPES, SiteData, trio
 from sgs_tools.sitegen.links import mode_page, rel
-from sgs_tools.sitegen.markup import fenced, md, table
+from sgs_tools.sitegen.markup import code, fenced, md, table
 from sgs_tools.sitegen.words import count_list, counted, names_of, w
 
 
@@ -80,7 +80,8 @@ class ModePage:
         if raw.get("precedence"):
             rows.append(["Precedence", " > ".join(md(p) for p in raw["precedence"])
                          + " (see [priority](" + rel(self.page, "rules.md", "priority") + "))"])
-        return table(["Mode", md(self.mode.id)], rows)
+        return table(["Mode", md(self.mode.name.en or self.mode.name.zh)],
+                     [*rows, ["Id", code(self.mode.id)]])
 
     def components(self, raw: dict[str, Any]) -> str:
         labels = {"game_cards": "Game cards", "ex_cards": "EX cards", "card_types": "By type",
