@@ -152,6 +152,20 @@ class SiteData:
         label = self.version_label(general)
         return (general.name.en or general.name.zh) + (f" ({label})" if label else "")
 
+    @cached_property
+    def mentions(self) -> dict[str, list[str]]:
+        """Card id → the effects (skill ids, card ids, 'card.ability') whose rules text
+        names the card, in load order: read from the link markers of the rendered text."""
+        out: dict[str, list[str]] = {}
+        for effect_id, compiled in self.effects.compiled.items():
+            for page, _anchor in self.linker.targets_in(compiled):
+                if page.startswith("cards/"):
+                    card_id = page.removeprefix("cards/").removesuffix(".md")
+                    users = out.setdefault(card_id, [])
+                    if effect_id not in users:
+                        users.append(effect_id)
+        return out
+
     def mode_sets(self, mode: Mode) -> list[str]:
         """The sets a mode's general pool takes: its own, then expansions naming it."""
         sets = list(mode.general_sets)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sgs_tools.sitegen.context import SiteData
 from sgs_tools.sitegen.glossary import LOCAL_TIPS, TAGS, TERMS, term_number
-from sgs_tools.sitegen.links import HTML_LANG, mode_page, rel
+from sgs_tools.sitegen.links import lang_span, mode_page, rel
 from sgs_tools.sitegen.markup import md, table
 
 PAGE = "rules.md"
@@ -60,7 +60,3 @@ def rules_markdown(site: SiteData) -> str:
                         for i, (tag, (en, zh, ko, tip)) in enumerate(TAGS.items(), 1)]))
     return "\n".join(parts)
 
-
-def lang_span(text: str, lang: str) -> str:
-    """Escaped text marked with its language (for fonts and screen readers)."""
-    return f'<span lang="{HTML_LANG[lang]}">{text}</span>'

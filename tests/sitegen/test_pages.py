@@ -8,6 +8,7 @@ import re
 import markdown
 import pytest
 
+from sgs_tools.data.model import Card
 from sgs_tools.data.validate import Result
 from sgs_tools.dsl.effects import explain
 from sgs_tools.sitegen.cards import card_markdown
@@ -245,3 +246,58 @@ def test_versions_are_labelled_linked_and_compared(bundled: Result) -> None:
     assert lone and all(site.version_label(g) is None for g in lone)
     assert all(not pages[f"generals/{g.id}.md"].splitlines()[0].endswith(")")
                for g in lone)
+
+
+def test_card_page_has_a_face_and_lists_who_mentions_it(bundled: Result) -> None:
+    assert bundled.effects is not None
+    pages = generate(bundled.catalog, bundled.effects).pages
+    jink = pages["cards/jink.md"]
+    assert '<div class="sgs-face-box" data-search-exclude><svg' in jink
+    assert "## Mentioned by {#card-mentioned-by}" in jink
+    assert "- [Dragon Heart](../generals/zhaoyun.md#longdan), skill of [Zhao Yun" in jink
+    assert "- [Slash](slash.md) (card)" in jink
+    assert "- [Jink](jink.md) (card)" not in jink  # never itself
+    crossbow = pages["cards/crossbow.md"]
+    assert "Range 1</text>" in crossbow and "♣A</text>" in crossbow
+    horse = pages["cards/chitu.md"]
+    assert "−1 distance (you to others)</text>" in horse
+    samurai = pages["cards/oda_nobunaga.md"]
+    assert "Cost 0</text>" in samurai and "Strength 3/2</text>" in samurai
+
+
+def test_card_face_escapes_every_text() -> None:
+    from sgs_tools.data.model import Names
+    from sgs_tools.sitegen.cardface import Printed, card_face
+
+    hostile = "</text><script>alert(9)</script>"
+    card = Card(id="x", name=Names(zh=hostile, en=hostile, ko='"><svg onload=alert(9)>'),
+                type="basic", set="s", subtype=None, range=None, nature=None, effect=None,
+                count=1, extra={"unit": hostile}, origin=None)  # type: ignore[arg-type]
+    svg = card_face(card, (hostile, hostile), [Printed("heart", "<b>")], hostile + " & more")
+    assert "<script" not in svg and "<svg onload" not in svg and "<b>" not in svg
+    assert svg.count("<svg") == 1 and "&lt;/text&gt;" in svg
+
+
+def test_deck_page_grid_and_mode_links(bundled: Result) -> None:
+    assert bundled.effects is not None
+    pages = generate(bundled.catalog, bundled.effects).pages
+    deck = pages["decks/standard.md"]
+    assert deck.startswith("# Standard deck · ")
+    head = next(line for line in deck.splitlines() if line.startswith("| Suit |"))
+    assert head == "| Suit | A | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | J | Q | K |"
+    rows = [line for line in deck.splitlines() if line.startswith('| <span class="sgs-suit')]
+    assert len(rows) == 4
+    assert sum(line.count("](../cards/") for line in rows) == 108
+    assert "[Identity mode](../modes/identity.md)" in deck
+    identity = pages["modes/identity.md"]
+    assert "[Standard deck](../decks/standard.md) (108 cards)" in identity
+
+
+def test_mode_page_lists_its_own_pool(bundled: Result) -> None:
+    assert bundled.effects is not None
+    pages = generate(bundled.catalog, bundled.effects).pages
+    korean = pages["modes/korean.md"]
+    section = korean[korean.index("## General pool {#mode-pool}"):]
+    rows = [line for line in section.splitlines() if line.startswith("| [")]
+    assert len(rows) == len(bundled.catalog.pool(bundled.catalog.modes["korean"])) == 27
+    assert "generals/index.md" not in korean

@@ -10,7 +10,7 @@
 (function () {
   "use strict";
   var KEY = "sgs-lang";
-  var CHOICES = [["", "All languages · 全部 · 전체"], ["en", "English"], ["zh", "中文"],
+  var CHOICES = [["", "All · 全部 · 전체"], ["en", "English"], ["zh", "中文"],
                  ["ko", "한국어"]];
   var UI = {
     "Search": ["搜索", "검색"],
