@@ -40,7 +40,12 @@ def generals_index(site: SiteData) -> str:
     rows = []
     for g in sorted(site.cat.generals.values(), key=lambda g: (g.kingdom, g.set, g.id)):
         health = str(g.hp) if g.hp is not None else f"{(g.halves or 0) / 2:g}"
-        skills = ", ".join(md(s.name.en or s.name.zh) for s in site.skills_of(g))
+        own = site.skills_of(g)
+        hidden = " ".join(md(n) for s in own for n in (s.name.zh, s.name.ko or "") if n)
+        skills = ", ".join(md(s.name.en or s.name.zh) for s in own)
+        if hidden:  # found by the filter box, not shown
+            skills += f' <span class="sgs-hidden">{hidden}</span>'
+
         rows.append([f"[{md(site.general_name(g))}]({rel(page, general_page(g.id))})",
                      md(g.name.zh), md(g.name.ko or ""), md(site.kingdom(g.kingdom)[0]),
                      ", ".join(site.set_name(s) for s in g.sets), health,

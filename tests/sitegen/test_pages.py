@@ -301,3 +301,15 @@ def test_mode_page_lists_its_own_pool(bundled: Result) -> None:
     rows = [line for line in section.splitlines() if line.startswith("| [")]
     assert len(rows) == len(bundled.catalog.pool(bundled.catalog.modes["korean"])) == 27
     assert "generals/index.md" not in korean
+
+
+def test_samurai_rules_read_as_sentences(bundled: Result) -> None:
+    assert bundled.effects is not None
+    samurai = generate(bundled.catalog, bundled.effects).pages["modes/samurai.md"]
+    assert "may declare themselves shogun or declare war." in samurai
+    assert "may declare shogun, war" not in samurai
+    assert "| Castle attack · 攻城 · 공성 | +1 war strength when attacking castle. |" in samurai
+    assert "war bonus:" not in samurai
+    odds_at = samurai.index("{#war-odds}")
+    assert '<div class="sgs-scroll" markdown>' in samurai[odds_at:]
+    assert 'tabindex="0" title="5/12" data-hint="5/12"' in samurai
