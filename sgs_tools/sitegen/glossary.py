@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from sgs_tools.sitegen.markup import html
 
@@ -332,6 +333,15 @@ def _local_terms(lang: str) -> list[tuple[str, str, str]]:
     return sorted(out, key=lambda item: -len(item[0]))
 
 
+@cache
+def _term_pattern(lang: str) -> tuple[dict[str, tuple[str, str]], re.Pattern[str] | None]:
+    terms = _local_terms(lang)
+    table = {spelling: (tip, anchor) for spelling, tip, anchor in terms}
+    if not terms:
+        return table, None
+    return table, re.compile("|".join(re.escape(spelling) for spelling, _, _ in terms))
+
+
 _LINK = re.compile(r"(\[(?:\\.|[^\]\\])*\]\([^)\s]*\))")
 
 
@@ -345,11 +355,9 @@ def mark_terms(text: str, lang: str, rules_link: str) -> str:
     """
     if lang not in ("zh", "ko"):
         return text
-    terms = _local_terms(lang)
-    if not terms:
+    table, pattern = _term_pattern(lang)
+    if pattern is None or not pattern.search(text):
         return text
-    table = {spelling: (tip, anchor) for spelling, tip, anchor in terms}
-    pattern = re.compile("|".join(re.escape(spelling) for spelling, _, _ in terms))
 
     def wrap(linked: bool) -> Callable[[re.Match[str]], str]:
         def one(m: re.Match[str]) -> str:

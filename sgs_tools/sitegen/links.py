@@ -92,6 +92,7 @@ class Linker:
     effects: EffectsResult
     targets: list[tuple[str, str | None]] = field(default_factory=list)
     names: Names = field(default_factory=Names)
+    _rendered: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         plain = self.effects.names
@@ -112,16 +113,22 @@ class Linker:
         index = len(self.targets) - 1
         return {lang: _mark(text, index) for lang, text in texts.items()}
 
+    def marked(self, compiled: Compiled, lang: str) -> str:
+        """The rendered text with marked names (rendered once per effect and language:
+        a general's page, the comparison of its versions and "Mentioned by" share it)."""
+        key = (compiled.id, lang)
+        if key not in self._rendered:
+            self._rendered[key] = explain(compiled, self.names, lang)
+        return self._rendered[key]
+
     def targets_in(self, compiled: Compiled) -> list[tuple[str, str | None]]:
         """The pages (and anchors) of the cards and skills an effect's text names."""
-        marked = explain(compiled, self.names, "en")
-        found = _MARKED_ANY.findall(marked)
+        found = _MARKED_ANY.findall(self.marked(compiled, "en"))
         return [self.targets[_decode(digits)] for digits in dict.fromkeys(found)]
 
     def text(self, compiled: Compiled, lang: str, from_page: str) -> str:
         """Escaped Markdown rules text with names linked (relative to ``from_page``)."""
-        marked = explain(compiled, self.names, lang)
-        escaped = md(marked, keep_markers=True)
+        escaped = md(self.marked(compiled, lang), keep_markers=True)
 
         def link(m: re.Match[str]) -> str:
             page, anchor = self.targets[_decode(m.group(2))]
