@@ -22,7 +22,8 @@ def tag_badges(skill: Skill) -> str:
     badges = []
     for tag in skill.tags:
         en, zh, _ko, tip = TAGS.get(tag, (tag, "", "", ""))
-        badges.append(f'<span class="sgs-tag" title="{html(tip)}">{md(en)} {md(zh)}</span>')
+        badges.append(f'<span class="sgs-tag sgs-hint" tabindex="0" title="{html(tip)}" '
+                      f'data-hint="{html(tip)}">{md(en)} {md(zh)}</span>')
     return " ".join(badges)
 
 
