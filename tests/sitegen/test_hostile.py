@@ -122,6 +122,8 @@ def test_the_payload_shows_as_text_in_title_and_heading(hostile_site: Path) -> N
     assert PAYLOAD in general.h1
     card = parse(hostile_site / "cards/villain_card.html")
     assert card.title.startswith('"><img src=x onerror=alert(9)> · ' + PAYLOAD), card.title
+    deck = parse(hostile_site / "decks/villain_deck.html")
+    assert deck.title.startswith("<img src=x onerror=alert(9)> · " + PAYLOAD), deck.title
     rogue = parse(hostile_site / "generals/rogue.html")
     assert "<script>alert(1)</script>" in rogue.title
 
