@@ -12,6 +12,7 @@ from sgs_tools.data import schemas
 from sgs_tools.data.catalog import Catalog, cross_check
 from sgs_tools.data.loader import Document, load_file
 from sgs_tools.errors import LoadError, Location, Problem, UsageError
+from sgs_tools.sitegen.reserved import reserved_id_problems
 
 if TYPE_CHECKING:
     from sgs_tools.dsl.effects import EffectsResult
@@ -180,6 +181,7 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True)
         elif doc.data is None and found:  # not even parsed
             catalog.note_unreadable(doc.text)
     problems.extend(cross_check(catalog))
+    problems.extend(reserved_id_problems(catalog))  # ids the site keeps (sitegen/reserved.py)
     effects = None
     if compile_effects:
         from sgs_tools.dsl.effects import compile_catalog

@@ -17,6 +17,7 @@ callback the caller chooses.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -75,6 +76,8 @@ class BuildResult:
     returncode: int = 0
     output: str = ""
     warnings: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    """Files of the built site dropped as unused (see ``finish_output``)."""
 
     @property
     def ok(self) -> bool:
@@ -195,6 +198,9 @@ def derive_config(base: dict[str, Any], layout: Layout,
         else:
             plugins.append(plugin)
     config["plugins"] = plugins
+    theme = config.get("theme")
+    if isinstance(theme, dict) and isinstance(theme.get("custom_dir"), str):
+        config["theme"] = dict(theme, custom_dir=str(layout.site / theme["custom_dir"]))
     if "nav" in config:
         config["nav"] = _with_modes(config["nav"], mode_pages)
     return config
@@ -272,6 +278,56 @@ def run_mkdocs(layout: Layout, echo: Callable[[str], None] | None = None) -> tup
     return proc.wait(), "".join(lines)
 
 
+UNUSED_ASSETS = ("assets/javascripts/lunr/wordcut.js", "assets/javascripts/lunr/tinyseg.js")
+"""Word segmenters for Thai and Japanese search, which this site never loads."""
+
+
+def _search_languages(config: dict[str, Any]) -> list[str]:
+    for plugin in config.get("plugins") or []:
+        if isinstance(plugin, dict) and "search" in plugin:
+            lang = (plugin["search"] or {}).get("lang") or ["en"]
+            return [lang] if isinstance(lang, str) else list(lang)
+    return ["en"]
+
+
+def finish_output(out: Path, config: dict[str, Any]) -> list[str]:
+    """Make the built site lighter and portable; returns the removed files (relative).
+
+    - no source maps (``*.map``: 1.3 MB nobody reading rules needs);
+    - no lunr word segmenters or language packs the search never loads (English-only
+      stemming: Chinese and Korean are split by the separator and jieba at build time);
+    - the search index once: the offline plugin writes it as ``search_index.js`` (for
+      ``file://``) and ``.json`` (for a server); the theme override loads the ``.js``
+      before the theme's bundle and answers the bundle's request for the ``.json``
+      from it (``overrides/main.html``), so the ``.json`` copy is dropped;
+    - ``404.html`` with relative links, so it works opened from a folder.
+    """
+    removed: list[str] = []
+
+    def drop(path: Path) -> None:
+        if path.is_file():
+            path.unlink()
+            removed.append(path.relative_to(out).as_posix())
+
+    for path in sorted(out.rglob("*.map")):
+        drop(path)
+    for rel_path in UNUSED_ASSETS:
+        drop(out / rel_path)
+    lunr_min = out / "assets/javascripts/lunr/min"
+    if _search_languages(config) == ["en"] and lunr_min.is_dir():
+        for path in sorted(lunr_min.iterdir()):
+            drop(path)
+    if (out / "search/search_index.js").is_file():
+        drop(out / "search/search_index.json")
+    page = out / "404.html"
+    if page.is_file():
+        text = page.read_text(encoding="utf-8")
+        text = re.sub(r'((?:href|src)=")/(?!/)', r"\1", text)
+        text = text.replace('"base": "/"', '"base": "."').replace('": "/assets/', '": "assets/')
+        page.write_text(text, encoding="utf-8")
+    return removed
+
+
 def build_site(cat: Catalog, effects: EffectsResult, layout: Layout, *,
                protected: list[Path] | None = None, force: bool = False,
                echo: Callable[[str], None] | None = None) -> BuildResult:
@@ -293,6 +349,7 @@ def build_site(cat: Catalog, effects: EffectsResult, layout: Layout, *,
                        if line.startswith(("WARNING", "ERROR"))]
     if result.ok:
         try:
+            result.removed = finish_output(layout.out, load_config(layout.site))
             (layout.out / OUT_MARK).write_text("Built by 'sgs site build'.\n",
                                                encoding="utf-8")
         except OSError as exc:

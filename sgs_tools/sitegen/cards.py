@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from sgs_tools.data.model import Card
+from sgs_tools.dsl.effects import explain
+from sgs_tools.sitegen.cardface import Printed, card_face
 from sgs_tools.sitegen.context import (
     CARD_TYPES,
     SUBTYPES,
@@ -14,8 +16,8 @@ from sgs_tools.sitegen.context import (
     title_of,
     trio,
 )
-from sgs_tools.sitegen.links import card_page
-from sgs_tools.sitegen.markup import md, table
+from sgs_tools.sitegen.links import card_page, deck_page, rel
+from sgs_tools.sitegen.markup import code, md, table
 from sgs_tools.sitegen.rulestext import effect_block
 
 SAMURAI_FIELDS = (("cost", "Cost"), ("attack", "Attack (red)"), ("defence", "Defence (blue)"),
@@ -74,7 +76,8 @@ def copies(site: SiteData, card: Card) -> str:
             continue
         total = sum(c.count for c in mine)
         out.append(f"### {md(title_of(deck.name))} {{#deck-{deck.id}}}\n")
-        out.append(f"{total} of the {deck.size} cards in this deck.\n")
+        out.append(f"{total} of the {deck.size} cards in [this deck]"
+                   f"({rel(card_page(card.id), deck_page(deck.id))}).\n")
         suits: dict[str | None, list[str]] = {}
         for c in mine:
             if c.suit is None and c.rank is None:
@@ -107,10 +110,62 @@ def abilities(site: SiteData, card: Card, page: str) -> str:
     return "\n".join(out)
 
 
+def printed_copies(site: SiteData, card: Card) -> list[Printed]:
+    """The copies the face shows: those of the deck of the card's own set, else of the
+    first deck holding it (the Copies section lists every deck)."""
+    decks = [d for d in site.cat.decks.values() if any(c.card == card.id for c in d.copies)]
+    decks.sort(key=lambda d: d.id != card.set)
+    if not decks:
+        return []
+    return [Printed(c.suit, rank_name(c.rank), c.ex) for c in decks[0].copies
+            if c.card == card.id and (c.suit is not None or c.rank is not None)
+            for _ in range(c.count)]
+
+
+def face_text(site: SiteData, card: Card) -> str:
+    """The card's English rules text, plain (for the face): its effect, else its
+    abilities' and bonus texts."""
+    names = site.effects.names
+    compiled = site.effects.compiled.get(card.id)
+    if compiled is not None:
+        return explain(compiled, names, "en")
+    out = []
+    for raw in card.extra.get("abilities") or []:
+        if isinstance(raw, dict) and "id" in raw:
+            ability = site.effects.compiled.get(f"{card.id}.{raw['id']}")
+            label = (raw.get("name") or {}).get("en") or raw["id"]
+            if ability is not None:
+                out.append(f"{label}: {explain(ability, names, 'en')}")
+    bonus = site.effects.compiled.get(f"{card.id}.bonus")
+    if bonus is not None:
+        out.append(f"Bonus: {explain(bonus, names, 'en')}")
+    return " ".join(out)
+
+
+def mentioned_by(site: SiteData, card: Card, page: str) -> str:
+    """The skills and cards whose rules text names this card, linked."""
+    items = []
+    for effect_id in site.mentions.get(card.id, []):
+        if effect_id in site.cat.skills:
+            skill = site.cat.skills[effect_id]
+            users = site.users_of_skill.get(effect_id) or [skill.owner]
+            who = ", ".join(site.general_link(g, page) for g in users)
+            items.append(f"- {site.skill_link(effect_id, page)}, skill of {who}")
+        else:  # a card's effect ('slash') or a samurai ability ('card.ability')
+            owner = effect_id.split(".", 1)[0]
+            if owner in site.cat.cards and owner != card.id:
+                items.append(f"- {site.card_link(owner, page)} (card)")
+    return "\n".join(dict.fromkeys(items)) + "\n" if items else ""
+
+
 def card_markdown(site: SiteData, card: Card) -> str:
     page = card_page(card.id)
+    kind = CARD_TYPES.get(card.type, (card.type.replace("_", " "), None, None))
+    svg = card_face(card, (kind[0], kind[1]), printed_copies(site, card), face_text(site, card))
     parts = [f"# {md(title_of(card.name))}\n",
-             table(["Card", md(card.id)], facts(site, card, page))]
+             f'<div class="sgs-face-box" data-search-exclude>{svg}</div>\n',
+             table(["Card", md(card.name.en or card.name.zh)],
+                   [*facts(site, card, page), ["Id", code(card.id)]])]
     more = abilities(site, card, page)
     if card.effect or not more:
         parts += ["## Rules text {#card-text}\n",
@@ -118,4 +173,8 @@ def card_markdown(site: SiteData, card: Card) -> str:
     if more:
         parts += ["## Abilities {#card-abilities}\n", more]
     parts += ["## Copies {#card-copies}\n", copies(site, card)]
+    mentions = mentioned_by(site, card, page)
+    if mentions:
+        parts += ["## Mentioned by {#card-mentioned-by}\n",
+                  "Skills and cards whose rules text names this card:\n", mentions]
     return "\n".join(parts)

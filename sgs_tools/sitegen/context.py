@@ -41,6 +41,9 @@ SETS = {
     "samurai": ("Samurai variant", "武士荣誉变体", "사무라이 변형"),
 }
 """Display names of the bundled sets (an expansion's come from its expansion.yaml)."""
+SHORT_SETS = {"standard": "Standard", "wind": "Wind", "korean": "Korean",
+              "guozhan": "Hegemony", "samurai": "Samurai"}
+"""Short English set names: the version label of a general that has several versions."""
 
 
 def trio(en: str, zh: str | None, ko: str | None) -> str:
@@ -118,6 +121,51 @@ class SiteData:
                     users.append(general.id)
         return out
 
+    @cached_property
+    def versions(self) -> dict[str, list[str]]:
+        """General id → every general sharing its Chinese and English names (itself
+        included, in load order), for the generals that have more than one version."""
+        groups: dict[tuple[str, str], list[str]] = {}
+        for g in self.cat.generals.values():
+            groups.setdefault((g.name.zh, g.name.en or ""), []).append(g.id)
+        return {gid: ids for ids in groups.values() if len(ids) > 1 for gid in ids}
+
+    def version_label(self, general: General) -> str | None:
+        """'Hegemony' for a general with other versions (its set's short name, plus its
+        edition when another version has the same set), else None. Plain text."""
+        ids = self.versions.get(general.id)
+        if not ids:
+            return None
+        label = SHORT_SETS.get(general.set) or self.set_names(general.set)[0]
+        same_set = [g for g in ids if self.cat.generals[g].set == general.set]
+        if len(same_set) > 1:
+            label += f", {general.edition or general.id}"
+        return label
+
+    def general_title(self, general: General) -> str:
+        """The plain page title: 'Cao Cao · 曹操 · 조조 (Hegemony)' (the caller escapes)."""
+        label = self.version_label(general)
+        return title_of(general.name) + (f" ({label})" if label else "")
+
+    def general_name(self, general: General) -> str:
+        """The English name with its version label, plain: 'Cao Cao (Hegemony)'."""
+        label = self.version_label(general)
+        return (general.name.en or general.name.zh) + (f" ({label})" if label else "")
+
+    @cached_property
+    def mentions(self) -> dict[str, list[str]]:
+        """Card id → the effects (skill ids, card ids, 'card.ability') whose rules text
+        names the card, in load order: read from the link markers of the rendered text."""
+        out: dict[str, list[str]] = {}
+        for effect_id, compiled in self.effects.compiled.items():
+            for page, _anchor in self.linker.targets_in(compiled):
+                if page.startswith("cards/"):
+                    card_id = page.removeprefix("cards/").removesuffix(".md")
+                    users = out.setdefault(card_id, [])
+                    if effect_id not in users:
+                        users.append(effect_id)
+        return out
+
     def mode_sets(self, mode: Mode) -> list[str]:
         """The sets a mode's general pool takes: its own, then expansions naming it."""
         sets = list(mode.general_sets)
@@ -178,15 +226,14 @@ class SiteData:
         general = self.cat.generals.get(general_id)
         if general is None:
             return md(general_id)
-        return (f"[{md(general.name.en or general.name.zh)}]"
-                f"({rel(from_page, general_page(general_id))})")
+        return f"[{md(self.general_name(general))}]({rel(from_page, general_page(general_id))})"
 
     def general_skill_link(self, general_id: str, skill_id: str, from_page: str) -> str:
         """A general's name linked to a skill's anchor on that general's page."""
         general = self.cat.generals.get(general_id)
         if general is None:
             return md(general_id)
-        return (f"[{md(general.name.en or general.name.zh)}]"
+        return (f"[{md(self.general_name(general))}]"
                 f"({rel(from_page, general_page(general_id), skill_id)})")
 
     def skill_link(self, skill_id: str, from_page: str) -> str:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from sgs_tools.data.model import General, Skill, SkillRef
-from sgs_tools.sitegen.context import GENDERS, SiteData, title_of, trio
+from sgs_tools.sitegen.context import GENDERS, SiteData, trio
 from sgs_tools.sitegen.face import face, health_label
 from sgs_tools.sitegen.glossary import TAGS
 from sgs_tools.sitegen.links import general_page, rel
-from sgs_tools.sitegen.markup import html, md, table
+from sgs_tools.sitegen.markup import code, html, md, table
 from sgs_tools.sitegen.rulestext import effect_block
 
 
@@ -22,7 +22,8 @@ def tag_badges(skill: Skill) -> str:
     badges = []
     for tag in skill.tags:
         en, zh, _ko, tip = TAGS.get(tag, (tag, "", "", ""))
-        badges.append(f'<span class="sgs-tag" title="{html(tip)}">{md(en)} {md(zh)}</span>')
+        badges.append(f'<span class="sgs-tag sgs-hint" tabindex="0" title="{html(tip)}" '
+                      f'data-hint="{html(tip)}">{md(en)} {md(zh)}</span>')
     return " ".join(badges)
 
 
@@ -72,20 +73,53 @@ def shared_with(site: SiteData, general: General, skill: Skill, page: str) -> st
     return "Shared skill. Other generals with it: " + ", ".join(links) + "."
 
 
-def versions(site: SiteData, general: General, page: str) -> list[str]:
-    same = [g for g in site.cat.generals.values()
-            if g.id != general.id and g.name.zh == general.name.zh
-            and (g.name.en or "") == (general.name.en or "")]
-    return [f"{site.general_link(g.id, page)} ({site.set_name(g.set)}"
-            + (f", {md(g.edition)} edition" if g.edition else "") + ")" for g in same]
+def compare_cell(site: SiteData, general: General, page: str) -> str:
+    """A general's skills for the comparison table: each name (linked to its section)
+    and its English rules text, one per line."""
+    out = []
+    for skill in site.skills_of(general):
+        name = md(skill.name.en or skill.name.zh)
+        link = f"[{name}]({rel(page, general_page(general.id), skill.id)})"
+        compiled = site.effects.compiled.get(skill.id)
+        text = site.linker.text(compiled, "en", page) if compiled else "*no effect text yet*"
+        out.append(f"**{link}** {md(skill.name.zh)}: {text}")
+    return "<br>".join(out) or "no skills"
+
+
+def versions(site: SiteData, general: General, page: str) -> str:
+    """Links to the general's other versions and a table comparing them side by side."""
+    ids = site.versions.get(general.id)
+    if not ids:
+        return ""
+    gens = [general] + [site.cat.generals[g] for g in ids if g != general.id]
+    links = [f"- {site.general_link(g.id, page)}: {site.set_label(g.set)}"
+             + (f", {md(g.edition)} edition" if g.edition else "") for g in gens[1:]]
+    heads = ["", f"**{md(site.general_name(general))}** (this page)"]
+    heads += [site.general_link(g.id, page) for g in gens[1:]]
+    rows = [["Set", *[site.set_name(g.set) for g in gens]],
+            ["Kingdom", *[md(site.kingdom(g.kingdom)[0]) for g in gens]],
+            ["Health", *[health(g) for g in gens]],
+            ["Skills", *[compare_cell(site, g, page) for g in gens]]]
+    return ("## Other versions {#general-versions}\n\n" + "\n".join(links) + "\n\n"
+            "### Versions compared {#versions-compared}\n\n"
+            '<div class="sgs-compare" markdown>\n\n' + table(heads, rows) + "\n</div>\n")
+
+
+def edition_note(general: General) -> str:
+    if not general.edition:
+        return ""
+    return (f"*The rules text on this page follows the {md(general.edition)} edition of "
+            "this general; later printings and online versions may word or balance it "
+            "differently.*\n")
 
 
 def general_markdown(site: SiteData, general: General) -> str:
     page = general_page(general.id)
     skills = site.skills_of(general)
-    parts = [f"# {md(title_of(general.name))}\n",
-             f'<div class="sgs-face-box">{face(general, skills)}</div>\n',
-             table(["General", md(general.id)], facts(site, general, page)),
+    parts = [f"# {md(site.general_title(general))}\n",
+             f'<div class="sgs-face-box" data-search-exclude>{face(general, skills)}</div>\n',
+             table(["General", md(site.general_name(general))],
+                   [*facts(site, general, page), ["Id", code(general.id)]]),
              "## Skills {#general-skills}\n"]
     if not general.skills:
         parts.append("This general has no skills.\n")
@@ -97,9 +131,11 @@ def general_markdown(site: SiteData, general: General) -> str:
     parts += ["## Names {#general-names}\n",
               table(["中文", "English", "한국어"],
                     [[md(name.zh), md(name.en or ""), md(name.ko or "")]])]
+    note = edition_note(general)
+    if note:
+        parts.insert(3, note)
     other = versions(site, general, page)
     if other:
-        parts += ["## Other versions {#general-versions}\n",
-                  "\n".join(f"- {line}" for line in other) + "\n"]
+        parts.append(other)
     parts.append(f"[All generals]({rel(page, 'generals/index.md')})\n")
     return "\n".join(parts)

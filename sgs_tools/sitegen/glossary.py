@@ -8,7 +8,12 @@ definitions a page needs). Skill tags are explained here too.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+
+from sgs_tools.sitegen.markup import html
 
 
 @dataclass(frozen=True)
@@ -169,6 +174,98 @@ TERMS: tuple[Term, ...] = (
          also=("careerists",)),
 )
 
+LOCAL_TIPS: dict[str, tuple[str, str]] = {
+    "distance": (
+        "两名角色之间相隔的座位数，按较短方向计算，不计已阵亡的角色；坐骑和技能可以改变它。",
+        "두 캐릭터 사이의 좌석 수. 더 가까운 쪽으로 세며 "
+        "죽은 캐릭터는 세지 않는다. 말과 기술이 바꿀 수 있다."),
+    "attack_range": (
+        "你的【杀】能指定的最远距离：没有武器时为模式的基础范围，有武器时为武器上的数字。",
+        "당신의 【살】이 닿는 거리. 무기가 없으면 모드의 기본 범위, 있으면 무기에 적힌 숫자."),
+    "judgement": (
+        "翻开牌堆顶的一张牌，按其花色、颜色或点数决定效果。",
+        "덱 맨 위 카드를 뒤집어 그 문양, 색 또는 숫자로 효과를 정하는 것."),
+    "zones": (
+        "牌可以所在的地方：手牌、装备区、判定区、牌堆、弃牌堆，或结算中的桌面。",
+        "카드가 있을 수 있는 곳: 손패, 장비 구역, 판정 "
+        "구역, 덱, 버린 카드 더미, 처리 중인 테이블."),
+    "use": (
+        "让一张牌生效：选择目标并结算其效果。",
+        "카드를 효과로 내는 것: 대상을 정하고 효과를 처리한다."),
+    "play": (
+        "为满足要求而打出一张牌（如【决斗】中打出【杀】）；它满足要求，但不算使用。",
+        "요구에 응해 카드를 내는 것(결투에서 【살】 등). 요구는 채우지만 사용은 아니다."),
+    "discard": (
+        "把牌置入弃牌堆：作为代价、惩罚，或因手牌上限。",
+        "카드를 버린 카드 더미로 옮기는 것: 비용, 벌칙, 또는 손패 한도 때문."),
+    "response": (
+        "在另一张牌结算时打出的牌或发动的技能，用来抵消或回应它。",
+        "다른 카드가 처리되는 중에 내는 카드나 기술. 그것을 무효로 하거나 응답한다."),
+    "damage_source": (
+        "造成伤害的角色；有些伤害（如【闪电】）没有来源。",
+        "피해를 준 캐릭터. 【번개】처럼 출처가 없는 피해도 있다."),
+    "dying": (
+        "体力降至0或以下的状态：任何人都可以用【桃】救他；无人救则死亡。",
+        "체력이 0 이하가 된 상태. 누구나 【도】로 구할 수 있고, 아무도 구하지 않으면 죽는다."),
+    "view_as": (
+        "把一张牌当作另一张牌使用或打出（如把红色牌当【杀】）；它算作被当作的那张牌。",
+        "한 카드를 다른 카드처럼 사용하거나 내는 것(빨간 카드를 【살】로). 그 카드로 친다."),
+    "turned_over": (
+        "武将牌背面朝上（叠置，也叫翻面）：其拥有者跳过下一个回合，然后翻回正面。",
+        "무장 카드가 뒷면으로 뒤집힌 상태. 주인은 다음 턴을 건너뛰고 다시 앞면으로 돌린다."),
+    "reveal": (
+        "国战中把暗置的武将翻到正面；暗置的武将不提供技能、势力和性别。",
+        "국전에서 숨긴 무장을 앞면으로 공개하는 것. 숨긴 무장은 기술, 세력, 성별이 없다."),
+    "priority": (
+        "技能优先于牌的文字，牌的文字优先于基本规则；同时发生的效果从当前角色起按座次结算。",
+        "기술이 카드 문구보다, 카드 문구가 기본 규칙보다 "
+        "우선한다. 동시 효과는 현재 캐릭터부터 좌석 순서로."),
+    "hp": (
+        "体力：武将牌上每个勾玉是一点；体力上限就是勾玉的数量。",
+        "체력: 무장 카드의 곡옥 하나가 1점이고, 최대 체력은 곡옥의 수이다."),
+    "halves": (
+        "国战中每张武将牌显示半点体力；两张武将牌相加，两个半点为一点体力。",
+        "국전에서 무장마다 체력을 반쪽으로 표시한다. 두 무장을 더하고, 반쪽 둘이 체력 1이다."),
+    "kingdom": (
+        "武将所属的阵营（魏、蜀、吴、群、神）；国战中它决定你的盟友。",
+        "무장이 속한 세력(위, 촉, 오, 군, 신). 국전에서는 동맹을 정한다."),
+    "companions": (
+        "两名相配的国战武将；两者都明置时获得一个小奖励。",
+        "함께 어울리는 국전 무장 둘. 둘 다 공개되면 작은 보너스를 받는다."),
+    "careerist": (
+        "国战中明置时所属势力人数已过多的玩家：他独自作战。",
+        "국전에서 공개할 때 그 세력이 이미 너무 많은 플레이어. 혼자 싸운다."),
+}
+"""Each term's tooltip in Chinese and Korean (our own words, like the English ones)."""
+
+LOCAL_TAG_TIPS: dict[str, tuple[str, str]] = {
+    "locked": (
+        "锁定技总是生效，拥有者不能选择不发动。",
+        "잠금 기술은 항상 적용되며, 주인이 쓰지 않기로 할 수 없다."),
+    "lord": (
+        "主公技只在该武将担任身份局的主公时有效。",
+        "주공 기술은 그 무장이 신분전의 주공일 때만 작동한다."),
+    "limited": (
+        "限定技每局游戏只能发动一次。",
+        "한정 기술은 한 게임에 한 번만 쓸 수 있다."),
+    "awakening": (
+        "觉醒技在条件满足时自动触发一次，并永久改变其拥有者。",
+        "각성 기술은 조건이 채워지면 저절로 한 번 발동하고, 주인을 게임 끝까지 바꾼다."),
+    "head": (
+        "仅当该武将为主将时有效。",
+        "그 무장이 주장일 때만 작동한다."),
+    "deputy": (
+        "仅当该武将为副将时有效。",
+        "그 무장이 부장일 때만 작동한다."),
+    "array": (
+        "对按阵列就座（相邻或围住某人）的玩家有效。",
+        "진형으로 앉은(나란히 또는 누군가를 둘러싼) 플레이어에게 작동한다."),
+    "transform": (
+        "允许玩家在游戏中更换一名武将。",
+        "게임 중 무장 하나를 바꿀 수 있게 한다."),
+}
+"""Each skill tag's meaning in Chinese and Korean."""
+
 TAGS: dict[str, tuple[str, str, str, str]] = {
     "locked": ("Locked", "锁定技", "잠금 기술",
                "A locked skill always applies; its owner cannot choose not to use it."),
@@ -195,16 +292,12 @@ def abbreviations() -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
     for term in TERMS:
-        tip = term.tip.replace("\n", " ")
-        for spelling in (term.en, *term.also, term.zh):
+        tip = term.tip.replace("\n", " ") + f" (rule {term_number(term.id)})"
+        for spelling in (term.en, *term.also):
             if spelling in seen or spelling in ("use", "play", "source"):
                 continue  # everyday words would turn every page into tooltips
             seen.add(spelling)
             out.append((spelling, f"*[{spelling}]: {tip}"))
-    for tag_en, tag_zh, _ko, tip in TAGS.values():
-        if tag_zh not in seen:
-            seen.add(tag_zh)
-            out.append((tag_zh, f"*[{tag_zh}]: {tag_en} skill. {tip}"))
     return out
 
 
@@ -218,3 +311,68 @@ def with_abbreviations(text: str) -> str:
     if not found:
         return text
     return text.rstrip("\n") + "\n\n" + "\n".join(found) + "\n"
+
+
+RULES_PAGE = "rules.md"
+SKIPPED = frozenset({"use", "play", "damage_source"})
+"""Terms too common to mark in running text (使用, 打出, 来源 …)."""
+
+
+def term_number(term_id: str) -> str:
+    """A term's rule number on the rules page ('2.3'): its place in TERMS."""
+    index = next(i for i, t in enumerate(TERMS) if t.id == term_id)
+    return f"2.{index + 1}"
+
+
+def _local_terms(lang: str) -> list[tuple[str, str, str]]:
+    """(spelling, tooltip, anchor) of the terms to mark in ``lang`` text, longest first."""
+    pick = 0 if lang == "zh" else 1
+    out = [(getattr(t, lang), f"{LOCAL_TIPS[t.id][pick]}（{term_number(t.id)}）"
+            if lang == "zh" else f"{LOCAL_TIPS[t.id][pick]} ({term_number(t.id)})", t.id)
+           for t in TERMS if t.id not in SKIPPED]
+    return sorted(out, key=lambda item: -len(item[0]))
+
+
+@cache
+def _term_pattern(lang: str) -> tuple[dict[str, tuple[str, str]], re.Pattern[str] | None]:
+    terms = _local_terms(lang)
+    table = {spelling: (tip, anchor) for spelling, tip, anchor in terms}
+    if not terms:
+        return table, None
+    return table, re.compile("|".join(re.escape(spelling) for spelling, _, _ in terms))
+
+
+_LINK = re.compile(r"(\[(?:\\.|[^\]\\])*\]\([^)\s]*\))")
+
+
+def mark_terms(text: str, lang: str, rules_link: str) -> str:
+    """Chinese or Korean rules text (escaped Markdown) with each glossary term wrapped in
+    a tooltip in that language, linked to its rule (``rules_link`` + ``#id``).
+
+    No word spaces in Chinese, particles glued to Korean words: so terms are found as
+    substrings (longest first), not as words. Inside a link's label a term gets the
+    tooltip only (a link may not hold a link). Other languages are returned unchanged.
+    """
+    if lang not in ("zh", "ko"):
+        return text
+    table, pattern = _term_pattern(lang)
+    if pattern is None or not pattern.search(text):
+        return text
+
+    def wrap(linked: bool) -> Callable[[re.Match[str]], str]:
+        def one(m: re.Match[str]) -> str:
+            tip, anchor = table[m.group(0)]
+            abbr = f'<abbr title="{html(tip)}">{m.group(0)}</abbr>'
+            if linked:
+                return abbr
+            return f'<a class="sgs-term" href="{html(rules_link)}#{anchor}">{abbr}</a>'
+        return one
+
+    parts = _LINK.split(text)
+    for i, part in enumerate(parts):
+        if i % 2:  # a link: mark its label only
+            label_end = part.rindex("](")
+            parts[i] = pattern.sub(wrap(True), part[:label_end]) + part[label_end:]
+        else:
+            parts[i] = pattern.sub(wrap(False), part)
+    return "".join(parts)

@@ -30,8 +30,9 @@ WIDE = "---\nhide:\n  - navigation\n  - toc\n---\n\n"
 
 
 def filtered(filters: list[str], body: str) -> str:
-    return (f'<div class="sgs-filter" data-filters="{",".join(filters)}" markdown>\n\n'
-            f"{body}\n</div>\n")
+    """The table in a filter box, left out of the search index (no walls of table text)."""
+    return (f'<div class="sgs-filter" data-filters="{",".join(filters)}" '
+            f'data-search-exclude markdown>\n\n{body}\n</div>\n')
 
 
 def generals_index(site: SiteData) -> str:
@@ -39,8 +40,13 @@ def generals_index(site: SiteData) -> str:
     rows = []
     for g in sorted(site.cat.generals.values(), key=lambda g: (g.kingdom, g.set, g.id)):
         health = str(g.hp) if g.hp is not None else f"{(g.halves or 0) / 2:g}"
-        skills = ", ".join(md(s.name.en or s.name.zh) for s in site.skills_of(g))
-        rows.append([f"[{md(g.name.en or g.name.zh)}]({rel(page, general_page(g.id))})",
+        own = site.skills_of(g)
+        hidden = " ".join(md(n) for s in own for n in (s.name.zh, s.name.ko or "") if n)
+        skills = ", ".join(md(s.name.en or s.name.zh) for s in own)
+        if hidden:  # found by the filter box, not shown
+            skills += f' <span class="sgs-hidden">{hidden}</span>'
+
+        rows.append([f"[{md(site.general_name(g))}]({rel(page, general_page(g.id))})",
                      md(g.name.zh), md(g.name.ko or ""), md(site.kingdom(g.kingdom)[0]),
                      ", ".join(site.set_name(s) for s in g.sets), health,
                      md(GENDERS.get(g.gender, (g.gender,))[0]), skills])
@@ -83,13 +89,14 @@ def skills_index(site: SiteData) -> str:
         if s.owner not in site.cat.generals:
             continue
         users = site.users_of_skill.get(s.id, [s.owner])
+        owner = site.cat.generals[s.owner]
         rows.append([f"[{md(s.name.en or s.name.zh)}]"
                      f"({rel(page, general_page(s.owner), s.id)})",
-                     md(s.name.zh), md(s.name.ko or ""),
+                     md(s.name.zh), md(s.name.ko or ""), site.set_name(owner.set),
                      ", ".join(md(TAGS.get(t, (t,))[0]) for t in s.tags),
                      ", ".join(site.general_link(g, page) for g in users),
                      "yes" if s.id in site.effects.compiled else "no"])
-    body = table(["Skill", "中文", "한국어", "Tags", "Generals", "Has DSL"], rows)
+    body = table(["Skill", "中文", "한국어", "Set", "Tags", "Generals", "Has DSL"], rows)
     return (WIDE + "# Skills\n\n"
             f"{len(rows)} skills. Each links to its anchor on the general's page.\n\n"
-            + filtered(["Tags", "Has DSL"], body) + "\n" + filter_script())
+            + filtered(["Set", "Tags", "Has DSL"], body) + "\n" + filter_script())

@@ -25,8 +25,16 @@ _DIGIT0 = 0xE010
 _CHAR = r"(\\.|&#?\w+;|[^\ue000-\ue0ff])"  # one character of escaped Markdown
 _MARKED = re.compile(f"{_CHAR}{HEAD}([\ue010-\ue019]+){MID}(.*?){END}{_CHAR}", re.S)
 _MARKED_ONE = re.compile(f"{START}([\ue010-\ue019]+){MID}{END}{_CHAR}", re.S)
+_MARKED_ANY = re.compile(f"[{HEAD}{START}]([\ue010-\ue019]+){MID}")
 LANGS = ("en", "zh", "ko")
 LANG_NAMES = {"en": "English", "zh": "中文", "ko": "한국어"}
+HTML_LANG = {"en": "en", "zh": "zh-Hans", "ko": "ko"}
+"""The ``lang`` attribute of each language's text (simplified Chinese)."""
+
+
+def lang_span(text: str, lang: str) -> str:
+    """Escaped text marked with its language (for fonts and screen readers)."""
+    return f'<span lang="{HTML_LANG[lang]}">{text}</span>' if text else text
 
 
 def card_page(card_id: str) -> str:
@@ -35,6 +43,10 @@ def card_page(card_id: str) -> str:
 
 def general_page(general_id: str) -> str:
     return f"generals/{general_id}.md"
+
+
+def deck_page(deck_id: str) -> str:
+    return f"decks/{deck_id}.md"
 
 
 def mode_page(mode_id: str) -> str:
@@ -80,6 +92,7 @@ class Linker:
     effects: EffectsResult
     targets: list[tuple[str, str | None]] = field(default_factory=list)
     names: Names = field(default_factory=Names)
+    _rendered: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         plain = self.effects.names
@@ -100,10 +113,22 @@ class Linker:
         index = len(self.targets) - 1
         return {lang: _mark(text, index) for lang, text in texts.items()}
 
+    def marked(self, compiled: Compiled, lang: str) -> str:
+        """The rendered text with marked names (rendered once per effect and language:
+        a general's page, the comparison of its versions and "Mentioned by" share it)."""
+        key = (compiled.id, lang)
+        if key not in self._rendered:
+            self._rendered[key] = explain(compiled, self.names, lang)
+        return self._rendered[key]
+
+    def targets_in(self, compiled: Compiled) -> list[tuple[str, str | None]]:
+        """The pages (and anchors) of the cards and skills an effect's text names."""
+        found = _MARKED_ANY.findall(self.marked(compiled, "en"))
+        return [self.targets[_decode(digits)] for digits in dict.fromkeys(found)]
+
     def text(self, compiled: Compiled, lang: str, from_page: str) -> str:
         """Escaped Markdown rules text with names linked (relative to ``from_page``)."""
-        marked = explain(compiled, self.names, lang)
-        escaped = md(marked, keep_markers=True)
+        escaped = md(self.marked(compiled, lang), keep_markers=True)
 
         def link(m: re.Match[str]) -> str:
             page, anchor = self.targets[_decode(m.group(2))]

@@ -14,8 +14,8 @@ from typing import Any
 from sgs_tools.data.model import Mode
 from sgs_tools.sitegen import samurai
 from sgs_tools.sitegen.context import CARD_TYPES, SiteData, trio
-from sgs_tools.sitegen.links import mode_page, rel
-from sgs_tools.sitegen.markup import fenced, md, table
+from sgs_tools.sitegen.links import deck_page, lang_span, mode_page, rel
+from sgs_tools.sitegen.markup import code, fenced, md, table
 from sgs_tools.sitegen.words import count_list, counted, names_of, w
 
 
@@ -52,14 +52,15 @@ class ModePage:
             for deck_id in self.mode.decks:
                 deck = self.site.cat.decks.get(deck_id)
                 size = f" ({counted(deck.size, 'card')})" if deck else ""
+                target = deck_page(deck_id) if deck else "cards/index.md"
                 decks.append(f"[{self.site.deck_name(deck_id)}]"
-                             f"({rel(self.page, 'cards/index.md')}){size}")
+                             f"({rel(self.page, target)}){size}")
             rows.append(["Decks", ", ".join(decks)])
         pool = raw.get("generals") or {}
         sets = self.site.mode_sets(self.mode)
         if sets:
             generals = self.site.cat.pool(self.mode)
-            browse = f"[browse]({rel(self.page, 'generals/index.md')})"
+            browse = "[listed below](#mode-pool)"
             if len(sets) == 1:
                 text = (f"{self.site.set_label(sets[0])} "
                         f"({counted(len(generals), 'general')}, {browse})")
@@ -80,7 +81,8 @@ class ModePage:
         if raw.get("precedence"):
             rows.append(["Precedence", " > ".join(md(p) for p in raw["precedence"])
                          + " (see [priority](" + rel(self.page, "rules.md", "priority") + "))"])
-        return table(["Mode", md(self.mode.id)], rows)
+        return table(["Mode", md(self.mode.name.en or self.mode.name.zh)],
+                     [*rows, ["Id", code(self.mode.id)]])
 
     def components(self, raw: dict[str, Any]) -> str:
         labels = {"game_cards": "Game cards", "ex_cards": "EX cards", "card_types": "By type",
@@ -416,6 +418,25 @@ class ModePage:
             ("victory", "Victory", self.victory),
         ]
 
+    def pool(self) -> str:
+        """This mode's own general pool (its sets and the expansions joining it)."""
+        generals = self.site.cat.pool(self.mode)
+        if not generals:
+            return ""
+        rows = []
+        for g in sorted(generals, key=lambda g: (g.kingdom, g.id)):
+            health = str(g.hp) if g.hp is not None else f"{(g.halves or 0) / 2:g}"
+            skills = ", ".join(self.site.skill_link(s.id, self.page) if s.owner == g.id
+                               else md(s.name.en or s.name.zh) for s in self.site.skills_of(g))
+            rows.append([self.site.general_link(g.id, self.page),
+                         lang_span(md(g.name.zh), "zh"), lang_span(md(g.name.ko or ""), "ko"),
+                         md(self.site.kingdom(g.kingdom)[0]), health, skills])
+        return ("## General pool {#mode-pool}\n\n"
+                f"The {counted(len(generals), 'general')} this mode plays with.\n\n"
+                '<div class="sgs-scroll" data-search-exclude markdown>\n\n'
+                + table(["General", "中文", "한국어", "Kingdom", "HP", "Skills"], rows)
+                + "\n</div>\n")
+
     def markdown(self) -> str:
         name = self.mode.name
         title = " · ".join(p for p in (name.en, name.zh, name.ko) if p)
@@ -432,6 +453,9 @@ class ModePage:
         if isinstance(self.raw.get("samurai"), dict):
             handled.add("samurai")
             parts.append(samurai.markdown(self.site, self.raw["samurai"], self.raw, self.page))
+        pool = self.pool()
+        if pool:
+            parts.append(pool)
         rest = {k: v for k, v in self.raw.items() if k not in handled}
         if rest:
             parts += ["## Other data {#mode-other}\n", self.other(rest)]

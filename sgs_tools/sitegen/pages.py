@@ -10,12 +10,13 @@ from sgs_tools.dsl.effects import EffectsResult
 from sgs_tools.sitegen import glossary
 from sgs_tools.sitegen.cards import card_markdown
 from sgs_tools.sitegen.context import SiteData
+from sgs_tools.sitegen.decks import deck_markdown
 from sgs_tools.sitegen.dslref import PAGE as DSL_PAGE
 from sgs_tools.sitegen.dslref import dsl_reference_markdown
 from sgs_tools.sitegen.generals import general_markdown
 from sgs_tools.sitegen.home import home_markdown
 from sgs_tools.sitegen.indexes import cards_index, generals_index, skills_index
-from sgs_tools.sitegen.links import card_page, general_page, mode_page
+from sgs_tools.sitegen.links import card_page, deck_page, general_page, mode_page
 from sgs_tools.sitegen.modes import mode_markdown
 from sgs_tools.sitegen.rules import PAGE as RULES_PAGE
 from sgs_tools.sitegen.rules import rules_markdown
@@ -68,6 +69,8 @@ def generate(cat: Catalog, effects: EffectsResult) -> Generated:
         pages[general_page(general.id)] = general_markdown(site, general)
     for card in cat.cards.values():
         pages[card_page(card.id)] = card_markdown(site, card)
+    for deck in cat.decks.values():
+        pages[deck_page(deck.id)] = deck_markdown(site, deck)
     for path, text in pages.items():
         pages[path] = glossary.with_abbreviations(text)
     out.user_dictionary = user_dictionary(cat)

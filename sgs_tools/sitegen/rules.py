@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from sgs_tools.sitegen.context import SiteData
-from sgs_tools.sitegen.glossary import TAGS, TERMS
-from sgs_tools.sitegen.links import mode_page, rel
+from sgs_tools.sitegen.glossary import LOCAL_TIPS, TAGS, TERMS, term_number
+from sgs_tools.sitegen.links import lang_span, mode_page, rel
 from sgs_tools.sitegen.markup import md, table
 
 PAGE = "rules.md"
@@ -28,20 +28,35 @@ def turn_summary(site: SiteData) -> str:
 
 
 def rules_markdown(site: SiteData) -> str:
+    """The rules page, numbered like a comprehensive rules document: sections 1, 2, 3;
+    rules 2.1, 2.2 …; paragraphs 2.1.a, 2.1.b …. Anchors are ids (#distance,
+    #distance-a), so links stay valid when a rule is added and the numbers move."""
     parts = ["# Rules and glossary\n",
              "Short explanations of the words the rules text on this site uses, in our own "
-             "words. Hover a dotted word anywhere on the site to see its one-line meaning. "
-             "Each mode's page gives its exact numbers.\n",
-             "## Turns {#turns}\n", turn_summary(site),
-             "## Terms {#terms}\n",
-             table(["English", "中文", "한국어"],
-                   [[f"[{md(t.en)}](#{t.id})", md(t.zh), md(t.ko)] for t in TERMS])]
+             "words, numbered so that they can be cited (rule 2.3, paragraph 2.3.a). Hover a "
+             "dotted word anywhere on the site to see its one-line meaning and its rule "
+             "number; in Chinese and Korean text the word also links here. Each mode's page "
+             "gives its exact numbers.\n",
+             "## 1 Turns {#turns}\n", turn_summary(site),
+             "## 2 Terms {#terms}\n",
+             table(["Rule", "English", "中文", "한국어"],
+                   [[f"[{term_number(t.id)}](#{t.id})", f"[{md(t.en)}](#{t.id})",
+                     lang_span(md(t.zh), "zh"), lang_span(md(t.ko), "ko")] for t in TERMS])]
     for term in TERMS:
-        parts.append(f"### {md(term.en[:1].upper() + term.en[1:])} · {md(term.zh)} · "
-                     f"{md(term.ko)} {{#{term.id}}}\n")
+        number = term_number(term.id)
+        parts.append(f"### {number} {md(term.en[:1].upper() + term.en[1:])} · "
+                     f"{lang_span(md(term.zh), 'zh')} · {lang_span(md(term.ko), 'ko')} "
+                     f"{{#{term.id}}}\n")
         parts.append(f"*{md(term.tip)}*\n")
-        parts.extend(f"{note}\n" for note in term.note)
-    parts.append("## Skill tags {#skill-tags}\n")
-    parts.append(table(["Tag", "中文", "한국어", "Meaning"],
-                       [[md(en), md(zh), md(ko), md(tip)] for en, zh, ko, tip in TAGS.values()]))
+        zh_tip, ko_tip = LOCAL_TIPS[term.id]
+        parts.append(f'<span lang="zh-Hans">{md(zh_tip)}</span><br>'
+                     f'<span lang="ko">{md(ko_tip)}</span>\n')
+        for letter, note in zip("abcdefghijklmnopqrstuvwxyz", term.note, strict=False):
+            parts.append(f"**{number}.{letter}** {note}\n{{: #{term.id}-{letter} }}\n")
+    parts.append("## 3 Skill tags {#skill-tags}\n")
+    parts.append(table(["Rule", "Tag", "中文", "한국어", "Meaning"],
+                       [[f'<span id="tag-{tag}">3.{i}</span>', md(en), lang_span(md(zh), "zh"),
+                         lang_span(md(ko), "ko"), md(tip)]
+                        for i, (tag, (en, zh, ko, tip)) in enumerate(TAGS.items(), 1)]))
     return "\n".join(parts)
+

@@ -138,9 +138,11 @@ def ninja_table(raw: dict[str, Any]) -> str:
 
 
 def ninja_chart(raw: dict[str, Any]) -> str:
-    """Grouped bars: one group per ninja action, one bar per modifier case."""
+    """Grouped bars: one group per ninja action, one bar per modifier case; a case under
+    which every action has no chance draws no bars and is left out (the table keeps it)."""
     actions = odds.ninja_actions(raw)
-    cases = odds.scenarios(odds.modifiers_of(raw))
+    cases = [case for case in odds.scenarios(odds.modifiers_of(raw))
+             if any(case.chance(a.chance_in_six) for a in actions)]
     left, top, plot_h, bar_w, gap = 44, 14, 180, 12, 18
     group_w = bar_w * len(cases) + gap
     longest = max((len(case.label) for case in cases), default=0)
@@ -181,7 +183,7 @@ def ninja_chart(raw: dict[str, Any]) -> str:
         parts.append(f'<text x="{left + 16}" y="{ly + 16 * j + 9}" fill="#222">'
                      f"{html(case.label)}</text>")
     parts.append("</svg>")
-    return f'<div class="sgs-chart-box">{"".join(parts)}</div>\n'
+    return f'<div class="sgs-chart-box" data-search-exclude>{"".join(parts)}</div>\n'
 
 
 def war_section(raw: dict[str, Any], dice_in_box: int | None) -> str:
@@ -215,17 +217,19 @@ def war_section(raw: dict[str, Any], dice_in_box: int | None) -> str:
     text += ("\n### War odds by dice count {#war-odds}\n\n"
              "The chance that the attacker wins, enumerating every roll exactly "
              f"(rows: attacker's dice; columns: defender's dice; ties go to the {md(tie)}). "
-             "Hover a cell for the exact fraction.\n\n")
+             "Hover or tap a cell for the exact fraction.\n\n")
     head = ["Attacker \\\\ defender", *[str(d) for d in range(0, top + 1)]]
     rows = []
     for a in range(0, top + 1):
         cells = [f"**{a}**"]
         for d in range(0, top + 1):
             p = odds.war_win(a, d, tie)
-            cells.append(f'<span title="{p.numerator}/{p.denominator}">'
+            cells.append(f'<span class="sgs-hint" tabindex="0" '
+                         f'title="{p.numerator}/{p.denominator}" '
+                         f'data-hint="{p.numerator}/{p.denominator}">'
                          f"{odds.percent_label(p)}</span>")
         rows.append(cells)
-    text += table(head, rows)
+    text += '<div class="sgs-scroll" markdown>\n\n' + table(head, rows) + "\n</div>\n"
     small = [[str(a), str(d), f"{odds.war_win(a, d, tie)}"]
              for a in range(1, 4) for d in range(1, 4)]
     text += "\n??? note \"Exact fractions for small armies\"\n\n" + "\n".join(
@@ -259,14 +263,60 @@ def units(raw: list[Any]) -> str:
     return table(["Unit", "Bonus"], rows)
 
 
+def ability_sentence(raw: dict[str, Any]) -> str:
+    """A samurai ability's numbers as an English sentence (escaped): '+1 war strength
+    when attacking a castle'; keys this page does not know are listed after it."""
+    clauses = []
+    rest = dict(raw)
+    if "war_bonus" in rest:
+        bonus = rest.pop("war_bonus")
+        amount = "its own value" if bonus == "card_value" else f"+{md(bonus)}"
+        clause = f"{amount} war strength" if bonus != "card_value" else \
+            "adds its own value to war strength"
+        if rest.get("per"):
+            clause += f" for each {w(rest.pop('per')).replace('of card unit', 'of its unit type')}"
+        if rest.get("when"):
+            clause += f" when {w(rest.pop('when'))}"
+        clauses.append(clause)
+    if "discount" in rest:
+        what = w(rest.pop("applies_to")) if rest.get("applies_to") else "cards"
+        clauses.append(f"pays {md(rest.pop('discount'))} less for a {what}")
+    if "money_per_turn" in rest:
+        rounding = " (rounded down)" if rest.pop("rounding", None) == "floor" else ""
+        clauses.append(f"+{md(rest.pop('money_per_turn'))} money each turn{rounding}")
+    if "chance_multiplier" in rest:
+        clauses.append(f"multiplies its ninja chances by {md(rest.pop('chance_multiplier'))}")
+    if rest.get("scope"):
+        clauses.append(f"applies to {w(rest.pop('scope')).replace('own', 'its own')}")
+    text = "; ".join(clauses)
+    text = text[:1].upper() + text[1:] + "." if text else ""
+    if rest:
+        text += (" " if text else "") + "; ".join(
+            f"{md(k.replace('_', ' ').capitalize())}: {w(v)}" for k, v in rest.items()) + "."
+    return text
+
+
 def abilities(raw: list[Any]) -> str:
     rows = []
     for ability in raw:
         if not isinstance(ability, dict):
             continue
         rest = {k: v for k, v in ability.items() if k not in ("id", "name")}
-        rows.append([_names(ability.get("name"), str(ability.get("id", "?"))), w(rest)])
-    return table(["Ability", "Numbers"], rows)
+        rows.append([_names(ability.get("name"), str(ability.get("id", "?"))),
+                     ability_sentence(rest)])
+    return table(["Ability", "Effect"], rows)
+
+
+DECLARATIONS = {"shogun": "declare themselves shogun", "war": "declare war"}
+
+
+def declarations(raw: Any) -> str:
+    """'At the end of a turn a player may declare themselves shogun or declare war.'"""
+    items = raw if isinstance(raw, list) else [raw]
+    phrases = [DECLARATIONS.get(str(d), f"declare {w(d)}") for d in items]
+    joined = (", ".join(phrases[:-1]) + " or " + phrases[-1]) if len(phrases) > 1 \
+        else phrases[0]
+    return f"At the end of a turn a player may {joined}.\n"
 
 
 def markdown(site: SiteData, raw: dict[str, Any], mode_raw: dict[str, Any], page: str) -> str:
@@ -284,7 +334,7 @@ def markdown(site: SiteData, raw: dict[str, Any], mode_raw: dict[str, Any], page
     if raw.get("declarations"):
         handled.add("declarations")
         out += ["## Declarations {#samurai-declarations}\n",
-                "At the end of a turn a player may declare " + w(raw["declarations"]) + ".\n"]
+                declarations(raw["declarations"])]
     shogun = raw.get("shogun")
     if isinstance(shogun, dict):
         handled.add("shogun")

@@ -19,7 +19,9 @@ global.importScripts = (...urls) => {
   }
 };
 (0, eval)(fs.readFileSync(path.join(dir, worker), "utf8"));
-const index = JSON.parse(fs.readFileSync(path.join(site, "search/search_index.json"), "utf8"));
+// The site ships the index once, as search_index.js ("var __index = {...}").
+const script = fs.readFileSync(path.join(site, "search/search_index.js"), "utf8");
+const index = JSON.parse(script.slice(script.indexOf("{"), script.lastIndexOf("}") + 1));
 index.options = { suggest: false };
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 (async () => {

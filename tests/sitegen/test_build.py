@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -46,6 +47,30 @@ def test_real_site_pages_exist(built: Path) -> None:
         assert (built / page).is_file(), page
 
 
+def search_index(built: Path) -> dict[str, Any]:
+    script = (built / "search/search_index.js").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(script[script.index("{"):script.rindex("}") + 1])
+    return data
+
+
+def test_real_site_ships_no_unused_assets(built: Path) -> None:
+    assert not list(built.rglob("*.map"))  # source maps
+    assert not (built / "assets/javascripts/lunr/wordcut.js").exists()
+    assert not (built / "search/search_index.json").exists()  # the index once, as .js
+    page = (built / "404.html").read_text(encoding="utf-8")
+    assert 'href="/' not in page and 'src="/' not in page  # works opened from a folder
+    size = sum(p.stat().st_size for p in built.rglob("*") if p.is_file())
+    assert size < 12_000_000, size
+
+
+def test_search_leaves_out_faces_and_index_tables(built: Path) -> None:
+    docs = {d["location"]: d for d in search_index(built)["docs"]}
+    assert "<svg" not in docs["generals/caocao.html"]["text"]
+    assert "(Cao Cao (" not in docs["generals/caocao.html"]["text"]  # the face's title
+    generals = docs["generals/index.html"]["text"]
+    assert "Cao Cao" not in generals and "90 generals" in generals
+
+
 def test_real_site_skill_anchors_and_card_links(built: Path) -> None:
     caocao = (built / "generals/caocao.html").read_text(encoding="utf-8")
     assert 'id="jianxiong"' in caocao and 'id="hujia"' in caocao
@@ -67,7 +92,7 @@ def test_real_site_needs_no_network(built: Path) -> None:
 
 
 def test_real_site_search_index_has_three_languages(built: Path) -> None:
-    index = json.loads((built / "search/search_index.json").read_text(encoding="utf-8"))
+    index = search_index(built)
     titles = " ".join(doc["title"] for doc in index["docs"])
     assert "Cao Cao" in titles and "조조" in titles
     assert "\u200b曹操\u200b" in titles  # segmented by jieba as one word
@@ -88,6 +113,7 @@ def test_real_site_search_finds_names(built: Path) -> None:
 def test_strict_build_fails_on_a_broken_anchor(tmp_path: Path) -> None:
     site = tmp_path / "site"
     shutil.copytree(SITE / "docs", site / "docs")
+    shutil.copytree(SITE / "overrides", site / "overrides")
     shutil.copy(SITE / "mkdocs.yml", site / "mkdocs.yml")
     (site / "docs" / "broken.md").write_text(
         "# Broken\n\nSee [the hero](generals/hero.md#no-such-skill).\n", encoding="utf-8")

@@ -8,6 +8,7 @@ import re
 import markdown
 import pytest
 
+from sgs_tools.data.model import Card
 from sgs_tools.data.validate import Result
 from sgs_tools.dsl.effects import explain
 from sgs_tools.sitegen.cards import card_markdown
@@ -155,7 +156,8 @@ def test_bundled_set_names(bundled: Result) -> None:
     caocao = pages["generals/caocao.md"]
     assert "| Set | Standard · 标准版 · 표준판 |" in caocao
     assert "| Also in | Korean edition · 三国杀韩国版 · 삼국살 |" in caocao
-    assert "(Hegemony (Guozhan), first edition)" in caocao  # other versions
+    assert ("- [Cao Cao (Hegemony)](gz_caocao.md): Hegemony (Guozhan) · 国战 · 국전, "
+            "first edition") in caocao  # other versions
     for general in bundled.catalog.generals.values():
         for set_id in general.sets:
             assert site.set_names(set_id)[0] != set_id, set_id  # every set has a name
@@ -214,3 +216,100 @@ def test_card_modes_follow_mode_order(bundled: Result) -> None:
 def test_an_expansion_card_is_in_the_modes_its_expansion_joins(
         expansion_site: SiteData) -> None:
     assert expansion_site.modes_of_card["side_card"] == ["fixture_mode"]
+
+
+def test_versions_are_labelled_linked_and_compared(bundled: Result) -> None:
+    assert bundled.effects is not None
+    site = SiteData(bundled.catalog, bundled.effects)
+    pages = generate(bundled.catalog, bundled.effects).pages
+    assert len(site.versions) == 54  # 27 pairs share a name
+    titles = [line for path, text in pages.items() if path.startswith("generals/")
+              and path != "generals/index.md" for line in text.splitlines()[:1]]
+    assert len(titles) == len(set(titles)) == len(bundled.catalog.generals)
+    assert pages["generals/caocao.md"].startswith("# Cao Cao · 曹操 · 조조 (Standard)\n")
+    gz = pages["generals/gz_caocao.md"]
+    assert gz.startswith("# Cao Cao · 曹操 · 조조 (Hegemony)\n")
+    assert "### Versions compared {#versions-compared}" in gz
+    head = next(line for line in gz.splitlines() if line.startswith("|  | **Cao Cao"))
+    assert "(this page)" in head and "[Cao Cao (Standard)](caocao.md)" in head
+    skills = next(line for line in gz.splitlines() if line.startswith("| Skills |"))
+    assert "(#gz_jianxiong)" in skills and "(caocao.md#hujia)" in skills
+    assert "follows the first edition" in gz
+    index = pages["skills/index.md"]
+    row = next(line for line in index.splitlines() if "#gz_jianxiong)" in line)
+    assert "| Hegemony (Guozhan) |" in row and "[Cao Cao (Hegemony)]" in row
+    assert next(line for line in index.splitlines()
+                if line.startswith("| Skill |")).startswith("| Skill | 中文 | 한국어 | Set |")
+    assert "| Xiahou Dun |" not in pages["generals/index.md"]
+    assert "[Cao Cao (Standard)](caocao.md)" in pages["generals/index.md"]
+    lone = [g for g in bundled.catalog.generals.values() if g.id not in site.versions]
+    assert lone and all(site.version_label(g) is None for g in lone)
+    assert all(not pages[f"generals/{g.id}.md"].splitlines()[0].endswith(")")
+               for g in lone)
+
+
+def test_card_page_has_a_face_and_lists_who_mentions_it(bundled: Result) -> None:
+    assert bundled.effects is not None
+    pages = generate(bundled.catalog, bundled.effects).pages
+    jink = pages["cards/jink.md"]
+    assert '<div class="sgs-face-box" data-search-exclude><svg' in jink
+    assert "## Mentioned by {#card-mentioned-by}" in jink
+    assert "- [Dragon Heart](../generals/zhaoyun.md#longdan), skill of [Zhao Yun" in jink
+    assert "- [Slash](slash.md) (card)" in jink
+    assert "- [Jink](jink.md) (card)" not in jink  # never itself
+    crossbow = pages["cards/crossbow.md"]
+    assert "Range 1</text>" in crossbow and "♣A</text>" in crossbow
+    horse = pages["cards/chitu.md"]
+    assert "−1 distance (you to others)</text>" in horse
+    samurai = pages["cards/oda_nobunaga.md"]
+    assert "Cost 0</text>" in samurai and "Strength 3/2</text>" in samurai
+
+
+def test_card_face_escapes_every_text() -> None:
+    from sgs_tools.data.model import Names
+    from sgs_tools.sitegen.cardface import Printed, card_face
+
+    hostile = "</text><script>alert(9)</script>"
+    card = Card(id="x", name=Names(zh=hostile, en=hostile, ko='"><svg onload=alert(9)>'),
+                type="basic", set="s", subtype=None, range=None, nature=None, effect=None,
+                count=1, extra={"unit": hostile}, origin=None)  # type: ignore[arg-type]
+    svg = card_face(card, (hostile, hostile), [Printed("heart", "<b>")], hostile + " & more")
+    assert "<script" not in svg and "<svg onload" not in svg and "<b>" not in svg
+    assert svg.count("<svg") == 1 and "&lt;/text&gt;" in svg
+
+
+def test_deck_page_grid_and_mode_links(bundled: Result) -> None:
+    assert bundled.effects is not None
+    pages = generate(bundled.catalog, bundled.effects).pages
+    deck = pages["decks/standard.md"]
+    assert deck.startswith("# Standard deck · ")
+    head = next(line for line in deck.splitlines() if line.startswith("| Suit |"))
+    assert head == "| Suit | A | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | J | Q | K |"
+    rows = [line for line in deck.splitlines() if line.startswith('| <span class="sgs-suit')]
+    assert len(rows) == 4
+    assert sum(line.count("](../cards/") for line in rows) == 108
+    assert "[Identity mode](../modes/identity.md)" in deck
+    identity = pages["modes/identity.md"]
+    assert "[Standard deck](../decks/standard.md) (108 cards)" in identity
+
+
+def test_mode_page_lists_its_own_pool(bundled: Result) -> None:
+    assert bundled.effects is not None
+    pages = generate(bundled.catalog, bundled.effects).pages
+    korean = pages["modes/korean.md"]
+    section = korean[korean.index("## General pool {#mode-pool}"):]
+    rows = [line for line in section.splitlines() if line.startswith("| [")]
+    assert len(rows) == len(bundled.catalog.pool(bundled.catalog.modes["korean"])) == 27
+    assert "generals/index.md" not in korean
+
+
+def test_samurai_rules_read_as_sentences(bundled: Result) -> None:
+    assert bundled.effects is not None
+    samurai = generate(bundled.catalog, bundled.effects).pages["modes/samurai.md"]
+    assert "may declare themselves shogun or declare war." in samurai
+    assert "may declare shogun, war" not in samurai
+    assert "| Castle attack · 攻城 · 공성 | +1 war strength when attacking castle. |" in samurai
+    assert "war bonus:" not in samurai
+    odds_at = samurai.index("{#war-odds}")
+    assert '<div class="sgs-scroll" markdown>' in samurai[odds_at:]
+    assert 'tabindex="0" title="5/12" data-hint="5/12"' in samurai

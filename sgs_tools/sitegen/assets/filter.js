@@ -1,8 +1,15 @@
 /* Filterable, sortable index tables: every <div class="sgs-filter" data-filters="A,B">
    gets a search box, one drop-down per named column and click-to-sort headers.
-   No libraries, no network. Cells holding several values separate them with ", ". */
+   No libraries, no network. Cells holding several values separate them with ", ".
+   The search box ignores case and accents ("lu bu" finds Lü Bu) and reads hidden
+   names too (a skill's Chinese and Korean names); the box and the drop-downs live in the
+   URL (?q=…&kingdom=…), so a filtered table can be bookmarked or shared. */
 (function () {
   "use strict";
+  function fold(v) {
+    return v.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/\s+/g, " ");
+  }
   function cmp(a, b) {
     var x = parseFloat(a), y = parseFloat(b);
     if (!isNaN(x) && !isNaN(y)) { return x - y; }
@@ -45,10 +52,11 @@
     bar.appendChild(count);
     box.insertBefore(bar, box.firstChild);
     function apply() {
-      var q = text.value.trim().toLowerCase();
+      var q = fold(text.value.trim());
       var shown = 0;
       rows.forEach(function (r) {
-        var ok = q === "" || r.textContent.toLowerCase().indexOf(q) !== -1;
+        if (r.sgsText === undefined) { r.sgsText = fold(r.textContent); }
+        var ok = q === "" || r.sgsText.indexOf(q) !== -1;
         selects.forEach(function (s) {
           if (ok && s.value !== "") {
             ok = values(r.cells[Number(s.getAttribute("data-col"))]).indexOf(s.value) !== -1;
@@ -58,6 +66,17 @@
         if (ok) { shown += 1; }
       });
       count.textContent = shown + " of " + rows.length;
+      var url = new URLSearchParams(window.location.search);
+      if (text.value.trim()) { url.set("q", text.value.trim()); } else { url.delete("q"); }
+      selects.forEach(function (s) {
+        var key = s.getAttribute("aria-label").toLowerCase();
+        if (s.value) { url.set(key, s.value); } else { url.delete(key); }
+      });
+      var query = url.toString();
+      try {
+        history.replaceState(null, "", window.location.pathname + (query ? "?" + query : "") +
+                             window.location.hash);
+      } catch (e) { /* file:// in some browsers */ }
     }
     text.addEventListener("input", apply);
     selects.forEach(function (s) { s.addEventListener("change", apply); });
@@ -76,6 +95,7 @@
       });
     });
     var params = new URLSearchParams(window.location.search);
+    if (params.get("q") !== null) { text.value = params.get("q"); }
     selects.forEach(function (s) {
       var want = params.get(s.getAttribute("aria-label").toLowerCase());
       if (want !== null) { s.value = want; }
