@@ -19,6 +19,7 @@ class ScenarioOutcome:
     name: str
     skill: str | None = None  # attached to (emitted) or None
     reason: str = ""
+    index: int = 0  # its place among the skill's tests (FreeKill names it test<skill><i>)
 
 
 @dataclass
@@ -86,6 +87,7 @@ def scenario_tests(res: ExportResult, gens: list[Any], data: list[Path], package
     lib = load_library(list(data), [])
     general_skills = {g.id: [s.id for s in g.skills] for g in lib.catalog.generals.values()}
     cards = load_mapping().cards
+    choices = res.choices
     extra: dict[str, list[str]] = {}
     outcomes: list[ScenarioOutcome] = []
     for path in files:
@@ -93,24 +95,48 @@ def scenario_tests(res: ExportResult, gens: list[Any], data: list[Path], package
             _, sc = load(path, str(path), lib)
         except (ScenarioError, Exception):
             continue
-        involved = set()
-        for seat in sc.seats:
-            own = seat.skills if seat.skills is not None else general_skills.get(
-                seat.general or "", [])
-            involved |= set(own)
-        if not involved & set(res.skills):
-            continue  # no exported skill at this table
+        if not about(path.name, sc) & set(res.skills):
+            continue  # not a scenario about an exported skill
         shown = path.name
         try:
-            attach, text = translate(sc, res.skills, cards, general_skills, package)
+            owners, text = translate(sc, res.skills, cards, general_skills, package,
+                                     choices)
         except Untranslatable as exc:
             outcomes.append(ScenarioOutcome(shown, sc.name, None, str(exc)))
             continue
+        attach = _attach(shown, owners)
         from sgs_tools.export.freekill import lua
         header = lua.comment(f"scenario {shown}: {sc.name}", "  ")
         extra.setdefault(attach, []).append(header.lstrip() + "\n" + text)
-        outcomes.append(ScenarioOutcome(shown, sc.name, attach))
+        outcomes.append(ScenarioOutcome(shown, sc.name, attach, "",
+                                        len(extra[attach])))
     return extra, outcomes
+
+
+def about(filename: str, sc: Any) -> set[str]:
+    """The skills a scenario is about: named in its file name, its script or its expected
+    events (a general sitting at the table for its HP is not enough)."""
+    out = set(filename.rsplit(".", 1)[0].split("_"))
+    for st in sc.script:
+        if isinstance(st.pick, str):
+            out.add(st.pick.partition(":")[0].strip())
+        if st.when:
+            out |= set(str(st.when).split())
+    for ex in sc.expectations:
+        if ex.kind in ("events", "no_events") and isinstance(ex.value, dict):
+            for key in ("skill", "via"):
+                if ex.value.get(key):
+                    out.add(str(ex.value[key]))
+    return out
+
+
+def _attach(filename: str, owners: list[str]) -> str:
+    """The skill a scenario's test belongs to: the one its file is named after, if any."""
+    stem = filename.rsplit(".", 1)[0]
+    for skill in owners:
+        if skill in stem.split("_"):
+            return skill
+    return owners[0]
 
 
 def write(res: ExportResult, out: Path) -> None:

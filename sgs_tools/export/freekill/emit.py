@@ -305,6 +305,8 @@ class SkillEmitter:
             else:
                 lines.append(f"if {can} then table.insert({var}s, {lua.string(label)}) end")
             branches.append((label, self.steps(option, inner)))
+            if option and isinstance(option[0], dict) and "do" in option[0]:
+                self.option_words[label] = str(option[0]["do"])
         lines.append(f"if #{var}s > 0 then")
         lines.append(f"  local {var} = {ROOM}:askToChoice({chooser}, {{ choices = {var}s, "
                      f"skill_name = {SKILL} }})")
@@ -320,6 +322,7 @@ class SkillEmitter:
 
     option_prefix = "choice"
     options: list[str]
+    option_words: dict[str, str]
 
     def option_can(self, option: list[Any], ctx: Ctx) -> str:
         if option and isinstance(option[0], dict) and "do" in option[0]:

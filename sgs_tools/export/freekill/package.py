@@ -40,6 +40,7 @@ class ExportResult:
     refused: list[Refusal] = field(default_factory=list)
     considered_skills: int = 0
     considered_generals: int = 0
+    choices: dict[str, list[str]] = field(default_factory=dict)  # first word → labels
     tests: int = 0  # scenario tests emitted
     scenarios: list[Any] = field(default_factory=list)  # build.ScenarioOutcome
 
@@ -88,6 +89,8 @@ def export(generals: list[Any], compiled: dict[str, Any], render: Any, *,
                 e.kind for e in done[sid].effects):  # pragma: no cover - defensive
             continue
         out.skills[sid] = name
+        for label, word in done[sid].option_words.items():
+            out.choices.setdefault(word, []).append(label)
     translations: list[tuple[str, str]] = [(package, "sgs-tools 导出")]
     translations_en: list[tuple[str, str]] = [(package, "sgs-tools export")]
     general_lines: list[str] = []

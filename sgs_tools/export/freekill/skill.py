@@ -26,6 +26,7 @@ class SkillLua:
     name: str  # the FreeKill skill name (prefixed)
     effects: list[Effect]
     options: list[str] = field(default_factory=list)
+    option_words: dict[str, str] = field(default_factory=dict)  # label → its first word
     helpers: list[str] = field(default_factory=list)
 
 
@@ -34,6 +35,7 @@ def emit_skill(name: str, hooks: list[dict[str, Any]], mapping: Mapping,
     """The effects of skill ``name`` (already prefixed); raises NotExportable."""
     em = SkillEmitter(mapping, cards)
     em.options = []
+    em.option_words = {}
     em.option_prefix = f"{name}_choice"
     out = SkillLua(name, [])
     views: list[dict[str, Any]] = []
@@ -56,6 +58,7 @@ def emit_skill(name: str, hooks: list[dict[str, Any]], mapping: Mapping,
     if views:  # FreeKill allows one view-as effect per skill: conversions share it
         out.effects.append(_view_as(em, views))
     out.options = list(em.options)
+    out.option_words = dict(em.option_words)
     return out
 
 
