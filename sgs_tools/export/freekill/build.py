@@ -86,6 +86,9 @@ def scenario_tests(res: ExportResult, gens: list[Any], data: list[Path], package
     files = collect(folders)
     lib = load_library(list(data), [])
     general_skills = {g.id: [s.id for s in g.skills] for g in lib.catalog.generals.values()}
+    general_info = {g.id: {"hp": g.hp, "gender": g.gender, "kingdom": g.kingdom}
+                    for g in lib.catalog.generals.values()}
+    known = set(lib.catalog.skills)
     cards = load_mapping().cards
     choices = res.choices
     extra: dict[str, list[str]] = {}
@@ -95,12 +98,18 @@ def scenario_tests(res: ExportResult, gens: list[Any], data: list[Path], package
             _, sc = load(path, str(path), lib)
         except (ScenarioError, Exception):
             continue
-        if not about(path.name, sc) & set(res.skills):
+        topics = about(path.name, sc) & known
+        if not topics & set(res.skills):
             continue  # not a scenario about an exported skill
         shown = path.name
+        if topics - set(res.skills):
+            outcomes.append(ScenarioOutcome(
+                shown, sc.name, None, "also about skills not exported: "
+                + ", ".join(sorted(topics - set(res.skills)))))
+            continue
         try:
             owners, text = translate(sc, res.skills, cards, general_skills, package,
-                                     choices)
+                                     choices, general_info)
         except Untranslatable as exc:
             outcomes.append(ScenarioOutcome(shown, sc.name, None, str(exc)))
             continue

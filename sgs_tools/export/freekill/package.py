@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -128,8 +129,22 @@ def export(generals: list[Any], compiled: dict[str, Any], render: Any, *,
     return out
 
 
+def _chunks(text: str, width: int = 60) -> list[str]:
+    """Pieces of a long text for readable Lua lines (joined again with ``..``)."""
+    pieces = textwrap.wrap(text, width, expand_tabs=False, replace_whitespace=False,
+                           drop_whitespace=False, break_on_hyphens=False)
+    if "".join(pieces) != text:  # keep the text exact whatever wrap did
+        pieces = [text[i:i + width] for i in range(0, len(text), width)]
+    return pieces or [""]
+
+
 def _table(pairs: list[tuple[str, str]]) -> str:
-    return "".join(f"  [{lua.string(k)}] = {lua.string(v)},\n" for k, v in pairs)
+    out = []
+    for k, v in pairs:
+        chunks = _chunks(v)
+        value = " ..\n    ".join(lua.string(c) for c in chunks)
+        out.append(f"  [{lua.string(k)}] = {value},\n")
+    return "".join(out)
 
 
 def init_file(package: str, generals: list[str], zh: list[tuple[str, str]],
@@ -154,6 +169,8 @@ def skill_file(sk: SkillLua, skill: Any, comp: Any, tests: list[str]) -> str:
         tags.append("Skill.Lord")
     text = HEADER
     text += lua.comment("DSL:\n" + unparse(comp.effect).rstrip("\n")) + "\n"
+    for helper in sk.helpers:
+        text += helper + "\n\n"
     text += "local skel = fk.CreateSkill{\n"
     text += f"  name = {lua.string(sk.name)},\n"
     if tags:

@@ -36,6 +36,7 @@ SUIT_LUA = {"spade": "Card.Spade", "heart": "Card.Heart", "club": "Card.Club",
             "diamond": "Card.Diamond"}
 # cards used on exactly one other character (the rest target nobody or themselves)
 ONE_TARGET = {"slash", "duel", "snatch", "dismantlement", "indulgence"}
+GENDER_LUA = {"male": "General.Male", "female": "General.Female"}
 NATURE_LUA = {"fire": "fk.FireDamage", "thunder": "fk.ThunderDamage",
               "normal": "fk.NormalDamage"}
 
@@ -102,7 +103,8 @@ def _plain(text: str) -> str:
 
 def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
               general_skills: dict[str, list[str]], package: str,
-              choices: dict[str, list[str]] | None = None) -> tuple[list[str], str]:
+              choices: dict[str, list[str]] | None = None,
+              general_info: dict[str, dict[str, Any]] | None = None) -> tuple[list[str], str]:
     """(our skills at the table, the test function's Lua); raises Untranslatable.
 
     ``skills``: our exported skill id → FreeKill name; ``choices``: an option's first
@@ -132,14 +134,20 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
         there = [s for s in own if s in skills]
         owners += there
         p = f"P[{seat.seat + 1}]"
+        info = (general_info or {}).get(seat.general or "", {})
+        if info.get("kingdom"):
+            setup.append(f"    room:setPlayerProperty({p}, \"kingdom\", "
+                         f"{lua.string(str(info['kingdom']))})")
+        if info.get("gender") in GENDER_LUA:
+            setup.append(f"    room:setPlayerProperty({p}, \"gender\", "
+                         f"{GENDER_LUA[str(info['gender'])]})")
         if there:
             names = "|".join(skills[s] for s in there)
             setup.append(f"    room:handleAddLoseSkills({p}, {lua.string(names)})")
-        if seat.max_hp is not None:
-            setup.append(f"    room:setPlayerProperty({p}, \"maxHp\", {int(seat.max_hp)})")
-        if seat.hp is not None or seat.max_hp is not None:
-            hp = seat.hp if seat.hp is not None else seat.max_hp
-            setup.append(f"    room:setPlayerProperty({p}, \"hp\", {int(hp)})")
+        max_hp = seat.max_hp if seat.max_hp is not None else info.get("hp") or 4
+        hp = seat.hp if seat.hp is not None else max_hp
+        setup.append(f"    room:setPlayerProperty({p}, \"maxHp\", {int(max_hp)})")
+        setup.append(f"    room:setPlayerProperty({p}, \"hp\", {int(hp)})")
         first = len(pc.specs) + 1
         refs = [pc.place(c) for c in seat.hand]
         hands[seat.seat] = list(range(first, len(pc.specs) + 1))
@@ -204,16 +212,19 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
         default = "true" if str(sc.defaults["yes_no"]) == "yes" else "false"
     out = ["function(room, me)",
            f"  local script = require({lua.string(f'packages.{package}.script')})",
-           "  local P = room.players",
-           "  local ids = {}"]
+           "  local P = room.players"]
+    if pc.specs:
+        out.append("  local ids = {}")
     if missing:
         out.append(f"  -- not exported, so not at this table: {', '.join(sorted(set(missing)))}")
     out += ["  FkTest.runInRoom(function()", *pc.lines, *setup, "  end)"]
-    out.append(f"  local answers = script.serve(room, {lua.string(prefix)}, {default}, {{")
+    out.append(f"  local answers = script.serve(room, {default}, {{")
     out += [f"    {s}," for s in served]
     out.append("  })")
     for s, replies in sorted(routed.items()):
-        out.append(f"  FkTest.setNextReplies(P[{s + 1}], {{ {', '.join(replies)} }})")
+        out.append(f"  FkTest.setNextReplies(P[{s + 1}], {{")
+        out += [f"    {r}," for r in replies]
+        out.append("  })")
     out += ["  FkTest.runInRoom(function()", *run, "  end)", "  script.done(answers)"]
     out += checks
     out.append("end")
@@ -263,12 +274,19 @@ def _decision(st: Any, sc: Any, pc: _Cards, hands: dict[int, list[int]],
         else:
             hand = hands.get(st.seat) or []
             cards = [f"ids[{hand[0]}]"] if len(hand) == 1 else []
+        for ref in cards:  # a card used once is no longer in the hand
+            hand = hands.get(st.seat) or []
+            idx = int(ref[4:-1])
+            if idx in hand:
+                hand.remove(idx)
         targets = "{}" if response else _target_of(sc, st.seat, pick)
         return None, (f"FkTest.ReplyUseSkill({lua.string(skills[head])}, {targets}, "
                       f"{{ {', '.join(cards)} }})")
     ref = pc.find(pick, hands.get(st.seat))
     if ref is None:
         raise Untranslatable(f"the decision {pick!r}")
+    if int(ref[4:-1]) in hands.get(st.seat, []):
+        hands[st.seat].remove(int(ref[4:-1]))
     from sgs_tools.scenario.format import CardSpec, parse_card
 
     spec = parse_card(pick)
@@ -337,8 +355,9 @@ def _event(pat: dict[str, Any], pc: _Cards, prefix: str) -> str | None:
     elif e == "judge":
         who("who", "seat")
         card("card")
-    body = " and ".join(tests) or "true"
-    return f"script.count(room, {lua.string(kinds[str(e)])}, function(d) return {body} end)"
+    body = " and\n      ".join(tests) or "true"
+    return (f"script.count(room, {lua.string(kinds[str(e)])}, function(d)\n"
+            f"    return {body}\n  end)")
 
 
 def _expect(ex: Any, pc: _Cards, prefix: str) -> list[str]:
@@ -357,17 +376,17 @@ def _expect(ex: Any, pc: _Cards, prefix: str) -> list[str]:
         if fname in flags and isinstance(v, int):
             return [f"  lu.assertEquals(#{p}:getCardIds({lua.string(flags[fname])}), {int(v)})"]
         if fname in flags and isinstance(v, list):
-            tests = [f"function(c) return {pc.test(str(x), 'c')} end" for x in v]
-            return [f"  script.holds({p}:getCardIds({lua.string(flags[fname])}), "
-                    f"{{ {', '.join(tests)} }})"]
+            tests = [f"    function(c) return {pc.test(str(x), 'c')} end," for x in v]
+            return [f"  script.holds({p}:getCardIds({lua.string(flags[fname])}), {{",
+                    *tests, "  })"]
         return [f"  -- not checked in FreeKill: seat {seat} {fname}"]
     if kind == "pile":
         where = str(ex.key)
-        tests = [f"function(c) return {pc.test(str(x), 'c')} end" for x in ex.value]
+        tests = [f"    function(c) return {pc.test(str(x), 'c')} end," for x in ex.value]
         if where == "deck":
-            return [f"  script.on_top(room.draw_pile, {{ {', '.join(tests)} }})"]
+            return ["  script.on_top(room.draw_pile, {", *tests, "  })"]
         if where == "discard":
-            return [f"  script.contains(room.discard_pile, {{ {', '.join(tests)} }})"]
+            return ["  script.contains(room.discard_pile, {", *tests, "  })"]
         return [f"  -- not checked in FreeKill: the {where} pile"]
     if kind in ("events", "no_events"):
         pat = ex.value

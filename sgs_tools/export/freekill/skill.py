@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -140,16 +141,22 @@ def _trigger(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> Effect:
     if not hook.get("optional"):
         text += "on_cost = Util.TrueFunc,\n"
     text += "on_use = function(self, event, target, player, data)\n"
-    text += "  local room = player.room\n"
+    if "room" in body:
+        text += "  local room = player.room\n"
     text += _indent(body, "  ") + "\nend,"
     return Effect(str(entry["event"]), text)
 
 
-def _modifier_cond(em: SkillEmitter, hook: dict[str, Any], who: str) -> str:
+def _modifier_cond(em: SkillEmitter, hook: dict[str, Any], who: str, out: SkillLua) -> str:
+    """The skill's condition on its owner ``who`` (a local function of the skill file)."""
     if hook.get("condition") is None:
         return "true"
     cond = em.cond(hook["condition"], Ctx(actor="player", vars={"you": "player"}))
-    return f"(function(player) return {cond} end)({who})"
+    name = f"condition{hook.get('index', 0)}"
+    helper = f"local function {name}(player)\n  return {cond}\nend"
+    if helper not in out.helpers:
+        out.helpers.append(helper)
+    return f"{name}({who})"
 
 
 def _static(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> list[Effect]:
@@ -162,9 +169,9 @@ def _static(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> list[Effec
         args = dict(mod.get("args") or {})
         forms: dict[str, str] = entry.get("forms") or {}
         values = {"skill": SKILL,
-                  "cond_player": _modifier_cond(em, hook, "player"),
-                  "cond_from": _modifier_cond(em, hook, "from"),
-                  "cond_to": _modifier_cond(em, hook, "to")}
+                  "cond_player": _modifier_cond(em, hook, "player", out),
+                  "cond_from": _modifier_cond(em, hook, "from", out),
+                  "cond_to": _modifier_cond(em, hook, "to", out)}
         form = "any"
         if word == "distance":
             to, frm = args.pop("to", None), args.pop("from", None)
@@ -188,7 +195,7 @@ def _static(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> list[Effec
         tpl = forms.get(form)
         if tpl is None:
             raise NotExportable(word, f"form {form}")
-        body = _fill(tpl, **values).rstrip("\n")
+        body = re.sub(r" and true\b", "", _fill(tpl, **values).rstrip("\n"))
         kind = str(entry["kind"])
         effects.append(Effect(str(entry["event"]) if kind == "trigger" else lua.string(kind),
                               body))

@@ -5,14 +5,12 @@
 -- pass, end the play phase) — the scenarios' default too.
 local M = {}
 
-local prefix = ""
 local first_event = 0
 
 -- steps: { { player, "invoke" | "players" | "choice", when (part of the skill name) or nil,
 --            answer } } in the order the scenario scripts them.
 -- default: the answer to unscripted yes/no questions (nil: FreeKill's test default, no).
-function M.serve(room, skill_prefix, default, steps)
-  prefix = skill_prefix
+function M.serve(room, default, steps)
   first_event = #room.logic.all_game_events
   local state = { queue = steps }
   local function take(player, kind, skill)
