@@ -118,8 +118,7 @@ def run_game(tree: Path, generals: list[str], seed: int, *, players: int = 5,
     except subprocess.TimeoutExpired:
         return GameRun(seed, -1, False, ["timed out"], "")
     text = proc.stdout + proc.stderr
-    crit = [line for line in text.splitlines()
-            if line.startswith("[crit]") or "traceback" in line.lower()]
+    crit = [line for line in text.splitlines() if line.startswith("[crit]")]
     return GameRun(seed, proc.returncode, "game over=true" in text, crit, text)
 
 
