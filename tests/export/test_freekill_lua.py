@@ -54,7 +54,7 @@ def test_breakers_read_back_exactly_in_lua() -> None:
     assert _roundtrip(BREAKERS) == BREAKERS
 
 
-@settings(max_examples=30)
+@settings(max_examples=30, deadline=None)  # one Lua process per example
 @given(st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",))), min_size=1,
                 max_size=20))
 def test_any_text_reads_back_exactly_in_lua(texts: list[str]) -> None:

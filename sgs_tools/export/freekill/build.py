@@ -109,7 +109,7 @@ def scenario_tests(res: ExportResult, gens: list[Any], data: list[Path], package
             continue
         try:
             owners, text = translate(sc, res.skills, cards, general_skills, package,
-                                     choices, general_info)
+                                     choices, general_info, res.actives)
         except Untranslatable as exc:
             outcomes.append(ScenarioOutcome(shown, sc.name, None, str(exc)))
             continue

@@ -110,6 +110,9 @@ class SkillEmitter:
                 if name in ctx.vars:
                     return ctx.vars[name]
                 raise NotExportable(f"variable {name}")
+            if isinstance(value.get("ref"), list) and len(value["ref"]) == 2 \
+                    and value["ref"][1] == "count" and str(value["ref"][0]) in ctx.vars:
+                return f"#{ctx.vars[str(value['ref'][0])]}"
             if "op" in value and value["op"] in ("+", "-", "*"):
                 return (f"({self.integer(value['left'], ctx)} {value['op']} "
                         f"{self.integer(value['right'], ctx)})")
@@ -349,6 +352,12 @@ class SkillEmitter:
                 if entry.get("single") and spec["count"] != "1":
                     raise NotExportable(word, f"{spec['count']} cards at once")
                 values.update(spec)
+            elif kind == "card_name":
+                values[name] = lua.string(self.card_name(str(value)))
+            elif kind == "const":
+                wanted = (entry.get("require") or {}).get(name)
+                if value != wanted:
+                    raise NotExportable(word, f"{name} {value}")
             elif kind == "nature":
                 nature = self.m.natures.get("null" if value is None else str(value))
                 if nature is None:
@@ -375,12 +384,18 @@ class SkillEmitter:
         if entry.get("phase") and ctx.phase != entry["phase"]:
             raise NotExportable(word, f"outside the {entry['phase']} phase")
         values = self.action_values(word, entry, args, ctx)
+        name = ""
+        if st.get("as"):
+            if not entry.get("result"):
+                raise NotExportable(word, "its result named with 'as'")
+            name = self.fresh(_ident(str(st["as"])))
+        values["as"] = name or "_"
         text = _fill(str(entry["lua"]), **values).rstrip("\n")
         binds = entry.get("sets")
         if binds:
             ctx.vars[str(binds)] = str(binds)
-        if st.get("as"):
-            raise NotExportable(word, "its result named with 'as'")
+        if name:
+            ctx.vars[str(st["as"])] = name
         return text
 
     def pick(self, st: dict[str, Any], ctx: Ctx) -> str:
@@ -425,6 +440,12 @@ class SkillEmitter:
                 ctx.vars["it"] = f"{name}[1]"
             return text
         raise NotExportable("pick", f"form {_short(who)}")
+
+
+def _ident(text: str) -> str:
+    """A Lua local name from a DSL name (letters, digits, _), never a keyword."""
+    clean = "".join(ch if ch.isascii() and (ch.isalnum() or ch == "_") else "_" for ch in text)
+    return clean if lua.is_identifier(clean) else f"v_{clean}"
 
 
 def _short(value: Any) -> str:

@@ -25,6 +25,8 @@ class Mapping:
     natures: dict[str, str]
     modifiers: dict[str, dict[str, Any]]
     periods: dict[str, str]
+    helpers: dict[str, str]
+    areas: dict[str, str]
 
     def words(self) -> dict[str, list[str]]:
         """Every mapped word by section (for the README's and a test's inventory)."""
@@ -50,7 +52,8 @@ def parse(text: str) -> Mapping:
         states=raw.get("states") or {}, selector_filters=raw.get("selector_filters") or {},
         selector_nouns=raw.get("selector_nouns") or {}, actions=raw.get("actions") or {},
         natures=natures, modifiers=raw.get("modifiers") or {},
-        periods=raw.get("periods") or {})
+        periods=raw.get("periods") or {}, helpers=raw.get("helpers") or {},
+        areas=raw.get("areas") or {})
 
 
 @lru_cache(maxsize=1)

@@ -42,6 +42,7 @@ class ExportResult:
     considered_skills: int = 0
     considered_generals: int = 0
     choices: dict[str, list[str]] = field(default_factory=dict)  # first word → labels
+    actives: set[str] = field(default_factory=set)  # our skills with a play-phase action
     tests: int = 0  # scenario tests emitted
     scenarios: list[Any] = field(default_factory=list)  # build.ScenarioOutcome
 
@@ -90,6 +91,8 @@ def export(generals: list[Any], compiled: dict[str, Any], render: Any, *,
                 e.kind for e in done[sid].effects):  # pragma: no cover - defensive
             continue
         out.skills[sid] = name
+        if any(h.get("kind") == "action" for h in comp.hooks):
+            out.actives.add(sid)
         for label, word in done[sid].option_words.items():
             out.choices.setdefault(word, []).append(label)
     translations: list[tuple[str, str]] = [(package, "sgs-tools 导出")]

@@ -104,7 +104,8 @@ def _plain(text: str) -> str:
 def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
               general_skills: dict[str, list[str]], package: str,
               choices: dict[str, list[str]] | None = None,
-              general_info: dict[str, dict[str, Any]] | None = None) -> tuple[list[str], str]:
+              general_info: dict[str, dict[str, Any]] | None = None,
+              actives: set[str] | None = None) -> tuple[list[str], str]:
     """(our skills at the table, the test function's Lua); raises Untranslatable.
 
     ``skills``: our exported skill id → FreeKill name; ``choices``: an option's first
@@ -170,7 +171,33 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
     # the scripted answers
     served: list[str] = []
     routed: dict[int, list[str]] = {}
-    for st in sc.script:
+    script = list(sc.script)
+    while script:
+        st = script.pop(0)
+        head = st.pick.partition(":")[0].strip() if isinstance(st.pick, str) else None
+        if head in (actives or set()) and not st.when:
+            # an active skill: its cost cards and targets are chosen with it, up front
+            spent: list[str] = []
+            targets: list[str] = []
+            while script and script[0].seat == st.seat and not script[0].when and (
+                    (isinstance(script[0].pick, (int, list))
+                     and not isinstance(script[0].pick, bool))
+                    or (isinstance(script[0].pick, str)
+                        and script[0].pick.partition(":")[0].strip() not in skills
+                        and pc.find(script[0].pick) is not None)):
+                nxt = script.pop(0).pick
+                for x in (nxt if isinstance(nxt, list) else [nxt]):
+                    if isinstance(x, int) and not isinstance(x, bool):
+                        targets.append(f"P[{x + 1}]")
+                    else:
+                        found = pc.find(str(x), hands.get(st.seat)) or pc.find(str(x))
+                        if found is None:
+                            raise Untranslatable(f"the card {x!r} (not placed by the scenario)")
+                        spent.append(found)
+            routed.setdefault(st.seat, []).append(
+                f"script.use_skill(P[{st.seat + 1}], {lua.string(skills[str(head)])}, "
+                f"{{ {', '.join(spent)} }}, {{ {', '.join(targets)} }})")
+            continue
         served_step, reply = _decision(st, sc, pc, hands, skills, prefix, choices or {})
         if served_step is not None:
             served.append(served_step)
@@ -247,8 +274,10 @@ def _decision(st: Any, sc: Any, pc: _Cards, hands: dict[int, list[int]],
     if isinstance(pick, list) and pick and all(isinstance(x, int) for x in pick):
         chosen = ", ".join(f"P[{x + 1}]" for x in pick)
         return f"{{ {p}, \"players\", {when}, {{ {chosen} }} }}", None
+    if isinstance(pick, list) and st.when:
+        raise Untranslatable(f"the arrangement {pick!r} ({st.when})")
     if isinstance(pick, list) and pick and all(isinstance(x, str) for x in pick):
-        refs = [pc.find(x, hands.get(st.seat)) for x in pick]
+        refs = [pc.find(x, hands.get(st.seat)) or pc.find(x) for x in pick]
         if not all(refs):
             raise Untranslatable(f"the cards {pick!r} (not placed by the scenario)")
         return None, f"FkTest.ReplyDiscard({{ {', '.join(str(r) for r in refs)} }})"
@@ -331,8 +360,11 @@ def _event(pat: dict[str, Any], pc: _Cards, prefix: str) -> str | None:
                "recover": {"seat", "n"}, "lose_hp": {"seat", "n"},
                "use": {"seat", "card", "via"}, "play": {"seat", "card", "via"},
                "judge": {"seat", "card"}, "target": {"seat", "card", "targets"}}
-    if e not in kinds or set(pat) - {"e", "times"} - allowed[str(e)]:
+    if e not in kinds:
         return None
+    dropped = sorted(set(pat) - {"e", "times"} - allowed[str(e)])
+    if dropped and set(pat) - {"e", "times"} - set(dropped) == set():
+        return None  # nothing FreeKill records is left to check
     if e == "damage":
         who("to", "seat")
         who("from", "source")
@@ -356,8 +388,9 @@ def _event(pat: dict[str, Any], pc: _Cards, prefix: str) -> str | None:
         who("who", "seat")
         card("card")
     body = " and\n      ".join(tests) or "true"
+    note = f"    -- {', '.join(dropped)}: not recorded by FreeKill\n" if dropped else ""
     return (f"script.count(room, {lua.string(kinds[str(e)])}, function(d)\n"
-            f"    return {body}\n  end)")
+            f"{note}    return {body}\n  end)")
 
 
 def _expect(ex: Any, pc: _Cards, prefix: str) -> list[str]:
@@ -414,6 +447,15 @@ def _expect(ex: Any, pc: _Cards, prefix: str) -> list[str]:
             refs = [pc.find(str(c)) for c in pat["cards"]]
             if all(refs):
                 return [f"  lu.assertTrue(script.discarded(room, {r}))" for r in refs]
+        if e == "judge" and kind == "events" and set(pat) <= {"e", "seat", "card"} \
+                and "card" in pat:
+            out = []
+            if "seat" in pat:
+                out.append(f"  lu.assertTrue(script.count(room, \"Judge\", function(d) return "
+                           f"d.who == P[{int(pat['seat']) + 1}] end) > 0)")
+            out.append(f"  lu.assertTrue(script.revealed(room, function(c) return "
+                       f"{pc.test(str(pat['card']), 'c')} end))")
+            return out
         count = _event(pat, pc, prefix)
         if count is None:
             return [f"  -- not checked in FreeKill: {kind} {_plain(_short(pat))}"]

@@ -44,7 +44,7 @@ def emit_skill(name: str, hooks: list[dict[str, Any]], mapping: Mapping,
         raise NotExportable("effect", "the skill has no compiled hooks")
     for hook in hooks:
         kind = hook.get("kind")
-        if hook.get("cost"):
+        if hook.get("cost") and kind != "action":
             raise NotExportable("cost", "a cost paid before the effect")
         if kind == "trigger":
             out.effects.append(_trigger(em, hook, out))
@@ -58,6 +58,10 @@ def emit_skill(name: str, hooks: list[dict[str, Any]], mapping: Mapping,
             raise NotExportable(f"hook kind {kind}")
     if views:  # FreeKill allows one view-as effect per skill: conversions share it
         out.effects.append(_view_as(em, views))
+    used = [name for name in mapping.helpers
+            if any(re.search(rf"\b{name}\(", text)
+                   for text in [e.body for e in out.effects] + out.helpers)]
+    out.helpers[:0] = [mapping.helpers[name].rstrip("\n") for name in used]
     out.options = list(em.options)
     out.option_words = dict(em.option_words)
     return out
@@ -84,7 +88,8 @@ def _who_test(em: SkillEmitter, who: Any) -> str:
         sel = who["select"]
         noun = sel.get("noun")
         tests = {"others": "target ~= nil and target ~= player",
-                 "players": "target ~= nil", "all": "target ~= nil"}
+                 "players": "target ~= nil", "all": "target ~= nil",
+                 "player": "target ~= nil"}
         if noun not in tests:
             raise NotExportable(f"selector {noun}", "as whose event it is")
         out = [tests[str(noun)]]
@@ -107,7 +112,25 @@ def _trigger(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> Effect:
         ctx.vars[str(var)] = str(expr)
     tests = ["player:hasSkill(skel.name)"]
     flt = dict(hook.get("filter") or {})
-    tests.insert(0, _who_test(em, flt.pop("who", None)))
+    if entry.get("moves") == "from":  # a batch of card moves: whose cards left which zones
+        who = flt.pop("who", None)
+        if who is not None and who != {"var": "you"}:
+            raise NotExportable(f"{event} of {_short(who)}")
+        spec = flt.pop("from", None)
+        zones = ["hand", "equipment"]
+        if spec is not None:
+            cards = spec.get("cards") if isinstance(spec, dict) else None
+            filters = dict((cards or {}).get("filters") or {})
+            zones = filters.pop("zone", None) or zones
+            if not isinstance(cards, dict) or filters:
+                raise NotExportable(f"{event} filter", _short(spec))
+        areas = [em.m.areas.get(str(z)) or _missing_area(str(z)) for z in zones]
+        listed = "{ " + ", ".join(areas) + " }"
+        for var in list(ctx.vars):
+            ctx.vars[var] = _fill(ctx.vars[var], areas=listed)
+        tests.append(f"{ctx.vars['amount']} > 0")
+    else:
+        tests.insert(0, _who_test(em, flt.pop("who", None)))
     card = flt.pop("card", None)
     if card is not None:
         if "card" not in ctx.vars:
@@ -145,6 +168,10 @@ def _trigger(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> Effect:
         text += "  local room = player.room\n"
     text += _indent(body, "  ") + "\nend,"
     return Effect(str(entry["event"]), text)
+
+
+def _missing_area(zone: str) -> str:
+    raise NotExportable(f"zone {zone}")
 
 
 def _modifier_cond(em: SkillEmitter, hook: dict[str, Any], who: str, out: SkillLua) -> str:
@@ -260,7 +287,8 @@ def _view_as(em: SkillEmitter, hooks: list[dict[str, Any]]) -> Effect:
 
 
 def _active(em: SkillEmitter, hook: dict[str, Any]) -> Effect:
-    """A play-phase action with no cards and no targets chosen up front."""
+    """A play-phase action: its discard cost becomes the cards chosen up front, its leading
+    picks of single characters the targets chosen up front."""
     if hook.get("filter"):
         raise NotExportable("action", f"filter {sorted(hook['filter'])[0]}")
     ctx = Ctx(actor="player", vars={"you": "player"}, phase="play")
@@ -270,17 +298,89 @@ def _active(em: SkillEmitter, hook: dict[str, Any]) -> Effect:
         tests.append(freq)
     if hook.get("condition") is not None:
         tests.append(em.cond(hook["condition"], ctx))
-    body = em.steps(list(hook.get("steps") or []), ctx)
+    head: list[str] = []
+    cost = list(hook.get("cost") or [])
+    card_lines = ["card_num = 0,", "card_filter = Util.FalseFunc,"]
+    if cost:
+        if len(cost) != 1 or cost[0].get("do") != "discard":
+            raise NotExportable("cost", "only discarding cards is exported")
+        args = dict(cost[0].get("args") or {})
+        if args.pop("from", {"actor": True}) != {"actor": True} or set(args) != {"cards"}:
+            raise NotExportable("cost", "a discard by someone else")
+        spec = args["cards"].get("cards") if isinstance(args["cards"], dict) else None
+        if not isinstance(spec, dict):
+            raise NotExportable("cost", _short(args["cards"]))
+        filters = dict(spec.get("filters") or {})
+        zones = filters.pop("zone", None) or ["hand", "equipment"]
+        flag = "".join(em.m.zones.get(str(z)) or "?" for z in zones)
+        if "?" in flag:
+            raise NotExportable(f"zone {zones}")
+        ctests = [f"table.contains(player:getCardIds({lua.string(flag)}), to_select)",
+                  "not player:prohibitDiscard(to_select)"]
+        ctests += [em.filter_test(k, v, "Fk:getCardById(to_select)")
+                   for k, v in sorted(filters.items())]
+        count = spec.get("count", 1)
+        if isinstance(count, int) and not isinstance(count, bool):
+            card_lines = [f"card_num = {count},"]
+            ctests.insert(0, f"#selected < {count}")
+        elif isinstance(count, dict) and isinstance(count.get("range"), list) \
+                and count["range"][0] == 1 and count["range"][1] is None:
+            card_lines = ["min_card_num = 1,"]
+        else:
+            raise NotExportable("cost", f"count {_short(count)}")
+        card_lines += ["card_filter = function(self, player, to_select, selected)",
+                       "  return " + " and\n    ".join(ctests), "end,"]
+        head.append("room:throwCard(effect.cards, skel.name, player, player)")
+        if cost[0].get("as"):
+            ctx.vars[str(cost[0]["as"])] = "effect.cards"
+    steps = list(hook.get("steps") or [])
+    picks: list[str] = []
+    while steps and steps[0].get("do") == "pick" and isinstance(
+            (steps[0].get("args") or {}).get("who"), dict) and "select" in steps[0]["args"]["who"]:
+        st = steps.pop(0)
+        sel = st["args"]["who"]["select"]
+        if sel.get("count", 1) != 1:
+            raise NotExportable("pick", f"count {_short(sel.get('count'))} as a target")
+        slot = len(picks)
+        t = [f"#selected == {slot}"]
+        noun = str(sel.get("noun"))
+        nouns = {"player": "true", "players": "true", "other": "to_select ~= player",
+                 "others": "to_select ~= player"}
+        if noun not in nouns:
+            raise NotExportable(f"selector {noun}")
+        t.append(nouns[noun])
+        for f in sel.get("filters") or []:
+            tpl = em.m.selector_filters.get(str(f))
+            if tpl is None:
+                raise NotExportable(f"selector {f}")
+            t.append(_fill(tpl, p="to_select", me="player"))
+        for ex in sel.get("except") or []:
+            if not (isinstance(ex, dict) and ex.get("var") in ctx.vars):
+                raise NotExportable("pick", f"except {_short(ex)}")
+            t.append(f"to_select ~= selected[{picks.index(ex['var']) + 1}]"
+                     if ex["var"] in picks else f"to_select ~= {ctx.vars[ex['var']]}")
+        name = str(st.get("as") or "it")
+        picks.append(name)
+        ctx.vars[name] = f"effect.tos[{slot + 1}]"
+        card_lines.append(("target_filter = function(self, player, to_select, selected)"
+                           if slot == 0 else "") or "")
+        card_lines.append("  if " + " and ".join(x for x in t if x != "true") +
+                          " then return true end")
+    if picks:
+        card_lines = [line for line in card_lines if line]
+        card_lines += ["  return false", "end,", f"target_num = {len(picks)},"]
+    else:
+        card_lines += ["target_num = 0,", "target_filter = Util.FalseFunc,"]
+    body = em.steps(steps, ctx)
+    if head:
+        body = "\n".join(head) + ("\n" + body if body else "")
     can_use = " and ".join(tests) or "true"
-    text = ("card_num = 0,\n"
-            "target_num = 0,\n"
-            "card_filter = Util.FalseFunc,\n"
-            "target_filter = Util.FalseFunc,\n"
-            "can_use = function(self, player)\n"
-            f"  return {can_use}\n"
-            "end,\n"
-            "on_use = function(self, room, effect)\n"
-            "  local player = effect.from\n"
-            f"{_indent(body, '  ')}\n"
-            "end,")
+    text = "\n".join(card_lines) + "\n"
+    text += ("can_use = function(self, player)\n"
+             f"  return {can_use}\n"
+             "end,\n"
+             "on_use = function(self, room, effect)\n"
+             "  local player = effect.from\n"
+             f"{_indent(body, '  ')}\n"
+             "end,")
     return Effect(lua.string("active"), text)

@@ -2,31 +2,43 @@
 local extension = Package:new("sgsx")
 extension:loadSkillSkelsByPath("./packages/sgsx/skills")
 
+General:new(extension, "sgsx__diaochan", "qun", 3, 3, General.Female):addSkills { "sgsx__lijian", "sgsx__biyue" }
 General:new(extension, "sgsx__ganning", "wu", 4, 4, General.Male):addSkills { "sgsx__qixi" }
 General:new(extension, "sgsx__guanyu", "shu", 4, 4, General.Male):addSkills { "sgsx__wusheng" }
 General:new(extension, "sgsx__huanggai", "wu", 4, 4, General.Male):addSkills { "sgsx__kurou" }
 General:new(extension, "sgsx__huangyueying", "shu", 3, 3, General.Female):addSkills { "sgsx__jizhi", "sgsx__qicai" }
 General:new(extension, "sgsx__huaxiong", "qun", 6, 6, General.Male):addSkills { "sgsx__yaowu" }
+General:new(extension, "sgsx__luxun", "wu", 3, 3, General.Male):addSkills { "sgsx__qianxun", "sgsx__lianying" }
+General:new(extension, "sgsx__lvmeng", "wu", 4, 4, General.Male):addSkills { "sgsx__keji" }
+General:new(extension, "sgsx__simayi", "wei", 3, 3, General.Male):addSkills { "sgsx__fankui", "sgsx__guicai" }
+General:new(extension, "sgsx__sunshangxiang", "wu", 3, 3, General.Female):addSkills { "sgsx__jieyin", "sgsx__xiaoji" }
 General:new(extension, "sgsx__xiahoudun", "wei", 4, 4, General.Male):addSkills { "sgsx__ganglie" }
 General:new(extension, "sgsx__xuchu", "wei", 4, 4, General.Male):addSkills { "sgsx__luoyi" }
 General:new(extension, "sgsx__zhangfei", "shu", 4, 4, General.Male):addSkills { "sgsx__paoxiao" }
 General:new(extension, "sgsx__zhangliao", "wei", 4, 4, General.Male):addSkills { "sgsx__tuxi" }
 General:new(extension, "sgsx__zhaoyun", "shu", 4, 4, General.Male):addSkills { "sgsx__longdan" }
 General:new(extension, "sgsx__zhenji", "wei", 3, 3, General.Female):addSkills { "sgsx__qingguo", "sgsx__luoshen" }
+General:new(extension, "sgsx__zhugeliang", "shu", 3, 3, General.Male):addSkills { "sgsx__guanxing", "sgsx__kongcheng" }
 
 Fk:loadTranslationTable{
   ["sgsx"] = "sgs-tools 导出",
+  ["sgsx__diaochan"] = "貂蝉",
   ["sgsx__ganning"] = "甘宁",
   ["sgsx__guanyu"] = "关羽",
   ["sgsx__huanggai"] = "黄盖",
   ["sgsx__huangyueying"] = "黄月英",
   ["sgsx__huaxiong"] = "华雄",
+  ["sgsx__luxun"] = "陆逊",
+  ["sgsx__lvmeng"] = "吕蒙",
+  ["sgsx__simayi"] = "司马懿",
+  ["sgsx__sunshangxiang"] = "孙尚香",
   ["sgsx__xiahoudun"] = "夏侯惇",
   ["sgsx__xuchu"] = "许褚",
   ["sgsx__zhangfei"] = "张飞",
   ["sgsx__zhangliao"] = "张辽",
   ["sgsx__zhaoyun"] = "赵云",
   ["sgsx__zhenji"] = "甄姬",
+  ["sgsx__zhugeliang"] = "诸葛亮",
   ["sgsx__biyue"] = "闭月",
   [":sgsx__biyue"] = "弃牌阶段结束时，你可以摸一张牌。",
   ["sgsx__fankui"] = "反馈",
@@ -36,16 +48,29 @@ Fk:loadTranslationTable{
     "造成1点伤害。",
   ["sgsx__ganglie_choice1"] = "选项1",
   ["sgsx__ganglie_choice2"] = "选项2",
+  ["sgsx__guanxing"] = "观星",
+  [":sgsx__guanxing"] = "摸牌阶段开始时，你可以观看牌堆顶的三张牌，然后你将这些牌中任意数量的牌以任意顺序置于牌堆底，其余以任意顺序置于牌堆顶。",
+  ["sgsx__guicai"] = "鬼才",
+  [":sgsx__guicai"] = "当一名角色的判定牌翻开时，你可以打出一张手牌代替判定牌。",
   ["sgsx__guose"] = "国色",
   [":sgsx__guose"] = "你可以将方块牌当【乐不思蜀】使用。",
   ["sgsx__jianxiong"] = "奸雄",
   [":sgsx__jianxiong"] = "当你受到伤害后，你可以获得此牌。",
+  ["sgsx__jieyin"] = "结姻",
+  [":sgsx__jieyin"] = "出牌阶段，每回合限一次：你弃置两张手牌，然后选择一名已受伤的男性角色（角色A），然后回复1点体力；角色A回复1点体力。",
   ["sgsx__jizhi"] = "集智",
   [":sgsx__jizhi"] = "当你使用锦囊牌时，你可以摸一张牌。",
+  ["sgsx__keji"] = "克己",
+  [":sgsx__keji"] = "若你本回合出牌阶段使用或打出【杀】的次数为0，本回合你的手牌无上限。",
   ["sgsx__kongcheng"] = "空城",
   [":sgsx__kongcheng"] = "若你没有手牌，【杀】或【决斗】对你无效。",
   ["sgsx__kurou"] = "苦肉",
   [":sgsx__kurou"] = "出牌阶段：若你的体力值大于1，你失去1点体力，然后摸两张牌。",
+  ["sgsx__lianying"] = "连营",
+  [":sgsx__lianying"] = "当你失去手牌后，若你没有手牌，你可以摸一张牌。",
+  ["sgsx__lijian"] = "离间",
+  [":sgsx__lijian"] = "出牌阶段，每回合限一次：你弃置一张牌，然后选择一名男性角色（角色A），然后选择一名除角色A外的男性角色（角色B）；角色A" ..
+    "视为对角色B使用【决斗】。",
   ["sgsx__longdan"] = "龙胆",
   [":sgsx__longdan"] = "你可以将【杀】当【闪】使用或打出。你可以将【闪】当【杀】使用或打出。",
   ["sgsx__luoshen"] = "洛神",
@@ -60,6 +85,8 @@ Fk:loadTranslationTable{
   [":sgsx__qicai"] = "你使用锦囊牌无距离限制。",
   ["sgsx__qingguo"] = "倾国",
   [":sgsx__qingguo"] = "你可以将黑色手牌当【闪】使用或打出。",
+  ["sgsx__qingnang"] = "青囊",
+  [":sgsx__qingnang"] = "出牌阶段：你弃置一张牌，然后回复1点体力。",
   ["sgsx__qixi"] = "奇袭",
   [":sgsx__qixi"] = "你可以将黑色牌当【过河拆桥】使用。",
   ["sgsx__tiandu"] = "天妒",
@@ -68,27 +95,37 @@ Fk:loadTranslationTable{
   [":sgsx__tuxi"] = "摸牌阶段开始时，你可以选择一至两名有手牌的其他角色，然后你放弃本阶段摸牌，然后对这些角色中的每名角色，你获得其一张手牌。",
   ["sgsx__wusheng"] = "武圣",
   [":sgsx__wusheng"] = "你可以将红色牌当【杀】使用或打出。",
+  ["sgsx__xiaoji"] = "枭姬",
+  [":sgsx__xiaoji"] = "当你失去装备区的牌后，每失去一张牌，你可以摸两张牌。",
   ["sgsx__yaowu"] = "耀武",
   [":sgsx__yaowu"] = "当你受到红色【杀】造成的伤害时，来源角色选择一项：来源角色回复1点体力；或来源角色摸一张牌。",
   ["sgsx__yaowu_choice1"] = "选项1",
   ["sgsx__yaowu_choice2"] = "选项2",
   ["sgsx__yingzi"] = "英姿",
   [":sgsx__yingzi"] = "摸牌阶段你摸牌数+1。",
+  ["sgsx__zhiheng"] = "制衡",
+  [":sgsx__zhiheng"] = "出牌阶段，每回合限X次：你弃置至少一张牌，然后摸与这些牌等量的牌（X为你已损失的体力值加1）。",
 }
 
 Fk:loadTranslationTable({
   ["sgsx"] = "sgs-tools export",
+  ["sgsx__diaochan"] = "Diao Chan",
   ["sgsx__ganning"] = "Gan Ning",
   ["sgsx__guanyu"] = "Guan Yu",
   ["sgsx__huanggai"] = "Huang Gai",
   ["sgsx__huangyueying"] = "Huang Yueying",
   ["sgsx__huaxiong"] = "Hua Xiong",
+  ["sgsx__luxun"] = "Lu Xun",
+  ["sgsx__lvmeng"] = "Lü Meng",
+  ["sgsx__simayi"] = "Sima Yi",
+  ["sgsx__sunshangxiang"] = "Sun Shangxiang",
   ["sgsx__xiahoudun"] = "Xiahou Dun",
   ["sgsx__xuchu"] = "Xu Chu",
   ["sgsx__zhangfei"] = "Zhang Fei",
   ["sgsx__zhangliao"] = "Zhang Liao",
   ["sgsx__zhaoyun"] = "Zhao Yun",
   ["sgsx__zhenji"] = "Zhen Ji",
+  ["sgsx__zhugeliang"] = "Zhuge Liang",
   ["sgsx__biyue"] = "Envious by Moon",
   [":sgsx__biyue"] = "At the end of your discard phase, you may draw 1 card.",
   ["sgsx__fankui"] = "Retaliation",
@@ -101,17 +138,39 @@ Fk:loadTranslationTable({
     " damage to the source.",
   ["sgsx__ganglie_choice1"] = "option 1",
   ["sgsx__ganglie_choice2"] = "option 2",
+  ["sgsx__guanxing"] = "Stargaze",
+  [":sgsx__guanxing"] = "At the start of your draw phase, you may look at the top 3 " ..
+    "cards of the deck, then you put any of those cards on the " ..
+    "bottom of the deck and the rest on top in any order.",
+  ["sgsx__guicai"] = "Demonic Talent",
+  [":sgsx__guicai"] = "When a character's judgement card is revealed, you may " ..
+    "replace the judgement card with a hand card.",
   ["sgsx__guose"] = "National Beauty",
   [":sgsx__guose"] = "You may use a ♦ card as an Indulgence.",
   ["sgsx__jianxiong"] = "Villainous Hero",
   [":sgsx__jianxiong"] = "After you take damage, you may gain that card.",
+  ["sgsx__jieyin"] = "Marriage",
+  [":sgsx__jieyin"] = "Action (once per turn): you discard 2 hand cards, then " ..
+    "choose a wounded male character (character A), then recover " ..
+    "1 HP; character A recovers 1 HP.",
   ["sgsx__jizhi"] = "Wisdom",
   [":sgsx__jizhi"] = "When you use a trick card, you may draw 1 card.",
+  ["sgsx__keji"] = "Self Mastery",
+  [":sgsx__keji"] = "If the number of times you used or played a Slash in this " ..
+    "turn's play phase is 0, you have no hand limit this turn.",
   ["sgsx__kongcheng"] = "Empty Fort",
   [":sgsx__kongcheng"] = "If you have no hand cards, Slash or Duel cannot affect you.",
   ["sgsx__kurou"] = "Self Injury",
   [":sgsx__kurou"] = "Action: if your HP is greater than 1, you lose 1 HP, then " ..
     "draw 2 cards.",
+  ["sgsx__lianying"] = "One After Another",
+  [":sgsx__lianying"] = "After you lose hand cards, if you have no hand cards, you " ..
+    "may draw 1 card.",
+  ["sgsx__lijian"] = "Seed of Animosity",
+  [":sgsx__lijian"] = "Action (once per turn): you discard a card, then choose a " ..
+    "male character (character A), then choose a male character " ..
+    "other than character A (character B); character A is treated" ..
+    " as using a Duel on character B.",
   ["sgsx__longdan"] = "Dragon Heart",
   [":sgsx__longdan"] = "You may use or play a Slash as a Jink. You may use or play a" ..
     " Jink as a Slash.",
@@ -132,6 +191,8 @@ Fk:loadTranslationTable({
   [":sgsx__qicai"] = "You may use trick cards at any distance.",
   ["sgsx__qingguo"] = "Helen of Troy",
   [":sgsx__qingguo"] = "You may use or play a black hand card as a Jink.",
+  ["sgsx__qingnang"] = "Green Salve",
+  [":sgsx__qingnang"] = "Action: you discard a card, then recover 1 HP.",
   ["sgsx__qixi"] = "Surprise Raid",
   [":sgsx__qixi"] = "You may use a black card as a Dismantlement.",
   ["sgsx__tiandu"] = "Envy of Heaven",
@@ -144,6 +205,9 @@ Fk:loadTranslationTable({
     "take a hand card from that character.",
   ["sgsx__wusheng"] = "Warrior Saint",
   [":sgsx__wusheng"] = "You may use or play a red card as a Slash.",
+  ["sgsx__xiaoji"] = "Warrior Lady",
+  [":sgsx__xiaoji"] = "After you lose equipped cards, for each card lost, you may " ..
+    "draw 2 cards.",
   ["sgsx__yaowu"] = "Military Glory",
   [":sgsx__yaowu"] = "When you take damage from a red Slash, the source chooses " ..
     "one: the source recovers 1 HP; or the source draws 1 card.",
@@ -151,6 +215,10 @@ Fk:loadTranslationTable({
   ["sgsx__yaowu_choice2"] = "option 2",
   ["sgsx__yingzi"] = "Handsome",
   [":sgsx__yingzi"] = "You draw 1 extra card in your draw phase.",
+  ["sgsx__zhiheng"] = "Balance of Power",
+  [":sgsx__zhiheng"] = "Action (X times per turn): you discard 1 or more cards, then" ..
+    " draw the same number of cards, where X is your lost HP plus" ..
+    " 1.",
 }, "en_US")
 
 return extension

@@ -28,7 +28,6 @@ function(room, me)
   local script = require("packages.sgsx.script")
   local P = room.players
   local ids = {}
-  -- not exported, so not at this table: guanxing
   FkTest.runInRoom(function()
     ids[1] = room:printCard("slash", Card.Spade, 7).id  -- slash ♠7
     room:setPlayerProperty(P[1], "kingdom", "shu")
@@ -39,7 +38,7 @@ function(room, me)
     room:obtainCard(P[1], { ids[1] }, true)
     room:setPlayerProperty(P[2], "kingdom", "shu")
     room:setPlayerProperty(P[2], "gender", General.Male)
-    room:handleAddLoseSkills(P[2], "sgsx__kongcheng")
+    room:handleAddLoseSkills(P[2], "sgsx__guanxing|sgsx__kongcheng")
     room:setPlayerProperty(P[2], "maxHp", 3)
     room:setPlayerProperty(P[2], "hp", 3)
     script.leave(room, P[3])

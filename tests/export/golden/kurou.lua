@@ -10,8 +10,8 @@ local skel = fk.CreateSkill{
 
 skel:addEffect("active", {
   card_num = 0,
-  target_num = 0,
   card_filter = Util.FalseFunc,
+  target_num = 0,
   target_filter = Util.FalseFunc,
   can_use = function(self, player)
     return true

@@ -6,11 +6,13 @@
 local M = {}
 
 local first_event = 0
+local claimed = {}  -- cards an earlier scripted use already spends are not picked again
 
 -- steps: { { player, "invoke" | "players" | "choice", when (part of the skill name) or nil,
 --            answer } } in the order the scenario scripts them.
 -- default: the answer to unscripted yes/no questions (nil: FreeKill's test default, no).
 function M.serve(room, default, steps)
+  claimed = {}
   first_event = #room.logic.all_game_events
   local state = { queue = steps }
   local function take(player, kind, skill)
@@ -47,6 +49,26 @@ function M.serve(room, default, steps)
     return choice(self, player, params)
   end
   return state
+end
+
+-- The reply using an active skill: the scripted cards and targets, then (like our engine's
+-- default) the first legal ones in seat order until the skill has enough.
+function M.use_skill(player, name, cards, targets)
+  local skill = Fk.skills[name]
+  for _, id in ipairs(player:getCardIds("he")) do
+    if #cards >= skill:getMinCardNum(player) then break end
+    if not table.contains(cards, id) and not claimed[id] and skill:cardFilter(player, id, cards) then
+      cards[#cards + 1] = id
+    end
+  end
+  for _, id in ipairs(cards) do claimed[id] = true end
+  for _, p in ipairs(player.room.alive_players) do
+    if #targets >= skill:getMinTargetNum(player) then break end
+    if not table.contains(targets, p) and skill:targetFilter(player, p, targets, cards) then
+      targets[#targets + 1] = p
+    end
+  end
+  return { card = { skill = name, subcards = cards }, targets = table.map(targets, Util.IdMapper) }
 end
 
 -- Every scripted answer must have been asked for.
@@ -96,6 +118,21 @@ function M.went(player, id, area)
       if move.to == player and move.toArea == area then
         for _, info in ipairs(move.moveInfo) do
           if info.cardId == id then return true end
+        end
+      end
+    end
+  end
+  return false
+end
+
+-- A judgement card passing the test was revealed (FreeKill's judge record keeps only the
+-- final card after a retrial; the reveal is the card's move to the processing area).
+function M.revealed(room, test)
+  for _, e in ipairs(events(room, "MoveCards")) do
+    for _, move in ipairs(e.data) do
+      if move.toArea == Card.Processing and move.moveReason == fk.ReasonJudge then
+        for _, info in ipairs(move.moveInfo) do
+          if test(Fk:getCardById(info.cardId)) then return true end
         end
       end
     end
