@@ -111,8 +111,13 @@ class SkillEmitter:
                     return ctx.vars[name]
                 raise NotExportable(f"variable {name}")
             if isinstance(value.get("ref"), list) and len(value["ref"]) == 2 \
-                    and value["ref"][1] == "count" and str(value["ref"][0]) in ctx.vars:
-                return f"#{ctx.vars[str(value['ref'][0])]}"
+                    and str(value["ref"][0]) in ctx.vars:
+                owner, attr = ctx.vars[str(value["ref"][0])], str(value["ref"][1])
+                if attr == "count":
+                    return f"#{owner}"
+                if attr in self.m.attributes and attr in self.m.quantities:
+                    return _fill(self.m.quantities[attr], p=owner)
+                raise NotExportable(f"attribute {attr}")
             if "op" in value and value["op"] in ("+", "-", "*"):
                 return (f"({self.integer(value['left'], ctx)} {value['op']} "
                         f"{self.integer(value['right'], ctx)})")
@@ -170,8 +175,15 @@ class SkillEmitter:
         spec = value["cards"]
         filters = dict(spec.get("filters") or {})
         zones = filters.pop("zone", None) or ["hand", "equipment"]
-        if filters:
-            raise NotExportable("cards", f"filters {sorted(filters)} on chosen cards")
+        suits: list[str] = []
+        for key, values in sorted(filters.items()):
+            if key == "color" and isinstance(values, list):
+                suits += [s for v in values for s in {"red": ("heart", "diamond"),
+                                                      "black": ("spade", "club")}[str(v)]]
+            elif key == "suit" and isinstance(values, list):
+                suits += [str(v) for v in values]
+            else:
+                raise NotExportable("cards", f"filter {key} on chosen cards")
         flag = ""
         for z in zones:
             f = self.m.zones.get(str(z))
@@ -181,9 +193,12 @@ class SkillEmitter:
         count = spec.get("count", 1)
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise NotExportable("cards", f"count {_short(count)}")
+        suit = ",".join(suits) or "."
+        where = "|hand" if flag == "h" else ""
+        pattern = "." if suit == "." and not where else f".|.|{suit}{where}"
         return {"count": str(count), "flag": lua.string(flag),
                 "include_equip": "true" if "e" in flag else "false",
-                "pattern": lua.string(".|.|.|hand" if flag == "h" else ".")}
+                "pattern": lua.string(pattern)}
 
     # ---- conditions --------------------------------------------------------------------
 
@@ -264,9 +279,12 @@ class SkillEmitter:
             return text + "end"
         if "may" in st:
             ask = f"{ROOM}:askToSkillInvoke({ctx.actor}, {{ skill_name = {SKILL} }})"
+            can = self.option_can(st["may"], ctx)  # offered only when it can be done
+            if can != "true":
+                ask = f"{can} and\n  {ask}"
             body = self.steps(st["may"], ctx)
             if ctx.loop == "endless":  # declining ends an endless repeat
-                return f"if not {ask} then break end\n{body}"
+                return f"if not ({ask}) then break end\n{body}"
             return f"if {ask} then\n{_indent(body, '  ')}\nend"
         if "choose" in st:
             return self.choose(st, ctx)

@@ -26,6 +26,7 @@ class Mapping:
     modifiers: dict[str, dict[str, Any]]
     periods: dict[str, str]
     helpers: dict[str, str]
+    attributes: list[str]
     areas: dict[str, str]
 
     def words(self) -> dict[str, list[str]]:
@@ -53,7 +54,7 @@ def parse(text: str) -> Mapping:
         selector_nouns=raw.get("selector_nouns") or {}, actions=raw.get("actions") or {},
         natures=natures, modifiers=raw.get("modifiers") or {},
         periods=raw.get("periods") or {}, helpers=raw.get("helpers") or {},
-        areas=raw.get("areas") or {})
+        areas=raw.get("areas") or {}, attributes=list(raw.get("attributes") or []))
 
 
 @lru_cache(maxsize=1)

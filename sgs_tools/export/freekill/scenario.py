@@ -198,7 +198,18 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
                 f"script.use_skill(P[{st.seat + 1}], {lua.string(skills[str(head)])}, "
                 f"{{ {', '.join(spent)} }}, {{ {', '.join(targets)} }})")
             continue
-        served_step, reply = _decision(st, sc, pc, hands, skills, prefix, choices or {})
+        chosen: list[str] = []
+        if isinstance(st.pick, str) and not st.when and st.pick not in ("yes", "no", "pass"):
+            # the characters picked right after a card or skill are its targets
+            while script and script[0].seat == st.seat and not script[0].when and (
+                    isinstance(script[0].pick, int) or (
+                        isinstance(script[0].pick, list) and script[0].pick
+                        and all(isinstance(x, int) for x in script[0].pick))) \
+                    and not isinstance(script[0].pick, bool):
+                nxt = script.pop(0).pick
+                chosen += [f"P[{x + 1}]" for x in (nxt if isinstance(nxt, list) else [nxt])]
+        served_step, reply = _decision(st, sc, pc, hands, skills, prefix, choices or {},
+                                       "{ " + ", ".join(chosen) + " }" if chosen else None)
         if served_step is not None:
             served.append(served_step)
         if reply is not None:
@@ -259,8 +270,8 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
 
 
 def _decision(st: Any, sc: Any, pc: _Cards, hands: dict[int, list[int]],
-              skills: dict[str, str], prefix: str, choices: dict[str, list[str]]
-              ) -> tuple[str | None, str | None]:
+              skills: dict[str, str], prefix: str, choices: dict[str, list[str]],
+              chosen: str | None = None) -> tuple[str | None, str | None]:
     """One script step → (an answer script.lua serves, or a reply FreeKill's test backend
     routes to the seat's next request)."""
     p = f"P[{st.seat + 1}]"
@@ -308,7 +319,7 @@ def _decision(st: Any, sc: Any, pc: _Cards, hands: dict[int, list[int]],
             idx = int(ref[4:-1])
             if idx in hand:
                 hand.remove(idx)
-        targets = "{}" if response else _target_of(sc, st.seat, pick)
+        targets = "{}" if response else chosen or _target_of(sc, st.seat, pick)
         return None, (f"FkTest.ReplyUseSkill({lua.string(skills[head])}, {targets}, "
                       f"{{ {', '.join(cards)} }})")
     ref = pc.find(pick, hands.get(st.seat))
@@ -322,7 +333,7 @@ def _decision(st: Any, sc: Any, pc: _Cards, hands: dict[int, list[int]],
     name = spec.name if isinstance(spec, CardSpec) else pick
     targets = "{}"
     if not response and name in ONE_TARGET:
-        targets = _target_of(sc, st.seat, name)
+        targets = chosen or _target_of(sc, st.seat, name)
     return None, f"FkTest.ReplyCard(Fk:getCardById({ref}), {targets})"
 
 

@@ -8,6 +8,13 @@
 --       source chooses one:
 --         - discard 2 hand cards
 --         - damage 1 to source
+-- How many of the player's cards in these areas match a FreeKill card pattern.
+local function cards_matching(player, flag, pattern)
+  return #table.filter(player:getCardIds(flag), function(id)
+    return Fk:getCardById(id):matchPattern(pattern)
+  end)
+end
+
 local skel = fk.CreateSkill{
   name = "sgsx__ganglie",
 }
@@ -25,7 +32,7 @@ skel:addEffect(fk.Damaged, {
     local judgement = judge.card
     if (judgement ~= nil and judgement.color == Card.Black) then
       local choice1s = {}
-      if #data.from:getCardIds("h") >= 2 then table.insert(choice1s, "sgsx__ganglie_choice1") end
+      if cards_matching(data.from, "h", ".|.|.|hand") >= 2 then table.insert(choice1s, "sgsx__ganglie_choice1") end
       table.insert(choice1s, "sgsx__ganglie_choice2")
       if #choice1s > 0 then
         local choice1 = room:askToChoice(data.from, { choices = choice1s, skill_name = skel.name })

@@ -7,6 +7,8 @@ General:new(extension, "sgsx__ganning", "wu", 4, 4, General.Male):addSkills { "s
 General:new(extension, "sgsx__guanyu", "shu", 4, 4, General.Male):addSkills { "sgsx__wusheng" }
 General:new(extension, "sgsx__huanggai", "wu", 4, 4, General.Male):addSkills { "sgsx__kurou" }
 General:new(extension, "sgsx__huangyueying", "shu", 3, 3, General.Female):addSkills { "sgsx__jizhi", "sgsx__qicai" }
+General:new(extension, "sgsx__huangzhong", "shu", 4, 4, General.Male):addSkills { "sgsx__liegong" }
+General:new(extension, "sgsx__huatuo", "qun", 3, 3, General.Male):addSkills { "sgsx__jijiu", "sgsx__qingnang" }
 General:new(extension, "sgsx__huaxiong", "qun", 6, 6, General.Male):addSkills { "sgsx__yaowu" }
 General:new(extension, "sgsx__luxun", "wu", 3, 3, General.Male):addSkills { "sgsx__qianxun", "sgsx__lianying" }
 General:new(extension, "sgsx__lvmeng", "wu", 4, 4, General.Male):addSkills { "sgsx__keji" }
@@ -27,6 +29,8 @@ Fk:loadTranslationTable{
   ["sgsx__guanyu"] = "关羽",
   ["sgsx__huanggai"] = "黄盖",
   ["sgsx__huangyueying"] = "黄月英",
+  ["sgsx__huangzhong"] = "黄忠",
+  ["sgsx__huatuo"] = "华佗",
   ["sgsx__huaxiong"] = "华雄",
   ["sgsx__luxun"] = "陆逊",
   ["sgsx__lvmeng"] = "吕蒙",
@@ -58,6 +62,8 @@ Fk:loadTranslationTable{
   [":sgsx__jianxiong"] = "当你受到伤害后，你可以获得此牌。",
   ["sgsx__jieyin"] = "结姻",
   [":sgsx__jieyin"] = "出牌阶段，每回合限一次：你弃置两张手牌，然后选择一名已受伤的男性角色（角色A），然后回复1点体力；角色A回复1点体力。",
+  ["sgsx__jijiu"] = "急救",
+  [":sgsx__jijiu"] = "当一名角色受到伤害时，每有1点伤害，你可以弃置一张红色牌，然后你防止此伤害中的1点。",
   ["sgsx__jizhi"] = "集智",
   [":sgsx__jizhi"] = "当你使用锦囊牌时，你可以摸一张牌。",
   ["sgsx__keji"] = "克己",
@@ -68,6 +74,9 @@ Fk:loadTranslationTable{
   [":sgsx__kurou"] = "出牌阶段：若你的体力值大于1，你失去1点体力，然后摸两张牌。",
   ["sgsx__lianying"] = "连营",
   [":sgsx__lianying"] = "当你失去手牌后，若你没有手牌，你可以摸一张牌。",
+  ["sgsx__liegong"] = "烈弓",
+  [":sgsx__liegong"] = "出牌阶段内，当你使用【杀】指定目标后，若目标角色的手牌数不小于你的体力值或目标角色的手牌数不大于你的攻击范围，你可以令目" ..
+    "标角色不能使用【闪】响应此牌。",
   ["sgsx__lijian"] = "离间",
   [":sgsx__lijian"] = "出牌阶段，每回合限一次：你弃置一张牌，然后选择一名男性角色（角色A），然后选择一名除角色A外的男性角色（角色B）；角色A" ..
     "视为对角色B使用【决斗】。",
@@ -91,6 +100,8 @@ Fk:loadTranslationTable{
   [":sgsx__qixi"] = "你可以将黑色牌当【过河拆桥】使用。",
   ["sgsx__tiandu"] = "天妒",
   [":sgsx__tiandu"] = "当你的判定牌生效后，你可以获得判定牌。",
+  ["sgsx__tieqi"] = "铁骑",
+  [":sgsx__tieqi"] = "当你使用【杀】指定目标后，你可以进行一次判定，然后若判定牌为红色，目标角色不能使用【闪】响应此牌。",
   ["sgsx__tuxi"] = "突袭",
   [":sgsx__tuxi"] = "摸牌阶段开始时，你可以选择一至两名有手牌的其他角色，然后你放弃本阶段摸牌，然后对这些角色中的每名角色，你获得其一张手牌。",
   ["sgsx__wusheng"] = "武圣",
@@ -114,6 +125,8 @@ Fk:loadTranslationTable({
   ["sgsx__guanyu"] = "Guan Yu",
   ["sgsx__huanggai"] = "Huang Gai",
   ["sgsx__huangyueying"] = "Huang Yueying",
+  ["sgsx__huangzhong"] = "Huang Zhong",
+  ["sgsx__huatuo"] = "Hua Tuo",
   ["sgsx__huaxiong"] = "Hua Xiong",
   ["sgsx__luxun"] = "Lu Xun",
   ["sgsx__lvmeng"] = "Lü Meng",
@@ -153,6 +166,9 @@ Fk:loadTranslationTable({
   [":sgsx__jieyin"] = "Action (once per turn): you discard 2 hand cards, then " ..
     "choose a wounded male character (character A), then recover " ..
     "1 HP; character A recovers 1 HP.",
+  ["sgsx__jijiu"] = "First Aid",
+  [":sgsx__jijiu"] = "When a character takes damage, for each point of damage, you" ..
+    " may discard a red card, then you prevent 1 of that damage.",
   ["sgsx__jizhi"] = "Wisdom",
   [":sgsx__jizhi"] = "When you use a trick card, you may draw 1 card.",
   ["sgsx__keji"] = "Self Mastery",
@@ -166,6 +182,12 @@ Fk:loadTranslationTable({
   ["sgsx__lianying"] = "One After Another",
   [":sgsx__lianying"] = "After you lose hand cards, if you have no hand cards, you " ..
     "may draw 1 card.",
+  ["sgsx__liegong"] = "Fearsome Archer",
+  [":sgsx__liegong"] = "During your play phase, after you target a character with a " ..
+    "Slash, if the target's number of hand cards is at least your" ..
+    " HP or the target's number of hand cards is at most your " ..
+    "attack range, you may make the target unable to use a Jink " ..
+    "against this card.",
   ["sgsx__lijian"] = "Seed of Animosity",
   [":sgsx__lijian"] = "Action (once per turn): you discard a card, then choose a " ..
     "male character (character A), then choose a male character " ..
@@ -198,6 +220,10 @@ Fk:loadTranslationTable({
   ["sgsx__tiandu"] = "Envy of Heaven",
   [":sgsx__tiandu"] = "After your judgement takes effect, you may gain the " ..
     "judgement card.",
+  ["sgsx__tieqi"] = "Iron Cavalry",
+  [":sgsx__tieqi"] = "After you target a character with a Slash, you may perform a" ..
+    " judgement, then if the judgement card is red, the target " ..
+    "cannot use a Jink against this card.",
   ["sgsx__tuxi"] = "Sudden Strike",
   [":sgsx__tuxi"] = "At the start of your draw phase, you may choose 1 to 2 other" ..
     " characters with hand cards, then you give up drawing cards " ..
