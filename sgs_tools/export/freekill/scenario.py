@@ -117,8 +117,11 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
         raise Untranslatable("play until the game ends")
     if sc.discard or getattr(sc, "rest", "deck") != "deck":
         raise Untranslatable("a starting discard pile")
-    if set(sc.defaults) - {"yes_no"}:
+    if set(sc.defaults) - {"yes_no", "play"}:
         raise Untranslatable(f"default answers for {', '.join(sorted(sc.defaults))}")
+    play_default = sc.defaults.get("play")
+    if play_default is not None and (str(play_default) in skills or sc.script):
+        raise Untranslatable(f"the default play {play_default!r} (repeated skill use)")
     prefix = f"{package}__"
     n = len(sc.seats)
     pc = _Cards(cards)
@@ -214,6 +217,20 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
             served.append(served_step)
         if reply is not None:
             routed.setdefault(st.seat, []).append(reply)
+
+    if play_default is not None:
+        # every copy of that card in the playing seat's hand is played, first to last
+        from sgs_tools.scenario.format import CardSpec, parse_card
+
+        want = parse_card(str(play_default))
+        if not isinstance(want, CardSpec) or want.suit is not None:
+            raise Untranslatable(f"the default play {play_default!r}")
+        for i in hands.get(sc.start_seat, []):
+            if pc.specs[i - 1].name == want.name:
+                target = _target_of(sc, sc.start_seat, want.name) \
+                    if want.name in ONE_TARGET else "{}"
+                routed.setdefault(sc.start_seat, []).append(
+                    f"FkTest.ReplyCard(Fk:getCardById(ids[{i}]), {target})")
 
     # play
     seat = f"P[{sc.start_seat + 1}]"

@@ -13,4 +13,50 @@ skel:addEffect("targetmod", {
   end,
 })
 
+skel:addTest(-- scenario skill_paoxiao.yaml: Paoxiao uses any number of Slashes
+function(room, me)
+  local script = require("packages.sgsx.script")
+  local P = room.players
+  local ids = {}
+  FkTest.runInRoom(function()
+    ids[1] = room:printCard("slash", Card.Spade, 7).id  -- slash ♠7
+    ids[2] = room:printCard("slash", Card.Spade, 8).id  -- slash ♠8
+    ids[3] = room:printCard("slash", Card.Spade, 9).id  -- slash ♠9
+    room:setPlayerProperty(P[1], "kingdom", "shu")
+    room:setPlayerProperty(P[1], "gender", General.Male)
+    room:handleAddLoseSkills(P[1], "sgsx__paoxiao")
+    room:setPlayerProperty(P[1], "maxHp", 4)
+    room:setPlayerProperty(P[1], "hp", 4)
+    room:obtainCard(P[1], { ids[1], ids[2], ids[3] }, true)
+    room:setPlayerProperty(P[2], "kingdom", "wu")
+    room:setPlayerProperty(P[2], "gender", General.Male)
+    room:handleAddLoseSkills(P[2], "sgsx__kurou")
+    room:setPlayerProperty(P[2], "maxHp", 4)
+    room:setPlayerProperty(P[2], "hp", 4)
+    script.leave(room, P[3])
+    script.leave(room, P[4])
+    script.leave(room, P[5])
+    script.leave(room, P[6])
+    script.leave(room, P[7])
+    script.leave(room, P[8])
+  end)
+  local answers = script.serve(room, nil, {
+  })
+  FkTest.setNextReplies(P[1], {
+    FkTest.ReplyCard(Fk:getCardById(ids[1]), { P[2] }),
+    FkTest.ReplyCard(Fk:getCardById(ids[2]), { P[2] }),
+    FkTest.ReplyCard(Fk:getCardById(ids[3]), { P[2] }),
+  })
+  FkTest.runInRoom(function()
+    script.phase(room, P[1], Player.Play)
+  end)
+  script.done(answers)
+  lu.assertEquals(script.count(room, "UseCard", function(d)
+    return d.from == P[1] and
+      d.card ~= nil and d.card.trueName == "slash"
+  end), 3)
+  lu.assertEquals(#P[1]:getCardIds("h"), 0)
+  lu.assertEquals(P[2].hp, 1)
+end)
+
 return skel
