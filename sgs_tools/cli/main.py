@@ -11,6 +11,7 @@ from sgs_tools.cli import balance as balance_cmd
 from sgs_tools.cli import build as build_cmd
 from sgs_tools.cli import compile as compile_cmd
 from sgs_tools.cli import explain as explain_cmd
+from sgs_tools.cli import export as export_cmd
 from sgs_tools.cli import replay as replay_cmd
 from sgs_tools.cli import schema as schema_cmd
 from sgs_tools.cli import simulate as simulate_cmd
@@ -31,6 +32,7 @@ app.command("validate")(validate_cmd.validate)
 app.command("compile")(compile_cmd.compile_cmd)
 app.command("explain")(explain_cmd.explain)
 app.add_typer(schema_cmd.app, name="schema")
+app.add_typer(export_cmd.app, name="export")
 app.add_typer(site_cmd.app, name="site")
 app.command("test")(test_cmd.test_cmd)
 app.command("simulate")(simulate_cmd.simulate)

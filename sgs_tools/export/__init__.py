@@ -1,0 +1,1 @@
+"""Exporters: the compiled hook IR written out as code for other engines."""

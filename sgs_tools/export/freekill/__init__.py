@@ -1,0 +1,1 @@
+"""Export to FreeKill (新月杀): an extension package of Lua generated from the hook IR."""

@@ -1,0 +1,164 @@
+"""Load the game (plus --data), export it, emit the scenario tests, write the folder."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from sgs_tools.export.freekill.package import HEADER, ExportResult, export
+
+EXPORTED_SETS = ("standard", "wind", "korean")
+SUPPORT = ("script.lua",)
+
+
+@dataclass
+class ScenarioOutcome:
+    path: str
+    name: str
+    skill: str | None = None  # attached to (emitted) or None
+    reason: str = ""
+    index: int = 0  # its place among the skill's tests (FreeKill names it test<skill><i>)
+
+
+@dataclass
+class Build:
+    result: ExportResult
+    scenarios: list[ScenarioOutcome] = field(default_factory=list)
+
+
+def _under(path: Path, roots: list[Path]) -> bool:
+    rp = path.resolve()
+    return any(rp == r or r in rp.parents for r in roots)
+
+
+def build(data: list[Path], package: str, *, tests: bool = True, prefix: str | None = None,
+          only_generals: list[str] | None = None) -> tuple[ExportResult | None, str | None]:
+    """(the export, None) or (None, the validation report) when the data has problems."""
+    from sgs_tools import report
+    from sgs_tools.data.validate import validate
+    from sgs_tools.dsl.effects import explain
+
+    result = validate(list(data) if data else None)
+    if not result.ok:
+        return None, report.text(result.problems, result.documents, result.files)
+    assert result.effects is not None
+    cat = result.catalog
+    effects = result.effects
+    roots = [p.resolve() for p in data]
+    gens = [g for g in cat.generals.values()
+            if (set(g.sets) & set(EXPORTED_SETS) and not _under(Path(g.origin.file), roots))
+            or _under(Path(g.origin.file), roots)]
+    if only_generals is not None:
+        gens = [g for g in gens if g.id in only_generals]
+
+    def render(comp: Any, lang: str) -> str:
+        return str(explain(comp, effects.names, lang))
+
+    res = export(gens, effects.compiled, render, package=package, prefix=prefix)
+    outcomes: list[ScenarioOutcome] = []
+    if tests:
+        extra, outcomes = scenario_tests(res, gens, data, package)
+        if extra:
+            res = export(gens, effects.compiled, render, package=package, prefix=prefix,
+                         extra_tests=extra)
+    res.scenarios = outcomes
+    res.tests = sum(1 for o in outcomes if o.skill)
+    support = resources.files("sgs_tools.export.freekill").joinpath("lua")
+    for name in SUPPORT:
+        res.files[name] = HEADER + support.joinpath(name).read_text(encoding="utf-8")
+    res.files[".luacheckrc"] = support.joinpath("luacheckrc").read_text(encoding="utf-8")
+    return res, None
+
+
+def scenario_tests(res: ExportResult, gens: list[Any], data: list[Path], package: str
+                   ) -> tuple[dict[str, list[str]], list[ScenarioOutcome]]:
+    """Our scenarios that involve an exported skill, as FreeKill test functions."""
+    from sgs_tools import paths as bundled
+    from sgs_tools.export.freekill.mapping import load as load_mapping
+    from sgs_tools.export.freekill.scenario import Untranslatable, translate
+    from sgs_tools.scenario.format import ScenarioError
+    from sgs_tools.scenario.runner import collect, load
+    from sgs_tools.sim.runner import load_library
+
+    folders = [bundled.bundled_scenarios(), *[d for d in data if d.is_dir()]]
+    files = collect(folders)
+    lib = load_library(list(data), [])
+    general_skills = {g.id: [s.id for s in g.skills] for g in lib.catalog.generals.values()}
+    general_info = {g.id: {"hp": g.hp, "gender": g.gender, "kingdom": g.kingdom}
+                    for g in lib.catalog.generals.values()}
+    known = set(lib.catalog.skills)
+    cards = load_mapping().cards
+    choices = res.choices
+    extra: dict[str, list[str]] = {}
+    outcomes: list[ScenarioOutcome] = []
+    for path in files:
+        try:
+            _, sc = load(path, str(path), lib)
+        except (ScenarioError, Exception):
+            continue
+        topics = about(path.name, sc) & known
+        if not topics & set(res.skills):
+            continue  # not a scenario about an exported skill
+        shown = path.name
+        if topics - set(res.skills):
+            outcomes.append(ScenarioOutcome(
+                shown, sc.name, None, "also about skills not exported: "
+                + ", ".join(sorted(topics - set(res.skills)))))
+            continue
+        try:
+            owners, text = translate(sc, res.skills, cards, general_skills, package,
+                                     choices, general_info, res.actives)
+        except Untranslatable as exc:
+            outcomes.append(ScenarioOutcome(shown, sc.name, None, str(exc)))
+            continue
+        attach = _attach(shown, owners)
+        from sgs_tools.export.freekill import lua
+        header = lua.comment(f"scenario {shown}: {sc.name}", "  ")
+        extra.setdefault(attach, []).append(header.lstrip() + "\n" + text)
+        outcomes.append(ScenarioOutcome(shown, sc.name, attach, "",
+                                        len(extra[attach])))
+    return extra, outcomes
+
+
+def about(filename: str, sc: Any) -> set[str]:
+    """The skills a scenario is about: named in its file name, its script or its expected
+    events (a general sitting at the table for its HP is not enough)."""
+    out = set(filename.rsplit(".", 1)[0].split("_"))
+    for st in sc.script:
+        if isinstance(st.pick, str):
+            out.add(st.pick.partition(":")[0].strip())
+        if st.when:
+            out |= set(str(st.when).split())
+    for ex in sc.expectations:
+        if ex.kind in ("events", "no_events") and isinstance(ex.value, dict):
+            for key in ("skill", "via"):
+                if ex.value.get(key):
+                    out.add(str(ex.value[key]))
+    return out
+
+
+def _attach(filename: str, owners: list[str]) -> str:
+    """The skill a scenario's test belongs to: the one its file is named after, if any."""
+    stem = filename.rsplit(".", 1)[0]
+    for skill in owners:
+        if skill in stem.split("_"):
+            return skill
+    return owners[0]
+
+
+def write(res: ExportResult, out: Path) -> None:
+    """Write the package; files a previous export wrote and this one did not are removed."""
+    out.mkdir(parents=True, exist_ok=True)
+    skills = out / "skills"
+    if skills.is_dir():
+        for old in skills.glob("*.lua"):
+            rel = f"skills/{old.name}"
+            if rel not in res.files and old.read_text(encoding="utf-8",
+                                                      errors="replace").startswith(HEADER):
+                old.unlink()
+    for rel, text in sorted(res.files.items()):
+        path = out / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")

@@ -1,0 +1,386 @@
+"""One skill's hooks → one FreeKill skill file (or the reason it cannot be exported)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from sgs_tools.export.freekill import lua
+from sgs_tools.export.freekill.emit import (
+    SKILL,
+    Ctx,
+    Effect,
+    NotExportable,
+    SkillEmitter,
+    _fill,
+    _indent,
+    _short,
+)
+from sgs_tools.export.freekill.mapping import Mapping
+
+
+@dataclass
+class SkillLua:
+    """The Lua of one exported skill, and the choice labels it needs translated."""
+
+    name: str  # the FreeKill skill name (prefixed)
+    effects: list[Effect]
+    options: list[str] = field(default_factory=list)
+    option_words: dict[str, str] = field(default_factory=dict)  # label → its first word
+    helpers: list[str] = field(default_factory=list)
+
+
+def emit_skill(name: str, hooks: list[dict[str, Any]], mapping: Mapping,
+               cards: dict[str, str]) -> SkillLua:
+    """The effects of skill ``name`` (already prefixed); raises NotExportable."""
+    em = SkillEmitter(mapping, cards)
+    em.options = []
+    em.option_words = {}
+    em.option_prefix = f"{name}_choice"
+    out = SkillLua(name, [])
+    views: list[dict[str, Any]] = []
+    if not hooks:
+        raise NotExportable("effect", "the skill has no compiled hooks")
+    for hook in hooks:
+        kind = hook.get("kind")
+        if hook.get("cost") and kind != "action":
+            raise NotExportable("cost", "a cost paid before the effect")
+        if kind == "trigger":
+            out.effects.append(_trigger(em, hook, out))
+        elif kind == "static":
+            out.effects.extend(_static(em, hook, out))
+        elif kind == "view_as":
+            views.append(hook)
+        elif kind == "action":
+            out.effects.append(_active(em, hook))
+        else:
+            raise NotExportable(f"hook kind {kind}")
+    if views:  # FreeKill allows one view-as effect per skill: conversions share it
+        out.effects.append(_view_as(em, views))
+    used = [name for name in mapping.helpers
+            if any(re.search(rf"\b{name}\(", text)
+                   for text in [e.body for e in out.effects] + out.helpers)]
+    out.helpers[:0] = [mapping.helpers[name].rstrip("\n") for name in used]
+    out.options = list(em.options)
+    out.option_words = dict(em.option_words)
+    return out
+
+
+def _frequency(em: SkillEmitter, hook: dict[str, Any], who: str) -> str:
+    freq = hook.get("frequency")
+    if not freq:
+        return ""
+    if not isinstance(freq, dict):
+        raise NotExportable("frequency", _short(freq))
+    scope = em.m.periods.get(str(freq.get("per")))
+    if scope is None:
+        raise NotExportable(f"per {freq.get('per')}")
+    times = em.integer(freq.get("times", 1), Ctx(actor=who, vars={"you": who}))
+    return f"{who}:usedSkillTimes({SKILL}, {scope}) < {times}"
+
+
+def _who_test(em: SkillEmitter, who: Any) -> str:
+    """The test on FreeKill's ``target`` for our event's ``who``."""
+    if who is None or (isinstance(who, dict) and who.get("var") == "you"):
+        return "target == player"
+    if isinstance(who, dict) and isinstance(who.get("select"), dict):
+        sel = who["select"]
+        noun = sel.get("noun")
+        tests = {"others": "target ~= nil and target ~= player",
+                 "players": "target ~= nil", "all": "target ~= nil",
+                 "player": "target ~= nil"}
+        if noun not in tests:
+            raise NotExportable(f"selector {noun}", "as whose event it is")
+        out = [tests[str(noun)]]
+        for f in sel.get("filters") or []:
+            tpl = em.m.selector_filters.get(str(f))
+            if tpl is None:
+                raise NotExportable(f"selector {f}")
+            out.append(_fill(tpl, p="target", me="player"))
+        return " and ".join(out)
+    raise NotExportable("event subject", _short(who))
+
+
+def _trigger(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> Effect:
+    event, timing = str(hook.get("event")), str(hook.get("timing"))
+    entry = (em.m.events.get(event) or {}).get(timing)
+    if entry is None:
+        raise NotExportable(f"{timing} {event}", "no FreeKill event for this moment")
+    ctx = Ctx(actor="player", vars={"you": "player"}, event=event)
+    for var, expr in (entry.get("vars") or {}).items():
+        ctx.vars[str(var)] = str(expr)
+    tests = ["player:hasSkill(skel.name)"]
+    flt = dict(hook.get("filter") or {})
+    if entry.get("moves") == "from":  # a batch of card moves: whose cards left which zones
+        who = flt.pop("who", None)
+        if who is not None and who != {"var": "you"}:
+            raise NotExportable(f"{event} of {_short(who)}")
+        spec = flt.pop("from", None)
+        zones = ["hand", "equipment"]
+        if spec is not None:
+            cards = spec.get("cards") if isinstance(spec, dict) else None
+            filters = dict((cards or {}).get("filters") or {})
+            zones = filters.pop("zone", None) or zones
+            if not isinstance(cards, dict) or filters:
+                raise NotExportable(f"{event} filter", _short(spec))
+        areas = [em.m.areas.get(str(z)) or _missing_area(str(z)) for z in zones]
+        listed = "{ " + ", ".join(areas) + " }"
+        for var in list(ctx.vars):
+            ctx.vars[var] = _fill(ctx.vars[var], areas=listed)
+        tests.append(f"{ctx.vars['amount']} > 0")
+    else:
+        tests.insert(0, _who_test(em, flt.pop("who", None)))
+    card = flt.pop("card", None)
+    if card is not None:
+        if "card" not in ctx.vars:
+            raise NotExportable(f"{event} card filter")
+        expr = ctx.vars["card"]
+        tests.append(f"{expr} ~= nil and {em.card_test(card, expr)}")
+    phase = flt.pop("phase", None)
+    if phase is not None:
+        field_ = entry.get("phase")
+        ph = em.m.phases.get(str(phase))
+        if field_ is None or ph is None:
+            raise NotExportable(f"phase {phase}")
+        tests.append(f"{field_} == {ph}")
+        ctx.phase = str(phase)
+    in_phase = flt.pop("in_phase", None)
+    if in_phase is not None:
+        ph = em.m.phases.get(str(in_phase))
+        if ph is None:
+            raise NotExportable(f"phase {in_phase}")
+        tests.append(f"player.phase == {ph}")
+    if flt:
+        raise NotExportable(f"{event} filter {sorted(flt)[0]}")
+    if hook.get("condition") is not None:
+        tests.append(em.cond(hook["condition"], ctx))
+    freq = _frequency(em, hook, "player")
+    if freq:
+        tests.append(freq)
+    body = em.steps(list(hook.get("steps") or []), ctx)
+    text = "can_trigger = function(self, event, target, player, data)\n"
+    text += "  return " + (" and\n    ".join(tests)) + "\nend,\n"
+    if not hook.get("optional"):
+        text += "on_cost = Util.TrueFunc,\n"
+    text += "on_use = function(self, event, target, player, data)\n"
+    if "room" in body:
+        text += "  local room = player.room\n"
+    text += _indent(body, "  ") + "\nend,"
+    return Effect(str(entry["event"]), text)
+
+
+def _missing_area(zone: str) -> str:
+    raise NotExportable(f"zone {zone}")
+
+
+def _modifier_cond(em: SkillEmitter, hook: dict[str, Any], who: str, out: SkillLua) -> str:
+    """The skill's condition on its owner ``who`` (a local function of the skill file)."""
+    if hook.get("condition") is None:
+        return "true"
+    cond = em.cond(hook["condition"], Ctx(actor="player", vars={"you": "player"}))
+    name = f"condition{hook.get('index', 0)}"
+    helper = f"local function {name}(player)\n  return {cond}\nend"
+    if helper not in out.helpers:
+        out.helpers.append(helper)
+    return f"{name}({who})"
+
+
+def _static(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> list[Effect]:
+    effects = []
+    for mod in hook.get("modifiers") or []:
+        word = str(mod.get("modifier"))
+        entry = em.m.modifiers.get(word)
+        if entry is None:
+            raise NotExportable(word, "no FreeKill mapping")
+        args = dict(mod.get("args") or {})
+        forms: dict[str, str] = entry.get("forms") or {}
+        values = {"skill": SKILL,
+                  "cond_player": _modifier_cond(em, hook, "player", out),
+                  "cond_from": _modifier_cond(em, hook, "from", out),
+                  "cond_to": _modifier_cond(em, hook, "to", out)}
+        form = "any"
+        if word == "distance":
+            to, frm = args.pop("to", None), args.pop("from", None)
+            others = {"select": {"noun": "others", "filters": []}}
+            if to == others and frm is None:
+                form = "to_others"
+            elif frm == others and to is None:
+                form = "from_others"
+            else:
+                raise NotExportable("distance", f"to {_short(to)} from {_short(frm)}")
+        if word == "uses":
+            form = "unlimited" if args.get("delta") == "unlimited" else "count"
+            if form == "unlimited":
+                args.pop("delta")
+        if "delta" in args:
+            values["delta"] = em.delta(args.pop("delta"))
+        if "card" in args:
+            values["card_test"] = em.card_test(args.pop("card"), "card")
+        if args:
+            raise NotExportable(word, f"argument {sorted(args)[0]}")
+        tpl = forms.get(form)
+        if tpl is None:
+            raise NotExportable(word, f"form {form}")
+        body = re.sub(r" and true\b", "", _fill(tpl, **values).rstrip("\n"))
+        kind = str(entry["kind"])
+        effects.append(Effect(str(entry["event"]) if kind == "trigger" else lua.string(kind),
+                              body))
+    return effects
+
+
+def _conversion(em: SkillEmitter, hook: dict[str, Any]) -> tuple[str, str]:
+    """One view-as hook → (FreeKill card name, test on ``to_select``)."""
+    steps = hook.get("steps") or []
+    if len(steps) != 1 or steps[0].get("do") != "view_as":
+        raise NotExportable("view as", "not a single conversion")
+    args = dict(steps[0].get("args") or {})
+    target = em.card_name(str(args.pop("card")))
+    if args:
+        raise NotExportable("view as", f"argument {sorted(args)[0]}")
+    flt = dict(hook.get("filter") or {})
+    spec = flt.pop("cards", None)
+    if flt or spec is None:
+        raise NotExportable("view as", f"filter {sorted(flt) or 'none'}")
+    if hook.get("condition") is not None or hook.get("frequency"):
+        raise NotExportable("view as", "a condition or limit on a conversion")
+    cards = spec.get("cards") if isinstance(spec, dict) else None
+    if not isinstance(cards, dict):
+        raise NotExportable("view as", f"cards {_short(spec)}")
+    filters = dict(cards.get("filters") or {})
+    count = cards.get("count", 1)
+    if count != 1:
+        raise NotExportable("view as", f"{count} cards")
+    zones = filters.pop("zone", None)
+    tests = [em.filter_test(k, v, "Fk:getCardById(to_select)") for k, v in sorted(filters.items())]
+    if zones is not None:
+        flag = "".join(em.m.zones.get(str(z)) or "?" for z in zones)
+        if "?" in flag:
+            raise NotExportable(f"zone {zones}")
+        tests.append(f"table.contains(player:getCardIds({lua.string(flag)}), to_select)")
+    return target, " and ".join(tests) or "true"
+
+
+def _view_as(em: SkillEmitter, hooks: list[dict[str, Any]]) -> Effect:
+    convs = [_conversion(em, h) for h in hooks]
+    names = sorted({name for name, _ in convs})
+    lines = [f"pattern = {lua.string(','.join(names))},",
+             "card_filter = function(self, player, to_select, selected)",
+             "  if #selected ~= 0 then return false end"]
+    lines += [f"  if {test} then return true end" for _, test in convs]
+    lines += ["  return false", "end,",
+              "view_as = function(self, player, cards)",
+              "  if #cards ~= 1 then return nil end",
+              "  local to_select = cards[1]",
+              "  local name"]
+    for i, (name, test) in enumerate(convs):
+        kw = "if" if i == 0 else "elseif"
+        lines.append(f"  {kw} {test} then name = {lua.string(name)}")
+    lines += ["  end",
+              "  if name == nil then return nil end",
+              "  local c = Fk:cloneCard(name)",
+              f"  c.skillName = {SKILL}",
+              "  c:addSubcard(to_select)",
+              "  return c",
+              "end,"]
+    return Effect(lua.string("viewas"), "\n".join(lines))
+
+
+def _active(em: SkillEmitter, hook: dict[str, Any]) -> Effect:
+    """A play-phase action: its discard cost becomes the cards chosen up front, its leading
+    picks of single characters the targets chosen up front."""
+    if hook.get("filter"):
+        raise NotExportable("action", f"filter {sorted(hook['filter'])[0]}")
+    ctx = Ctx(actor="player", vars={"you": "player"}, phase="play")
+    tests = []
+    freq = _frequency(em, hook, "player")
+    if freq:
+        tests.append(freq)
+    if hook.get("condition") is not None:
+        tests.append(em.cond(hook["condition"], ctx))
+    head: list[str] = []
+    cost = list(hook.get("cost") or [])
+    card_lines = ["card_num = 0,", "card_filter = Util.FalseFunc,"]
+    if cost:
+        if len(cost) != 1 or cost[0].get("do") != "discard":
+            raise NotExportable("cost", "only discarding cards is exported")
+        args = dict(cost[0].get("args") or {})
+        if args.pop("from", {"actor": True}) != {"actor": True} or set(args) != {"cards"}:
+            raise NotExportable("cost", "a discard by someone else")
+        spec = args["cards"].get("cards") if isinstance(args["cards"], dict) else None
+        if not isinstance(spec, dict):
+            raise NotExportable("cost", _short(args["cards"]))
+        filters = dict(spec.get("filters") or {})
+        zones = filters.pop("zone", None) or ["hand", "equipment"]
+        flag = "".join(em.m.zones.get(str(z)) or "?" for z in zones)
+        if "?" in flag:
+            raise NotExportable(f"zone {zones}")
+        ctests = [f"table.contains(player:getCardIds({lua.string(flag)}), to_select)",
+                  "not player:prohibitDiscard(to_select)"]
+        ctests += [em.filter_test(k, v, "Fk:getCardById(to_select)")
+                   for k, v in sorted(filters.items())]
+        count = spec.get("count", 1)
+        if isinstance(count, int) and not isinstance(count, bool):
+            card_lines = [f"card_num = {count},"]
+            ctests.insert(0, f"#selected < {count}")
+        elif isinstance(count, dict) and isinstance(count.get("range"), list) \
+                and count["range"][0] == 1 and count["range"][1] is None:
+            card_lines = ["min_card_num = 1,"]
+        else:
+            raise NotExportable("cost", f"count {_short(count)}")
+        card_lines += ["card_filter = function(self, player, to_select, selected)",
+                       "  return " + " and\n    ".join(ctests), "end,"]
+        head.append("room:throwCard(effect.cards, skel.name, player, player)")
+        if cost[0].get("as"):
+            ctx.vars[str(cost[0]["as"])] = "effect.cards"
+    steps = list(hook.get("steps") or [])
+    picks: list[str] = []
+    while steps and steps[0].get("do") == "pick" and isinstance(
+            (steps[0].get("args") or {}).get("who"), dict) and "select" in steps[0]["args"]["who"]:
+        st = steps.pop(0)
+        sel = st["args"]["who"]["select"]
+        if sel.get("count", 1) != 1:
+            raise NotExportable("pick", f"count {_short(sel.get('count'))} as a target")
+        slot = len(picks)
+        t = [f"#selected == {slot}"]
+        noun = str(sel.get("noun"))
+        nouns = {"player": "true", "players": "true", "other": "to_select ~= player",
+                 "others": "to_select ~= player"}
+        if noun not in nouns:
+            raise NotExportable(f"selector {noun}")
+        t.append(nouns[noun])
+        for f in sel.get("filters") or []:
+            tpl = em.m.selector_filters.get(str(f))
+            if tpl is None:
+                raise NotExportable(f"selector {f}")
+            t.append(_fill(tpl, p="to_select", me="player"))
+        for ex in sel.get("except") or []:
+            if not (isinstance(ex, dict) and ex.get("var") in ctx.vars):
+                raise NotExportable("pick", f"except {_short(ex)}")
+            t.append(f"to_select ~= selected[{picks.index(ex['var']) + 1}]"
+                     if ex["var"] in picks else f"to_select ~= {ctx.vars[ex['var']]}")
+        name = str(st.get("as") or "it")
+        picks.append(name)
+        ctx.vars[name] = f"effect.tos[{slot + 1}]"
+        card_lines.append(("target_filter = function(self, player, to_select, selected)"
+                           if slot == 0 else "") or "")
+        card_lines.append("  if " + " and ".join(x for x in t if x != "true") +
+                          " then return true end")
+    if picks:
+        card_lines = [line for line in card_lines if line]
+        card_lines += ["  return false", "end,", f"target_num = {len(picks)},"]
+    else:
+        card_lines += ["target_num = 0,", "target_filter = Util.FalseFunc,"]
+    body = em.steps(steps, ctx)
+    if head:
+        body = "\n".join(head) + ("\n" + body if body else "")
+    can_use = " and ".join(tests) or "true"
+    text = "\n".join(card_lines) + "\n"
+    text += ("can_use = function(self, player)\n"
+             f"  return {can_use}\n"
+             "end,\n"
+             "on_use = function(self, room, effect)\n"
+             "  local player = effect.from\n"
+             f"{_indent(body, '  ')}\n"
+             "end,")
+    return Effect(lua.string("active"), text)

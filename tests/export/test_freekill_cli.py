@@ -1,0 +1,180 @@
+"""`sgs export freekill`: the package it writes, its report, its errors and exit codes."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sgs_tools.cli.main import app
+from tests.conftest import TESTS, golden
+from tests.export.conftest import need
+
+BREAKERS = TESTS / "export" / "data" / "breakers"
+GOLDEN = TESTS / "export" / "golden"
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def package(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("fk") / "sgsx"
+    result = runner.invoke(app, ["export", "freekill", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="module")
+def breakers(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("fk") / "brk"
+    result = runner.invoke(app, ["export", "freekill", str(out), "--data", str(BREAKERS),
+                                 "--no-tests"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_writes_a_package_and_reports_what_it_left_out(tmp_path: Path) -> None:
+    out = tmp_path / "mypack"
+    result = runner.invoke(app, ["export", "freekill", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "wrote FreeKill package 'mypack'" in result.output
+    assert "not exportable" in result.output
+    # a refused skill is named with the word that stopped it
+    assert "  wushuang: responses_needed" in result.output
+    init = (out / "init.lua").read_text(encoding="utf-8")
+    assert 'Package:new("mypack")' in init
+    assert 'loadSkillSkelsByPath("./packages/mypack/skills")' in init
+    assert 'General:new(extension, "mypack__zhangfei", "shu", 4, 4, General.Male)' in init
+    assert (out / "skills" / "jianxiong.lua").is_file()
+    assert not (out / "skills" / "wushuang.lua").exists()  # never half-emitted
+    assert (out / "script.lua").is_file() and (out / ".luacheckrc").is_file()
+
+
+def test_names_are_prefixed_so_freekill_keeps_its_own(package: Path) -> None:
+    init = (package / "init.lua").read_text(encoding="utf-8")
+    assert '"caocao"' not in init and '"sgsx__zhangfei"' in init
+    text = (package / "skills" / "ganglie.lua").read_text(encoding="utf-8")
+    assert 'name = "sgsx__ganglie"' in text
+
+
+def test_translations_carry_our_names_and_generated_text(package: Path) -> None:
+    init = (package / "init.lua").read_text(encoding="utf-8")
+    assert '["sgsx__zhangfei"] = "张飞",' in init
+    assert '[":sgsx__jianxiong"] = "当你受到伤害后，你可以获得此牌。",' in init
+    assert '}, "en_US")' in init and '["sgsx__zhangfei"] = "Zhang Fei",' in init
+
+
+@pytest.mark.parametrize("skill", ["jianxiong", "ganglie", "yingzi", "kongcheng", "longdan",
+                                   "tuxi", "paoxiao", "kurou"])
+def test_golden_skill_files(package: Path, skill: str) -> None:
+    golden(GOLDEN / f"{skill}.lua", (package / "skills" / f"{skill}.lua").read_text(
+        encoding="utf-8"))
+
+
+def test_golden_init(package: Path) -> None:
+    golden(GOLDEN / "init.lua", (package / "init.lua").read_text(encoding="utf-8"))
+
+
+def test_breakers_are_escaped(breakers: Path) -> None:
+    init = (breakers / "init.lua").read_text(encoding="utf-8")
+    assert '["brk__breaker"] = "破\\"军]]\\n--[[",' in init
+    assert '"Break\\"er ]] -- [==[ \\\\ end"' in init
+    assert '["brk__shatter"] = "碎]]\\"--",' in init
+    assert '"Shat\\"ter\\n]]--[[ %s \\\\"' in init
+
+
+def _lua_files(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.lua"))
+
+
+def test_generated_lua_compiles(package: Path, breakers: Path) -> None:
+    luac = need("luac5.4")
+    for path in _lua_files(package) + _lua_files(breakers):
+        # one file per run: Debian's luac5.4 crashes on several at once
+        proc = subprocess.run([luac, "-p", str(path)], capture_output=True, text=True,
+                              timeout=60)
+        assert proc.returncode == 0, proc.stderr
+
+
+def test_generated_lua_is_luacheck_clean(package: Path, breakers: Path) -> None:
+    luacheck = need("luacheck")
+    for folder in (package, breakers):
+        proc = subprocess.run([luacheck, "--no-color", "-q", "."], cwd=folder,
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_refuses_a_non_empty_folder_without_force(tmp_path: Path) -> None:
+    out = tmp_path / "pk"
+    out.mkdir()
+    (out / "mine.txt").write_text("keep me", encoding="utf-8")
+    result = runner.invoke(app, ["export", "freekill", str(out), "--no-tests"])
+    assert result.exit_code == 2
+    assert "not empty; use --force" in result.output
+    result = runner.invoke(app, ["export", "freekill", str(out), "--no-tests", "--force"])
+    assert result.exit_code == 0, result.output
+    assert (out / "mine.txt").read_text(encoding="utf-8") == "keep me"
+
+
+def test_force_removes_only_stale_generated_skills(tmp_path: Path) -> None:
+    out = tmp_path / "pk"
+    assert runner.invoke(app, ["export", "freekill", str(out), "--no-tests"]).exit_code == 0
+    stale = out / "skills" / "gone.lua"
+    stale.write_text((out / "skills" / "jianxiong.lua").read_text(encoding="utf-8"),
+                     encoding="utf-8")
+    own = out / "skills" / "handmade.lua"
+    own.write_text("return nil\n", encoding="utf-8")
+    assert runner.invoke(app, ["export", "freekill", str(out), "--no-tests",
+                               "--force"]).exit_code == 0
+    assert not stale.exists() and own.exists()
+
+
+def test_bad_package_name_is_a_usage_error(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["export", "freekill", str(tmp_path / "Bad-Name")])
+    assert result.exit_code == 2
+    assert "package name 'Bad-Name'" in result.output and "--name" in result.output
+    result = runner.invoke(app, ["export", "freekill", str(tmp_path / "x"), "--name", "a b"])
+    assert result.exit_code == 2
+
+
+def test_out_is_a_file(tmp_path: Path) -> None:
+    f = tmp_path / "pkfile"
+    f.write_text("x", encoding="utf-8")
+    result = runner.invoke(app, ["export", "freekill", str(f), "--no-tests"])
+    assert result.exit_code == 2 and "is a file" in result.output
+
+
+def test_missing_data_is_a_usage_error(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["export", "freekill", str(tmp_path / "p"), "--data",
+                                 str(tmp_path / "nope")])
+    assert result.exit_code == 2 and "no such file or folder" in result.output
+
+
+def test_strict_fails_when_something_is_not_exportable(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["export", "freekill", str(tmp_path / "p"), "--strict",
+                                 "--no-tests"])
+    assert result.exit_code == 1
+    assert (tmp_path / "p" / "init.lua").is_file()
+
+
+def test_data_with_problems_exits_1(tmp_path: Path) -> None:
+    exp = tmp_path / "exp"
+    (exp / "generals").mkdir(parents=True)
+    (exp / "expansion.yaml").write_text(
+        (BREAKERS / "expansion.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (exp / "generals" / "bad.yaml").write_text(
+        "kind: general\nid: bad\nname: {zh: 坏, en: Bad, ko: 나쁨}\nset: breakers\n"
+        "kingdom: wu\ngender: male\nhp: 4\nskills:\n  - id: oops\n    name: {zh: 错, en: Oops}\n"
+        "    tags: []\n    effect: |\n      after take_damage:\n        draw banana\n",
+        encoding="utf-8")
+    result = runner.invoke(app, ["export", "freekill", str(tmp_path / "p"), "--data",
+                                 str(exp)])
+    assert result.exit_code == 1
+    assert "bad.yaml:" in result.output and "run 'sgs validate'" in result.output
+    assert not (tmp_path / "p").exists()
+
+
+def test_expansion_generals_are_exported(breakers: Path) -> None:
+    init = (breakers / "init.lua").read_text(encoding="utf-8")
+    assert '"brk__breaker", "wu", 4, 4, General.Male):addSkills { "brk__shatter" }' in init
