@@ -11,7 +11,10 @@ from sgs_tools.dsl import ast as A
 from sgs_tools.dsl.check import Context, check
 from sgs_tools.dsl.effects import explain
 from sgs_tools.dsl.parse import parse
-from sgs_tools.dsl.render import Renderer, _ko_conj, _ko_event, _walk, render
+from sgs_tools.dsl.render import Renderer, render
+from sgs_tools.dsl.render.common import walk as _walk
+from sgs_tools.dsl.render.ko import conj as _ko_conj
+from sgs_tools.dsl.render.ko import event_form as _ko_event
 from sgs_tools.dsl.vocabulary import registry
 from tests.dsl.test_bundled import bundled
 
