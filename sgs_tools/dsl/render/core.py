@@ -178,7 +178,11 @@ class Renderer:
             return self.bound[name]
         event = self.reg.events.get(self.event) if self.event else None
         if event is not None and name in event.names:
-            return self.t(event.names[name], name)  # "the damage", not "that amount"
+            text = self.t(event.names[name], name)  # "the damage", not "that amount"
+            if "{card}" in text:  # "the user of the Slash", "【杀】的使用者"
+                card = self.L.mark(self.L.event_card(self.event_card))
+                text = self.L.finish(text.replace("{card}", card))
+            return text
         if name in self.reg.variables:
             return self.t(self.reg.variables[name], name)
         return name
@@ -356,10 +360,10 @@ class Renderer:
         subject = self._subject(verb.text.get("en", template), args, actor)
         if may and subject not in ("", actor):
             # the owner decides; someone else does it: "you may have X recover 1 HP",
-            # "你可以令X回复1点体力", "당신이 원하면 X는 체력 1을 회복한다"
+            # "你可以令X回复1点体力", "자신이 원하면 X는 체력 1을 회복한다"
             text = L.have_do(self, s, actor)
         elif L.may_in_verb and may and "{may" not in verb.text.get("en", "{may"):
-            # someone other than the actor does it: "당신이 원하면 대상은 …"
+            # someone other than the actor does it: "자신이 원하면 대상은 …"
             text = L.if_wished(actor, self.fill(template, args, types, actor, False))
         else:
             text = self.fill(template, args, types, actor, may, bare=bare)
@@ -874,7 +878,7 @@ class Renderer:
 
     def event_alternatives(self, texts: list[str]) -> str | None:
         """Event texts that differ only in one verb, as one: "you use or play a Jink",
-        "你使用或打出【闪】", "당신이 【섬】을 사용하거나 낼" (None when they differ more)."""
+        "你使用或打出【闪】", "자신이 【섬】을 사용하거나 낼" (None when they differ more)."""
         if len(texts) == 1:
             return texts[0]
         return self.L.event_alternatives(texts)

@@ -171,12 +171,12 @@ _TOPIC = re.compile(r"(^|[,:.] (?:그러면 |그 후 )?|; 또는 |원하면 )([^
 
 
 def drop_you(text: str, you: str) -> str:
-    """Korean leaves the skill's owner unsaid as a topic ("당신은 …") until someone else
+    """Korean leaves the skill's owner unsaid as a topic ("자신은 …") until someone else
     has been the topic of the sentence; from then on it is said again."""
     out, pos = [], 0
     for m in _TOPIC.finditer(text):
         if re.search(r"[이가] ", m.group(2)):
-            continue  # a relative clause with its own subject (당신이 잃은 체력), no topic
+            continue  # a relative clause with its own subject (자신이 잃은 체력), no topic
         if m.group(2) != you:
             break
         out.append(text[pos:m.start()] + m.group(1))
@@ -188,10 +188,10 @@ def drop_you(text: str, you: str) -> str:
 def is_phrase(subject: str, word: str, selector: bool, negated: bool) -> str:
     head = f"{subject}{particle(subject, '가')}"
     if selector and word.endswith("의"):
-        word = word[:-1]  # 당신과 같은 세력의 → 당신과 같은 세력이면
+        word = word[:-1]  # 자신과 같은 세력의 → 자신과 같은 세력이면
     elif selector and (word.endswith("는") or jong(word[-1:]) == 4):
         # an attributive filter (살아 있는, 거리 1인, 무장이 있는)
-        return f"{head} {word} 캐릭터가 아닌" if negated else f"{head} {word}"
+        return f"{head} {word} 플레이어가 아닌" if negated else f"{head} {word}"
     if negated:
         return f"{head} {word}{particle(word, '가')} 아닌"
     return f"{head} {word}인"
@@ -227,13 +227,13 @@ class Korean(Language):
     or_options = "; 또는 "
     may_choose_to = "원하면: "
     may_body = "원하면: {}"
-    holder = "그 캐릭터"
+    holder = "그 플레이어"
     current_card = ("사용되고 있는 카드", "그 {}")
-    those_characters = "그 캐릭터들"
+    those_characters = "그 플레이어들"
     the_result = "그 결과"
     the_chosen_one = "선택한 것"
     that_card = "그 카드"
-    that_character = "그 캐릭터"
+    that_character = "그 플레이어"
     action_label = "카드 사용 단계"
     choose_one = ("하나를 선택한다", "하나를 선택할 수 있다")
     each_of_plural_event = False
@@ -257,6 +257,9 @@ class Korean(Language):
 
     def any_or_all(self, n: str) -> str:
         return "원하는 만큼의" if n == "any" else "모든"
+
+    def event_card(self, card: str) -> str:
+        return card or "그 카드"
 
     def count_of(self, text: str) -> str:
         return f"{text}의 수"
@@ -292,7 +295,7 @@ class Korean(Language):
             amount = r.amount(count)
             if is_letter(amount):
                 return f"{body} {amount}장"
-            return f"{amount}만큼의 {body}"  # 당신이 잃은 체력만큼의 카드
+            return f"{amount}만큼의 {body}"  # 자신이 잃은 체력만큼의 카드
         return f"{body} {r.number(count)}장"
 
     def join_definitions(self, parts: list[str]) -> str:
@@ -301,11 +304,11 @@ class Korean(Language):
         return self.definitions_join.join(parts)
 
     def character_label(self, letter: str) -> str:
-        return f"캐릭터 {letter}"
+        return f"플레이어 {letter}"
 
     def labelled(self, text: str, chosen: str, label: str) -> str:
         if chosen and chosen in text:
-            # 캐릭터 1명(캐릭터 A)을 선택한다: the name follows the characters it names
+            # 플레이어 1명(플레이어 A)을 선택한다: the name follows the characters it names
             return text.replace(chosen, f"{chosen}({label})", 1)
         return f"{text} ({label})"
 
@@ -386,7 +389,7 @@ class Korean(Language):
         return self.if_wished(actor, r.sentence(s, actor))
 
     def if_wished(self, actor: str, text: str) -> str:
-        """Someone other than the actor does it, if the actor wishes: "당신이 원하면 …"."""
+        """Someone other than the actor does it, if the actor wishes: "자신이 원하면 …"."""
         return f"{actor}{particle(actor, '가')} 원하면 {text}"
 
     def then_chain(self, r: Renderer, head: str, steps: list[tuple[bool, bool, str]],
@@ -401,7 +404,7 @@ class Korean(Language):
         return f"{who}도 사용할 수 있다"
 
     def same_suit(self, text: str) -> str:
-        return f"무늬가 같은 {text}"
+        return f"문양이 같은 {text}"
 
     def trigger_head(self, lead: str, event: str, suffix: str) -> str:
         return f"{event}{suffix}".strip()

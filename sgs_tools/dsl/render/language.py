@@ -69,6 +69,10 @@ class Language:
     def any_or_all(self, n: str) -> str:
         raise NotImplementedError
 
+    def event_card(self, card: str) -> str:
+        """The card the current event names ("the Slash"), or the card in general."""
+        return f"the {card}" if card else "that card"
+
     def count_of(self, text: str) -> str:
         raise NotImplementedError
 

@@ -74,6 +74,9 @@ class Chinese(Language):
     def any_or_all(self, n: str) -> str:
         return "任意" if n == "any" else "所有"
 
+    def event_card(self, card: str) -> str:
+        return card or "此牌"
+
     def count_of(self, text: str) -> str:
         return f"{text}的数量"
 
