@@ -19,7 +19,8 @@ from sgs_tools.errors import LoadError, Problem
 TABLES = ("actions", "modifiers", "events", "selectors", "card_words", "quantities",
           "functions")
 KNOWN_KEYS = {"kind", "id", "mode", *TABLES, "enums", "attributes", "phrases", "variables",
-              "attribute_names", "terms"}
+              "attribute_names", "terms", "wording"}
+WORDING_TABLES = ("actions", "modifiers", "events")
 _HANZI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 SPECIAL = {"actor", "s", "may", "is", "actor_pos"}
 _PLACEHOLDER = re.compile(r"\{(\w+)")
@@ -74,10 +75,41 @@ def check_vocabulary(directory: Path | None = None) -> tuple[list[Problem], dict
         for table in ("actions", "modifiers", "events"):
             for name, raw in (data.get(table) or {}).items():
                 _check_verb(doc, table, name, raw, enum_types, problems)
+    defined = {table: {name for doc in loaded for name in (doc.data.get(table) or {})}
+               for table in WORDING_TABLES}
+    for doc in loaded:
+        _check_wording(doc, defined, problems)
     avoided = _avoided(loaded, problems)
     for doc in loaded:
         _check_terms(doc, avoided, problems)
     return problems, docs
+
+
+def _check_wording(doc: Document, defined: dict[str, set[str]],
+                   problems: list[Problem]) -> None:
+    """A mode's own wording must name a word some file defines, in a known language."""
+    wording = doc.data.get("wording")
+    if wording is None:
+        return
+    if not isinstance(wording, dict):
+        problems.append(Problem(doc.where(("wording",)), "vocab-shape",
+                                "'wording' must map a table to its words"))
+        return
+    for table, words in wording.items():
+        if table not in defined or not isinstance(words, dict):
+            problems.append(Problem(doc.where(("wording", table), key=True), "vocab-shape",
+                                    f"'wording' rewords {', '.join(WORDING_TABLES)}",
+                                    suggest(str(table), set(WORDING_TABLES))))
+            continue
+        for name, texts in words.items():
+            if name not in defined[table]:
+                problems.append(Problem(doc.where(("wording", table, name), key=True),
+                                        "vocab-unknown", f"no {table[:-1]} {name!r} to reword",
+                                        suggest(str(name), defined[table])))
+            elif not isinstance(texts, dict) or not set(texts) <= set(LANGS):
+                problems.append(Problem(doc.where(("wording", table, name)), "vocab-shape",
+                                        f"the wording of {name!r} maps languages to texts",
+                                        f"languages: {', '.join(LANGS)}"))
 
 
 def _avoided(docs: list[Document], problems: list[Problem]) -> dict[str, dict[str, str]]:

@@ -7,7 +7,7 @@ shares; a file with ``mode: guozhan`` (or samurai, …) extends it for that mode
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -174,6 +174,13 @@ def _merge(reg: Registry, data: dict[str, Any], origin: str) -> None:
         reg.variables[key] = _text(raw)
     for key, raw in (data.get("attribute_names") or {}).items():
         reg.attribute_names[key] = _text(raw)
+    for table_name, words in (data.get("wording") or {}).items():
+        # a mode's own wording of a word another file defines: Guozhan's 叠置 for 翻面
+        table = getattr(reg, table_name)
+        for name, texts in words.items():
+            if name in table:
+                word = table[name]
+                table[name] = replace(word, text={**word.text, **_text(texts)})
     for lang, table in (data.get("terms") or {}).items():
         lang_terms = reg.terms.setdefault(lang, {})
         for concept, raw in table.items():

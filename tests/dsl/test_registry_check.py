@@ -74,3 +74,15 @@ def test_a_malformed_terms_table_is_located(tmp_path: Path) -> None:
     problems, _docs = check_vocabulary(tmp_path)
     assert {(p.location.line, p.code) for p in problems} == {(4, "vocab-shape"),
                                                              (7, "vocab-shape")}
+
+
+def test_a_mode_wording_names_a_known_word(tmp_path: Path) -> None:
+    (tmp_path / "t.yaml").write_text(
+        "kind: vocabulary\nid: t\nactions:\n  wave:\n    params: []\n"
+        "    text: {en: \"{actor} wave{s}\", zh: \"{actor}挥手\", ko: \"{actor} 손을 흔든다\"}\n"
+        "wording:\n  actions:\n    wav: {zh: \"{actor}招手\"}\n  verbs: {}\n",
+        encoding="utf-8")
+    problems, _docs = check_vocabulary(tmp_path)
+    found = {(p.location.line, p.code, p.hint) for p in problems}
+    assert (9, "vocab-unknown", "did you mean 'wave'?") in found
+    assert any(line == 10 and code == "vocab-shape" for line, code, _ in found)

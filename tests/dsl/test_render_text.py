@@ -64,9 +64,19 @@ def test_comparisons_are_words_in_every_language() -> None:
 
 
 def test_a_missing_response_reads_as_not_answering() -> None:
-    assert "if character A does not, you deal 1 damage" in text("slash", "en")
-    assert "若角色A未打出" in text("slash", "zh")
-    assert "플레이어 A가 내지 않으면" in text("slash", "ko")
+    assert "if that character does not, you deal 1 damage" in text("slash", "en")
+    assert "若其未打出" in text("slash", "zh")
+    assert "그 플레이어가 내지 않으면" in text("slash", "ko")
+
+
+def test_one_chosen_character_has_no_letter() -> None:
+    """Printed rules name one chosen character as 其 / that character / 그 플레이어; only
+    two or more chosen characters get letters (角色A, 角色B)."""
+    for ident in ("slash", "fire_attack", "gz_leiji"):
+        assert "角色A" not in text(ident, "zh") and "（" not in text(ident, "zh")
+        assert "character A" not in text(ident, "en")
+        assert "플레이어 A" not in text(ident, "ko")
+    assert "其摸一张牌" in text("befriend_attacking", "zh")
 
 
 def test_card_names_in_brackets_in_chinese() -> None:
@@ -134,7 +144,7 @@ def test_same_number_of_cards() -> None:
 
 def test_english_card_names_take_articles_and_plurals() -> None:
     assert text("wushuang", "en").startswith("2 Jinks are needed to cancel a Slash you use.")
-    assert "character A must play a Jink" in text("slash", "en")
+    assert "that character must play a Jink" in text("slash", "en")
     assert "character A is treated as using a Duel on character B" in text("lijian", "en")
     assert "you may make the target unable to use a Jink against this card" in \
         text("liegong", "en")
@@ -145,7 +155,7 @@ def test_korean_leaves_the_owner_unsaid_until_someone_else_acts() -> None:
     assert text("jianxiong", "ko") == "자신이 피해를 받은 후, 그 카드를 얻을 수 있다."
     slash = text("slash", "ko")
     assert slash.startswith("카드 사용 단계: 자신의 공격 범위 안의")
-    assert "자신은 플레이어 A에게 피해 1을 준다" in slash  # said again after character A
+    assert "자신은 그 플레이어에게 피해 1을 준다" in slash  # said again after that one
 
 
 def test_modifiers_under_one_condition_are_one_sentence() -> None:

@@ -10,7 +10,7 @@ from collections import defaultdict
 import pytest
 
 from sgs_tools.dsl.effects import explain
-from sgs_tools.dsl.vocabulary import full_registry
+from sgs_tools.dsl.vocabulary import full_registry, registry
 from tests.dsl.test_bundled import bundled
 
 
@@ -60,3 +60,17 @@ def test_korean_card_names_are_not_other_words() -> None:
     """火杀 is not 화살 (an arrow)."""
     cat = bundled().catalog
     assert cat.cards["fire_slash"].name.ko != "화살"
+
+
+def test_guozhan_texts_say_diezhi() -> None:
+    """The Guozhan rule book's word for a turned-over character is 叠置 (its own wording
+    in guozhan.yaml); identity texts keep 翻面."""
+    effects = bundled().effects
+    assert effects is not None
+    assert "将武将牌叠置" in explain(effects.compiled["gz_jushou"], effects.names, "zh")
+    guozhan = [i for i, c in effects.compiled.items() if "guozhan" in c.registry.files]
+    assert guozhan
+    assert [i for i in guozhan
+            if "翻面" in explain(effects.compiled[i], effects.names, "zh")] == []
+    core = registry(frozenset({"standard"}))
+    assert core.actions["turn_over"].text["zh"] == "{who}{may}将武将牌翻面"

@@ -978,7 +978,7 @@ def render(effect: A.Effect, analysis: Analysis, registry: Registry, lang: str =
             text = r.view_as(group) if isinstance(group[0], A.ViewAs) else r.trigger(group)
         else:
             text = r.clause(group[0])
-        text = L.polished(text + r.definitions(), L.clause_polish)
+        text = L.one_label(L.polished(text + r.definitions(), L.clause_polish))
         static = len(group) == 1 and isinstance(group[0], A.Static)
         merged = _merge_statics(texts[-1], text, L) if static and statics \
             and statics[-1] else None

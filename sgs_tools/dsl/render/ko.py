@@ -306,6 +306,8 @@ class Korean(Language):
     def character_label(self, letter: str) -> str:
         return f"플레이어 {letter}"
 
+    one_chosen = "그 플레이어"
+
     def labelled(self, text: str, chosen: str, label: str) -> str:
         if chosen and chosen in text:
             # 플레이어 1명(플레이어 A)을 선택한다: the name follows the characters it names

@@ -93,6 +93,25 @@ class Language:
     def character_label(self, letter: str) -> str:
         return f"character {letter}"
 
+    one_chosen = "that character"  # the one character a sentence chose, named again
+
+    def one_label(self, text: str) -> str:
+        """A sentence that chose one character only names it as "that character"
+        ("其", "그 플레이어"), not by a letter; two or more keep their letters."""
+        first, second = self.character_label("A"), self.character_label("B")
+        if first not in text or second in text or self.says_one_chosen(text):
+            return text
+        text = self.labelled_once(text, first)
+        return text.replace(first, self.one_chosen)
+
+    def says_one_chosen(self, text: str) -> bool:
+        """Whether the text already says "that character" of someone else."""
+        return self.one_chosen in text
+
+    def labelled_once(self, text: str, label: str) -> str:
+        """The text without the label that introduced a character."""
+        return text.replace(f" ({label})", "").replace(f"({label})", "")
+
     def labelled(self, text: str, chosen: str, label: str) -> str:
         """A step that names the character it chose: "… (character A)"."""
         return f"{text} ({label})"

@@ -119,6 +119,17 @@ class Chinese(Language):
     def character_label(self, letter: str) -> str:
         return f"角色{letter}"
 
+    one_chosen = "其"
+
+    def one_label(self, text: str) -> str:
+        return super().one_label(text).replace("其的", "其")
+
+    def says_one_chosen(self, text: str) -> bool:
+        return re.search("其(?![他余中])", text) is not None  # 其他角色 is not 其
+
+    def labelled_once(self, text: str, label: str) -> str:
+        return text.replace(f"（{label}）", "")
+
     def labelled(self, text: str, chosen: str, label: str) -> str:
         return f"{text}（{label}）"
 
