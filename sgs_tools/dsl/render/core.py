@@ -920,6 +920,13 @@ class Renderer:
         you = self.var("you")
         if isinstance(cl, A.Trigger):
             return self.trigger([cl])
+        if isinstance(cl, A.Action) and cl.options.grant is not None \
+                and self.an.of(cl.options).get("grant") is not None:
+            # `action, for wu others:` is theirs to take in their own play phase, never the
+            # owner's: the granted characters are the subject and "you" stays the owner
+            who = self.value(self.an.of(cl.options).get("grant"))
+            opts = L.comma.join(self.options(cl.options)[1:])
+            return L.granted_action(who, opts, self.steps(cl.body, "", inner=True))
         if isinstance(cl, A.Action):
             head = L.action_head(L.comma.join(self.options(cl.options)))
             return f"{head}{L.colon}{self.steps(cl.body, you)}"

@@ -154,6 +154,9 @@ class English(Language):
     def grant(self, who: str) -> str:
         return f"{who} may use this too"
 
+    def granted_action(self, who: str, opts: str, body: str) -> str:
+        return f"{who} may, in their play phase{' (' + opts + ')' if opts else ''}, {body}"
+
     def same_suit(self, text: str) -> str:
         return f"{text} of the same suit"
 

@@ -405,6 +405,10 @@ class Korean(Language):
     def grant(self, who: str) -> str:
         return f"{who}도 사용할 수 있다"
 
+    def granted_action(self, who: str, opts: str, body: str) -> str:
+        lead = f"{who}{particle(who, '는')} 자신의 카드 사용 단계에 "
+        return lead + (f"({opts}) " if opts else "") + may_form(body)
+
     def same_suit(self, text: str) -> str:
         return f"문양이 같은 {text}"
 

@@ -219,6 +219,10 @@ class Language:
     def grant(self, who: str) -> str:
         raise NotImplementedError
 
+    def granted_action(self, who: str, opts: str, body: str) -> str:
+        """An action other characters take in their own play phase (救援, 黄天)."""
+        raise NotImplementedError
+
     def same_suit(self, text: str) -> str:
         raise NotImplementedError
 

@@ -211,6 +211,9 @@ class Chinese(Language):
     def grant(self, who: str) -> str:
         return f"{who}也可以发动"
 
+    def granted_action(self, who: str, opts: str, body: str) -> str:
+        return f"{who}可以于其出牌阶段{'（' + opts + '）' if opts else ''}{body}"
+
     def same_suit(self, text: str) -> str:
         return text.replace("张", "张花色相同的", 1)
 
