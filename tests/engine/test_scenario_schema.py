@@ -107,7 +107,7 @@ def test_kingdoms_are_the_general_kingdoms() -> None:
 # -- every bundled scenario -----------------------------------------------------------------
 
 def test_all_scenarios_are_here() -> None:
-    assert len(SCENARIOS) == 97
+    assert len(SCENARIOS) == 110
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
