@@ -22,7 +22,7 @@ KNOWN_KEYS = {"kind", "id", "mode", *TABLES, "enums", "attributes", "phrases", "
               "attribute_names", "terms", "wording"}
 WORDING_TABLES = ("actions", "modifiers", "events")
 _HANZI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-SPECIAL = {"actor", "s", "may", "is", "actor_pos"}
+SPECIAL = {"actor", "s", "may", "is", "actor_pos", "area"}
 _PLACEHOLDER = re.compile(r"\{(\w+)")
 
 

@@ -359,3 +359,12 @@ def test_an_offered_card_may_be_refused() -> None:
     assert snippet(source, "en") == ("Other Wu characters may, in their play phase, offer "
                                      "a Peach to the lord, who may refuse it; if the lord "
                                      "accepts, use it on the lord.")
+
+
+def test_a_delayed_trick_goes_to_the_judgement_zone() -> None:
+    """`place` names the zone its cards go to: a delayed trick the judgement zone (判定区),
+    equipment the equipment area (装备区)."""
+    assert "将【乐不思蜀】置入其判定区" in text("indulgence", "zh")
+    assert "place an Indulgence in that character's judgement zone" in text("indulgence", "en")
+    assert "【낙불사촉】을 그 플레이어의 판정 구역에 놓는다" in text("indulgence", "ko")
+    assert "置入其装备区" in text("gz_zhijian", "zh")

@@ -285,6 +285,8 @@ class Renderer:
                 return self.t(self.reg.phrases.get("may", {}), "may ") if may else ""
             if key == "actor_pos":
                 return "your" if actor == you else "their"
+            if key == "area":  # where `place` puts its cards: by the cards' kind
+                return L.area(_equipment(args.get("cards")))
             if key == "actor":
                 return L.mark(actor)
             if rest is not None and rest.startswith(":"):
@@ -942,6 +944,16 @@ class Renderer:
             head = self.phrase("awaken", cond=self.cond(cl.cond, "ㄹ"))
             return f"{head}{L.comma}{self.steps(cl.body, you)}"
         return ""  # pragma: no cover
+
+
+EQUIPMENT_TYPES = {"equipment_card", "weapon", "armour", "horse", "plus_horse", "minus_horse"}
+
+
+def _equipment(cards: Any) -> bool:
+    """Whether a card argument names equipment by type (it goes to the equipment area);
+    otherwise it names delayed tricks (they go to the judgement zone)."""
+    spec = cards.get("cards", {}) if isinstance(cards, dict) else {}
+    return bool(EQUIPMENT_TYPES & set(spec.get("filters", {}).get("card_type", [])))
 
 
 def _groups(clauses: tuple[Any, ...], r: Renderer) -> list[list[Any]]:

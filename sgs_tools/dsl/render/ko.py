@@ -249,6 +249,8 @@ class Korean(Language):
     def finish(self, text: str) -> str:
         return fix_particles(text)
 
+    zones = ("판정 구역", "장비 구역")
+
     def card_name(self, name: str) -> str:
         return f"【{name}】"
 

@@ -90,6 +90,12 @@ class Language:
     def join_definitions(self, parts: list[str]) -> str:
         return self.definitions_join.join(parts)
 
+    zones = ("judgement zone", "equipment area")
+
+    def area(self, equipment: bool) -> str:
+        """The zone a placed card goes to: the equipment area or the judgement zone."""
+        return self.zones[1 if equipment else 0]
+
     def character_label(self, letter: str) -> str:
         return f"character {letter}"
 

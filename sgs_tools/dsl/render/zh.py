@@ -59,6 +59,8 @@ class Chinese(Language):
                       r"防止此伤害中超过\2点的部分"),)
     merge_pattern = r"^(.*?)([+−-]\S+)$"
 
+    zones = ("判定区", "装备区")
+
     def card_name(self, name: str) -> str:
         return f"【{name}】"
 
