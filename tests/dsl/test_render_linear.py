@@ -26,7 +26,7 @@ def rendered(source: str, lang: str) -> str:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "ko"])
-def test_nested_not_renders_in_linear_time(lang: str, monkeypatch: pytest.MonkeyPatch
+def test_if_not_not_16_times_renders_in_linear_time(lang: str, monkeypatch: pytest.MonkeyPatch
                                            ) -> None:
     calls = [0]
     inner = Renderer._cond
