@@ -8,6 +8,7 @@ be provided by the event, a binding or a ``let``, and skill tags must agree with
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,6 +56,20 @@ class Analysis:
 def _close(word: str, choices: set[str] | list[str], cutoff: float = 0.7) -> str | None:
     """Effect words are short, so the DSL accepts slightly looser matches."""
     return suggest(word, choices, cutoff=cutoff)
+
+
+def _nearest(word: str, choices: set[str] | list[str]) -> str | None:
+    """The known words nearest to an unknown one: one close match as "did you mean", else
+    up to three near ones, else (for a short list) all of them."""
+    close = _close(word, choices)
+    if close is not None:
+        return close
+    near = difflib.get_close_matches(word, sorted(choices), n=3, cutoff=0.4)
+    if near:
+        return "nearest known: " + ", ".join(repr(w) for w in near)
+    if 0 < len(choices) <= 12:
+        return "known: " + ", ".join(repr(w) for w in sorted(choices))
+    return None
 
 
 def _other_mode_hint(word: str, table: str) -> str | None:
@@ -130,14 +145,14 @@ class Checker:
             if node.name in self.ctx.cards:
                 return node.name, "card_name"
             self.issue(node.pos, "dsl-unknown-name", f"unknown word {node.name!r}",
-                       _close(node.name, self.all_words(scope)))
+                       _nearest(node.name, self.all_words(scope)))
             return None, "error"
         if isinstance(node, A.Ref):
             return {"ref": list(node.parts)}, self.ref_type(node, scope) or "error"
         if isinstance(node, A.Call):
             if node.name not in self.reg.functions:
                 self.issue(node.pos, "dsl-unknown-function", f"unknown function {node.name!r}",
-                           _close(node.name, set(self.reg.functions)))
+                           _nearest(node.name, set(self.reg.functions)))
                 return None, "error"
             args = [self.int_expr(a, scope) for a in node.args]
             return {"call": node.name, "args": args}, "int"
@@ -449,12 +464,10 @@ class Checker:
         verb = verbs.get(s.verb)
         if verb is None:
             other = self.reg.modifiers if table == "action" else self.reg.actions
-            hint = _close(s.verb, set(verbs))
+            hint = _other_mode_hint(s.verb, table) or _nearest(s.verb, set(verbs))
             if s.verb in other:
                 hint = (f"{s.verb!r} is a {'modifier' if table == 'action' else 'action'}; "
                         f"it belongs {'at clause level' if table == 'action' else 'in a block'}")
-            elif hint is None:
-                hint = _other_mode_hint(s.verb, table)
             self.issue(s.pos, "dsl-unknown-word", f"unknown {table} {s.verb!r}", hint)
             return
         self.out.args[id(s)] = self.fill(f"'{s.verb}'", verb.params, s.words, scope, s.pos)

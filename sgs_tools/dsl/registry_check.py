@@ -19,8 +19,10 @@ from sgs_tools.errors import LoadError, Problem
 TABLES = ("actions", "modifiers", "events", "selectors", "card_words", "quantities",
           "functions")
 KNOWN_KEYS = {"kind", "id", "mode", *TABLES, "enums", "attributes", "phrases", "variables",
-              "attribute_names"}
-SPECIAL = {"actor", "s", "may", "is", "actor_pos"}
+              "attribute_names", "terms", "wording"}
+WORDING_TABLES = ("actions", "modifiers", "events")
+_HANZI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+SPECIAL = {"actor", "s", "may", "is", "actor_pos", "area"}
 _PLACEHOLDER = re.compile(r"\{(\w+)")
 
 
@@ -73,7 +75,103 @@ def check_vocabulary(directory: Path | None = None) -> tuple[list[Problem], dict
         for table in ("actions", "modifiers", "events"):
             for name, raw in (data.get(table) or {}).items():
                 _check_verb(doc, table, name, raw, enum_types, problems)
+    defined = {table: {name for doc in loaded for name in (doc.data.get(table) or {})}
+               for table in WORDING_TABLES}
+    for doc in loaded:
+        _check_wording(doc, defined, problems)
+    avoided = _avoided(loaded, problems)
+    for doc in loaded:
+        _check_terms(doc, avoided, problems)
     return problems, docs
+
+
+def _check_wording(doc: Document, defined: dict[str, set[str]],
+                   problems: list[Problem]) -> None:
+    """A mode's own wording must name a word some file defines, in a known language."""
+    wording = doc.data.get("wording")
+    if wording is None:
+        return
+    if not isinstance(wording, dict):
+        problems.append(Problem(doc.where(("wording",)), "vocab-shape",
+                                "'wording' must map a table to its words"))
+        return
+    for table, words in wording.items():
+        if table not in defined or not isinstance(words, dict):
+            problems.append(Problem(doc.where(("wording", table), key=True), "vocab-shape",
+                                    f"'wording' rewords {', '.join(WORDING_TABLES)}",
+                                    suggest(str(table), set(WORDING_TABLES))))
+            continue
+        for name, texts in words.items():
+            if name not in defined[table]:
+                problems.append(Problem(doc.where(("wording", table, name), key=True),
+                                        "vocab-unknown", f"no {table[:-1]} {name!r} to reword",
+                                        suggest(str(name), defined[table])))
+            elif not isinstance(texts, dict) or not set(texts) <= set(LANGS):
+                problems.append(Problem(doc.where(("wording", table, name)), "vocab-shape",
+                                        f"the wording of {name!r} maps languages to texts",
+                                        f"languages: {', '.join(LANGS)}"))
+
+
+def _avoided(docs: list[Document], problems: list[Problem]) -> dict[str, dict[str, str]]:
+    """Per language, each word to avoid → the rules term to use instead."""
+    out: dict[str, dict[str, str]] = {}
+    for doc in docs:
+        terms = doc.data.get("terms")
+        if terms is None:
+            continue
+        if not isinstance(terms, dict):
+            problems.append(Problem(doc.where(("terms",)), "vocab-shape",
+                                    "'terms' must map a language to its terms"))
+            continue
+        for lang, table in terms.items():
+            if lang not in LANGS or not isinstance(table, dict):
+                problems.append(Problem(doc.where(("terms", lang), key=True), "vocab-shape",
+                                        f"'terms' needs a table per language ({', '.join(LANGS)})",
+                                        suggest(str(lang), set(LANGS))))
+                continue
+            for concept, raw in table.items():
+                if not isinstance(raw, dict) or not isinstance(raw.get("use"), str) or not (
+                        isinstance(raw.get("avoid", []), list)):
+                    problems.append(Problem(
+                        doc.where(("terms", lang, concept)), "vocab-shape",
+                        f"term {concept!r} needs 'use' (a word) and may have 'avoid' (a list)",
+                        "for example: {use: 플레이어, avoid: [캐릭터]}"))
+                    continue
+                for word in raw.get("avoid") or []:
+                    out.setdefault(lang, {})[str(word)] = raw["use"]
+    return out
+
+
+def _check_terms(doc: Document, avoided: dict[str, dict[str, str]],
+                 problems: list[Problem]) -> None:
+    """Every text in a language uses that language's rules terms; Korean text has no
+    Chinese characters."""
+    def walk(node: Any, path: tuple[Any, ...]) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if path == () and key == "terms":
+                    continue
+                if key in LANGS and isinstance(value, str):
+                    check(str(key), value, (*path, key))
+                else:
+                    walk(value, (*path, key))
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, (*path, i))
+
+    def check(lang: str, text: str, path: tuple[Any, ...]) -> None:
+        for word, use in avoided.get(lang, {}).items():
+            if word in text:
+                problems.append(Problem(
+                    doc.where(path), "vocab-term",
+                    f"{lang} text uses {word!r}, which the rule book does not",
+                    f"write {use!r} (the terms table in core.yaml)"))
+        if lang == "ko" and _HANZI.search(text):
+            problems.append(Problem(doc.where(path), "vocab-term",
+                                    "Korean text contains Chinese characters",
+                                    "write the Korean word alone"))
+
+    walk(doc.data, ())
 
 
 def _shape_ok(doc: Document, problems: list[Problem]) -> bool:

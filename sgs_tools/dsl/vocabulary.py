@@ -7,7 +7,7 @@ shares; a file with ``mode: guozhan`` (or samurai, …) extends it for that mode
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -82,6 +82,16 @@ class Term:
     origin: str = "core"
 
 
+@dataclass(frozen=True)
+class RuleTerm:
+    """A language's rules term: the word its rule book uses, and words not to use."""
+
+    concept: str
+    use: str
+    avoid: tuple[str, ...] = ()
+    note: str = ""
+
+
 @dataclass
 class Registry:
     actions: dict[str, Verb] = field(default_factory=dict)
@@ -96,6 +106,8 @@ class Registry:
     phrases: dict[str, dict[str, str]] = field(default_factory=dict)
     variables: dict[str, dict[str, str]] = field(default_factory=dict)
     attribute_names: dict[str, dict[str, str]] = field(default_factory=dict)
+    terms: dict[str, dict[str, RuleTerm]] = field(default_factory=dict)
+    """Per language, the rule book's word for each concept and the words to avoid."""
     files: tuple[str, ...] = ()
 
     def enum_of(self, word: str) -> str | None:
@@ -162,6 +174,19 @@ def _merge(reg: Registry, data: dict[str, Any], origin: str) -> None:
         reg.variables[key] = _text(raw)
     for key, raw in (data.get("attribute_names") or {}).items():
         reg.attribute_names[key] = _text(raw)
+    for table_name, words in (data.get("wording") or {}).items():
+        # a mode's own wording of a word another file defines: Guozhan's 叠置 for 翻面
+        table = getattr(reg, table_name)
+        for name, texts in words.items():
+            if name in table:
+                word = table[name]
+                table[name] = replace(word, text={**word.text, **_text(texts)})
+    for lang, table in (data.get("terms") or {}).items():
+        lang_terms = reg.terms.setdefault(lang, {})
+        for concept, raw in table.items():
+            lang_terms[concept] = RuleTerm(concept, str(raw["use"]),
+                                       tuple(str(a) for a in raw.get("avoid") or ()),
+                                       str(raw.get("note", "")))
 
 
 @cache

@@ -11,7 +11,10 @@ from sgs_tools.dsl import ast as A
 from sgs_tools.dsl.check import Context, check
 from sgs_tools.dsl.effects import explain
 from sgs_tools.dsl.parse import parse
-from sgs_tools.dsl.render import Renderer, _ko_conj, _ko_event, _walk, render
+from sgs_tools.dsl.render import Renderer, render
+from sgs_tools.dsl.render.common import walk as _walk
+from sgs_tools.dsl.render.ko import conj as _ko_conj
+from sgs_tools.dsl.render.ko import event_form as _ko_event
 from sgs_tools.dsl.vocabulary import registry
 from tests.dsl.test_bundled import bundled
 
@@ -23,11 +26,11 @@ def text(ident: str, lang: str) -> str:
 
 
 @pytest.mark.parametrize(("event", "timing", "expected"), [
-    ("당신이 피해를 받을", "after", "당신이 피해를 받은"),
-    ("당신이 피해를 줄", "after", "당신이 피해를 준"),
-    ("당신의 판정 단계가 시작될", "before", "당신의 판정 단계가 시작되기"),
-    ("당신이 피해를 받을", "before", "당신이 피해를 받기"),
-    ("당신이 피해를 받을", "when", "당신이 피해를 받을"),
+    ("자신이 피해를 받을", "after", "자신이 피해를 받은"),
+    ("자신이 피해를 줄", "after", "자신이 피해를 준"),
+    ("자신의 판정 단계가 시작될", "before", "자신의 판정 단계가 시작되기"),
+    ("자신이 피해를 받을", "before", "자신이 피해를 받기"),
+    ("자신이 피해를 받을", "when", "자신이 피해를 받을"),
 ])
 def test_korean_event_forms(event: str, timing: str, expected: str) -> None:
     assert _ko_event(event, timing) == expected
@@ -46,7 +49,7 @@ def test_korean_condition_forms(cond: str, form: str, expected: str) -> None:
 
 
 def test_after_timing_reads_naturally_in_korean() -> None:
-    assert text("fankui", "ko").startswith("당신이 피해를 받은 후, ")
+    assert text("fankui", "ko").startswith("자신이 피해를 받은 후, ")
     assert "처리 후" not in text("fankui", "ko")
 
 
@@ -61,9 +64,19 @@ def test_comparisons_are_words_in_every_language() -> None:
 
 
 def test_a_missing_response_reads_as_not_answering() -> None:
-    assert "if character A does not, you deal 1 damage" in text("slash", "en")
-    assert "若角色A未打出" in text("slash", "zh")
-    assert "캐릭터 A가 내지 않으면" in text("slash", "ko")
+    assert "if that character does not, you deal 1 damage" in text("slash", "en")
+    assert "若其未打出" in text("slash", "zh")
+    assert "그 플레이어가 내지 않으면" in text("slash", "ko")
+
+
+def test_one_chosen_character_has_no_letter() -> None:
+    """Printed rules name one chosen character as 其 / that character / 그 플레이어; only
+    two or more chosen characters get letters (角色A, 角色B)."""
+    for ident in ("slash", "fire_attack", "gz_leiji"):
+        assert "角色A" not in text(ident, "zh") and "（" not in text(ident, "zh")
+        assert "character A" not in text(ident, "en")
+        assert "플레이어 A" not in text(ident, "ko")
+    assert "其摸一张牌" in text("befriend_attacking", "zh")
 
 
 def test_card_names_in_brackets_in_chinese() -> None:
@@ -75,12 +88,12 @@ def test_parallel_view_as_clauses_are_one_sentence() -> None:
     assert text("gz_luanji", "en") == \
         "You may use 2 hand cards of the same suit as an Archery Attack."
     assert text("gz_luanji", "zh") == "你可以将两张花色相同的手牌当【万箭齐发】使用。"
-    assert text("gz_luanji", "ko") == "무늬가 같은 손패 2장을 【만전제발】로 사용할 수 있다."
+    assert text("gz_luanji", "ko") == "문양이 같은 손패 2장을 【만전제발】로 사용할 수 있다."
 
 
 def test_triggers_differing_in_one_verb_are_one_sentence() -> None:
     assert text("gz_leiji", "en").startswith("When you use or play a Jink, ")
-    assert text("gz_leiji", "ko").startswith("당신이 【섬】을 사용하거나 낼 때, ")
+    assert text("gz_leiji", "ko").startswith("자신이 【섬】을 사용하거나 낼 때, ")
     assert text("gz_leiji", "en").count(".") == 1
 
 
@@ -91,7 +104,7 @@ def test_korean_steps_chain_without_repeating_then() -> None:
 
 def test_choosing_a_named_character_reads_as_having_them_act() -> None:
     assert "you may have the source perform a judgement" in text("ganglie", "en")
-    assert "你可以令来源角色进行一次判定" in text("ganglie", "zh")
+    assert "你可以令伤害来源进行一次判定" in text("ganglie", "zh")
 
 
 def test_arithmetic_is_words_and_computed_amounts_are_letters() -> None:
@@ -102,7 +115,7 @@ def test_arithmetic_is_words_and_computed_amounts_are_letters() -> None:
     # `amount` reads as what the event names it: the HP just lost (hp_reduced's `names`)
     assert "where X is the smaller of the HP lost and 1 minus your HP" in text("gz_buqu", "en")
     assert "（X为扣减的体力值与1减去你的体力值中的较小值）" in text("gz_buqu", "zh")
-    assert "X는 줄어든 체력과 1에서 당신의 체력을 뺀 값 중 작은 값이다" in text("gz_buqu", "ko")
+    assert "X는 줄어든 체력과 1에서 자신의 체력을 뺀 값 중 작은 값이다" in text("gz_buqu", "ko")
     assert text("zhiheng", "en").startswith("Action (X times per turn)")
     assert "look at the top X cards of the deck" in text("gz_guanxing", "en")
     assert "손패가 X장이 될 때까지" in text("gz_jieming", "ko")
@@ -131,7 +144,7 @@ def test_same_number_of_cards() -> None:
 
 def test_english_card_names_take_articles_and_plurals() -> None:
     assert text("wushuang", "en").startswith("2 Jinks are needed to cancel a Slash you use.")
-    assert "character A must play a Jink" in text("slash", "en")
+    assert "that character must play a Jink" in text("slash", "en")
     assert "character A is treated as using a Duel on character B" in text("lijian", "en")
     assert "you may make the target unable to use a Jink against this card" in \
         text("liegong", "en")
@@ -139,10 +152,10 @@ def test_english_card_names_take_articles_and_plurals() -> None:
 
 
 def test_korean_leaves_the_owner_unsaid_until_someone_else_acts() -> None:
-    assert text("jianxiong", "ko") == "당신이 피해를 받은 후, 그 카드를 얻을 수 있다."
+    assert text("jianxiong", "ko") == "자신이 피해를 받은 후, 그 카드를 얻을 수 있다."
     slash = text("slash", "ko")
-    assert slash.startswith("카드 사용 단계: 당신의 공격 범위 안의")
-    assert "당신은 캐릭터 A에게 피해 1을 준다" in slash  # said again after character A
+    assert slash.startswith("카드 사용 단계: 자신의 공격 범위 안의")
+    assert "자신은 그 플레이어에게 피해 1을 준다" in slash  # said again after that one
 
 
 def test_modifiers_under_one_condition_are_one_sentence() -> None:
@@ -173,7 +186,7 @@ def snippet(source: str, lang: str) -> str:
 
 def test_an_optional_step_someone_else_performs_is_the_owners_choice() -> None:
     """`may VERB … for X`: the engine asks the skill's owner, so the text never says X
-    may act; it reads "you may have X …", "你可以令X…", "당신이 원하면 X는 …"."""
+    may act; it reads "you may have X …", "你可以令X…", "자신이 원하면 X는 …"."""
     effects = bundled().effects
     assert effects is not None
     found = []
@@ -200,7 +213,7 @@ def test_an_optional_step_someone_else_performs_is_the_owners_choice() -> None:
     assert "peach" in found
     assert "you may have that character recover 1 HP" in text("peach", "en")
     assert "你可以令该角色回复1点体力" in text("peach", "zh")
-    assert "당신이 원하면 그 캐릭터는 체력 1을 회복한다" in text("peach", "ko")
+    assert "자신이 원하면 그 플레이어는 체력 1을 회복한다" in text("peach", "ko")
 
 
 def test_redirecting_names_the_card_being_used() -> None:
@@ -245,7 +258,7 @@ def test_characters_chosen_together_are_those_characters() -> None:
     assert "for each of those characters, you take a hand card from that character" in \
         text("tuxi", "en")
     assert "对这些角色中的每名角色，你获得其一张手牌" in text("tuxi", "zh")
-    assert "그 캐릭터들 각각에 대해" in text("tuxi", "ko")
+    assert "그 플레이어들 각각에 대해" in text("tuxi", "ko")
 
 
 def test_extra_and_fewer_cards_drawn() -> None:
@@ -271,8 +284,8 @@ def test_chinese_arithmetic_in_a_count_is_a_letter() -> None:
 
 
 def test_korean_distance_says_who_counts_it() -> None:
-    assert text("mashu", "ko").startswith("당신이 다른 캐릭터를 계산하는 거리 −1. "
-                                          "다른 캐릭터가 당신을 계산하는 거리 +1.")
+    assert text("mashu", "ko").startswith("자신이 다른 플레이어를 계산하는 거리 −1. "
+                                          "다른 플레이어가 자신을 계산하는 거리 +1.")
 
 
 def test_a_delayed_trick_acts_on_its_holder() -> None:
@@ -281,14 +294,14 @@ def test_a_delayed_trick_acts_on_its_holder() -> None:
            "judgement" in en
     assert "that character skips their play phase" in en
     assert "该角色跳过出牌阶段" in text("indulgence", "zh")
-    assert "그 캐릭터는 카드 사용 단계를 건너뛴다" in text("indulgence", "ko")
+    assert "그 플레이어는 카드 사용 단계를 건너뛴다" in text("indulgence", "ko")
     assert "that character takes 3 thunder damage" in text("lightning", "en")
 
 
 def test_a_card_used_without_a_card_is_treated_as_used() -> None:
     assert "character A is treated as using a Duel on character B" in text("lijian", "en")
     assert "角色A视为对角色B使用【决斗】" in text("lijian", "zh")
-    assert "캐릭터 A는 캐릭터 B에게 【결투】를 사용한 것으로 간주된다" in text("lijian", "ko")
+    assert "플레이어 A는 플레이어 B에게 【결투】를 사용한 것으로 간주된다" in text("lijian", "ko")
 
 
 def test_exclusive_ifs_read_as_alternatives() -> None:
@@ -297,7 +310,7 @@ def test_exclusive_ifs_read_as_alternatives() -> None:
            "character draws 2 cards; if ♣, " in beige
     assert "then if ♦" not in beige
     assert "；若为方块，该角色摸两张牌；若为梅花" in text("gz_beige", "zh")
-    assert "회복한다. 다이아면, 그 캐릭터는" in text("gz_beige", "ko")
+    assert "회복한다. 다이아면, 그 플레이어는" in text("gz_beige", "ko")
 
 
 def test_an_optional_choice_reads_may_choose_one() -> None:
@@ -323,3 +336,35 @@ def test_two_bounds_on_one_value_read_as_a_range() -> None:
     assert "rank is from 2 to 9" in explain(compiled, effects.names, "en")
     assert "点数为2~9" in explain(compiled, effects.names, "zh")
     assert "숫자가 2~9이면" in explain(compiled, effects.names, "ko")
+
+
+def test_a_granted_action_keeps_you_as_the_owner() -> None:
+    """救援 and 黄天: other characters act in their own play phase; the text never makes
+    them "you" (the owner stays "you"; the lord is named)."""
+    assert text("jiuyuan", "zh") == "吴势力其他角色可以于其出牌阶段对主公使用一张【桃】。"
+    assert text("jiuyuan", "en") == \
+        "Other Wu characters may, in their play phase, use a Peach on the lord."
+    assert text("jiuyuan", "ko") == \
+        "오나라 다른 플레이어는 자신의 카드 사용 단계에 주공에게 【도】 1장을 사용할 수 있다."
+    assert "你" not in text("huangtian", "zh")
+    assert not text("huangtian", "en").lower().startswith("you")
+
+
+def test_an_offered_card_may_be_refused() -> None:
+    """The refusal 救援's first printing allows is a word (`offer_use`); its engine
+    primitive is pending, so the bundled 救援 still uses `use_card`."""
+    source = "action, for wu others:\n  offer_use 1 peach on lord\n"
+    assert snippet(source, "zh") == \
+        "吴势力其他角色可以于其出牌阶段对主公使用一张【桃】，主公可以拒绝此牌。"
+    assert snippet(source, "en") == ("Other Wu characters may, in their play phase, offer "
+                                     "a Peach to the lord, who may refuse it; if the lord "
+                                     "accepts, use it on the lord.")
+
+
+def test_a_delayed_trick_goes_to_the_judgement_zone() -> None:
+    """`place` names the zone its cards go to: a delayed trick the judgement zone (判定区),
+    equipment the equipment area (装备区)."""
+    assert "将【乐不思蜀】置入其判定区" in text("indulgence", "zh")
+    assert "place an Indulgence in that character's judgement zone" in text("indulgence", "en")
+    assert "【낙불사촉】을 그 플레이어의 판정 구역에 놓는다" in text("indulgence", "ko")
+    assert "置入其装备区" in text("gz_zhijian", "zh")

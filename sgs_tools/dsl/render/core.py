@@ -1,0 +1,1039 @@
+"""Checked AST → rules text, from the vocabulary's templates and a ``Language``.
+
+The structure (triggers, conditions, choices, limits) comes from the AST; each sentence's
+words come from its verb's template with the checker's resolved arguments filled in. So
+the text a player reads is generated from exactly what the engine runs. Every part is
+rendered once, in the one language asked for, and handed to that language's module for
+its phrasing (en.py, zh.py, ko.py): rendering time grows with the size of the effect.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from sgs_tools.dsl import ast as A
+from sgs_tools.dsl.check import Analysis
+from sgs_tools.dsl.render.common import (
+    HOLDER_EVENTS,
+    NEGATE,
+    SUITS,
+    Alts,
+    counts_bound,
+    is_letter,
+    open_block,
+    split_else,
+    substitute,
+    walk,
+)
+from sgs_tools.dsl.render.en import EN_PLURAL, English
+from sgs_tools.dsl.render.ko import Korean
+from sgs_tools.dsl.render.language import Language
+from sgs_tools.dsl.render.zh import Chinese
+from sgs_tools.dsl.vocabulary import Registry
+
+LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (English(), Chinese(), Korean())}
+# Verbs whose bound result counts the cards a character answered with: `if answer.count
+# == 0` reads "if they do not".
+ANSWERED = ("respond", "ask_use")
+
+
+def language(lang: str) -> Language:
+    """The phrasing of ``lang`` (English for a language with no module of its own)."""
+    return LANGUAGES.get(lang, LANGUAGES["en"])
+
+
+@dataclass
+class Names:
+    """Localised names of cards and skills, for rendering references."""
+
+    cards: dict[str, dict[str, str]] = field(default_factory=dict)
+    skills: dict[str, dict[str, str]] = field(default_factory=dict)
+    playable: frozenset[str] | None = None
+    """Cards some effect asks a character to play (打出) in response. A conversion into one
+    of them reads "use or play"; into any other card, only "use". None: not known, so
+    every conversion reads "use or play"."""
+
+
+# A template's first placeholder, its subject ({may:…} only chooses a form of words).
+_FIRST_KEY = re.compile(r"\{(?!may\b)(\w+)")
+
+
+class Renderer:
+    def __init__(self, analysis: Analysis, registry: Registry, lang: str,
+                 names: Names | None = None) -> None:
+        self.an = analysis
+        self.reg = registry
+        self.lang = lang
+        self.L = language(lang)
+        self.names = names or Names()
+        self.bound: dict[str, str] = {}
+        self.answers: dict[str, tuple[str, str]] = {}  # bound name → (verb, who answered)
+        self.actor = ""
+        self.letters: dict[str, str] = {}  # let-bound name → the letter it reads as (X)
+        self.defs: dict[str, tuple[str, str]] = {}  # expression → (letter, what it is)
+        self.counters: set[str] = set()  # let names assigned more than once (a tally)
+        self.event_card = ""  # the one card the current trigger's event names, if any
+        self.event = ""  # the current trigger's event
+        self.taken: set[str] = set()  # letters earlier sentences defined
+
+    def start_clause(self, clause: Any) -> None:
+        """Names and definitions are a clause's own: each sentence starts afresh. A letter
+        keeps one meaning in the whole text: a later sentence takes a letter not yet used."""
+        self.taken |= set(self.letters.values()) | {letter for letter, _ in self.defs.values()}
+        self.bound, self.answers, self.letters, self.defs = {}, {}, {}, {}
+        seen: dict[str, int] = {}
+        for node in walk(clause):
+            if isinstance(node, A.Let):
+                seen[node.name] = seen.get(node.name, 0) + 1
+        self.counters = {name for name, n in seen.items() if n > 1}
+
+    def _letter(self) -> str:
+        used = set(self.letters.values()) | {letter for letter, _ in self.defs.values()} \
+            | self.taken
+        return next((c for c in "XYZWVU" if c not in used), "N")
+
+    def define(self, v: Any) -> str:
+        """A letter standing for ``v``, defined after the sentence ("X is …", "X为…")."""
+        key = repr(v)
+        if key not in self.defs:
+            text = self.value(v)
+            self.defs[key] = (self._letter(), text)
+        return self.defs[key][0]
+
+    def amount(self, v: Any, times: bool = False) -> str:
+        """An amount in a sentence: a number or a plain quantity as it is; a computed one
+        (a function, nested arithmetic, or any arithmetic counted in times) as a letter
+        with a definition. Chinese counts name every non-trivial amount by a letter, the
+        way printed cards do (摸X张牌（X为…）)."""
+        if self._needs_letter(v, times):
+            return self.define(v)
+        return self.value(v, "int")
+
+    def _needs_letter(self, v: Any, times: bool = False) -> bool:
+        if not isinstance(v, dict) or "range" in v or "sign" in v:
+            return False
+        if "call" in v:
+            return True
+        if "op" in v:
+            if self.L.letters_every_amount:
+                return True  # 摸X张牌（X为2减去你的手牌数）, not 摸2减去你的手牌数张牌
+            return times or any(isinstance(x, dict) and ("op" in x or "call" in x)
+                                for x in (v["left"], v["right"]))
+        if self.L.letters_every_amount and ("quantity" in v or "ref" in v):
+            return not counts_bound(v, self.bound)
+        return False
+
+    def definitions(self) -> str:
+        """The definitions of the letters a sentence used: ", where X is …"."""
+        if not self.defs:
+            return ""
+        parts = [self.kphrase("define", name=letter, value=text)
+                 for letter, text in self.defs.values()]
+        return self.phrase("where", defs=self.L.join_definitions(parts))
+
+    def kphrase(self, key: str, **values: str) -> str:
+        """A phrase with values (Korean particles after each value are fixed)."""
+        return self.L.finish(self.phrase(key, **{k: self.L.mark(v) for k, v in values.items()}))
+
+    # -- values --------------------------------------------------------------------------
+    def t(self, texts: dict[str, str], fallback: str) -> str:
+        return texts.get(self.lang) or texts.get("en") or fallback
+
+    def enum(self, value: str) -> str:
+        for values in self.reg.enums.values():
+            if value in values:
+                return self.t(values[value].text, value)
+        return value
+
+    def card_name(self, card_id: str) -> str:
+        """A card's name (Chinese and Korean rules text puts every card name in 【】)."""
+        return self.L.card_name(self.t(self.names.cards.get(card_id, {}),
+                                       card_id.replace("_", " ")))
+
+    def count_word(self, n: Any) -> str:
+        """A small count of cards or characters in words where the language says it so
+        (两张, 一名); anything else as a number."""
+        if isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10:
+            return self.L.count_word(n)
+        return self.number(n)
+
+    def number(self, n: Any) -> str:
+        if isinstance(n, int):
+            return str(n)
+        if isinstance(n, dict) and "range" in n:
+            low, high = n["range"]
+            return self.L.number_range(self, low, high)
+        if n in ("any", "all"):
+            return self.L.any_or_all(n)
+        return self.value(n, "int")
+
+    def var(self, name: str) -> str:
+        if name == "you":
+            return self.t(self.reg.selectors["you"].text, "you")
+        if name in self.letters:
+            return self.letters[name]
+        if name in self.bound:
+            return self.bound[name]
+        event = self.reg.events.get(self.event) if self.event else None
+        if event is not None and name in event.names:
+            text = self.t(event.names[name], name)  # "the damage", not "that amount"
+            if "{card}" in text:  # "the user of the Slash", "【杀】的使用者"
+                card = self.L.mark(self.L.event_card(self.event_card))
+                text = self.L.finish(text.replace("{card}", card))
+            return text
+        if name in self.reg.variables:
+            return self.t(self.reg.variables[name], name)
+        return name
+
+    def value(self, v: Any, type_name: str = "") -> str:
+        if v is None:
+            return ""
+        if isinstance(v, bool):
+            return str(v).lower()
+        if isinstance(v, int):
+            return self.number(v)
+        if isinstance(v, str):
+            if type_name == "card_name":
+                return self.card_name(v)
+            if type_name == "skill":
+                return self.t(self.names.skills.get(v, {}), v)
+            return self.enum(v)
+        if "actor" in v:
+            return self.actor or self.var("you")
+        if "var" in v:
+            return self.var(v["var"])
+        if "quantity" in v:
+            term = self.reg.quantities.get(v["quantity"])
+            return self.t(term.text, v["quantity"]) if term else v["quantity"]
+        if "ref" in v:
+            head, *rest = v["ref"]
+            text = self.var(head)
+            for attr in rest:
+                if attr == "count":
+                    text = self.L.count_of(text)
+                    continue
+                text = self.L.attribute(text, self.t(self.reg.attribute_names.get(attr, {}),
+                                                     attr))
+            return text
+        if "op" in v:
+            key = {"+": "op_plus", "-": "op_minus", "*": "op_times", "/": "op_div"}[v["op"]]
+            return self.kphrase(key, left=self.value(v["left"]), right=self.value(v["right"]))
+        if "call" in v:
+            func = self.reg.functions.get(v["call"])
+            args = [self.value(a) for a in v["args"]]
+            template = self.t(func.text, v["call"]) if func else v["call"] + "({0}, {1})"
+            try:
+                return self.L.finish(template.format(*(self.L.mark(a) for a in args)))
+            except (IndexError, KeyError):
+                return f"{v['call']}({', '.join(args)})"
+        if "range" in v:
+            return self.number(v)
+        if "sign" in v:
+            amount = self.value(v["amount"]) if not isinstance(v["amount"], int) else str(
+                v["amount"])
+            return f"{'+' if v['sign'] == '+' else '−'}{amount}"
+        if "select" in v:
+            return self.select(v["select"])
+        if "cards" in v:
+            return self.cards(v["cards"])
+        return str(v)
+
+    def select(self, s: dict[str, Any]) -> str:
+        noun_term = self.reg.selectors.get(s["noun"])
+        noun = self.t(noun_term.text, s["noun"]) if noun_term else s["noun"]
+        pre: list[str] = []
+        post: list[str] = []
+        for f in s.get("filters", []):
+            term = self.reg.selectors.get(f)
+            text = self.t(term.text, f) if term else f
+            (post if term and term.info.get("post") else pre).append(text)
+        excepts = [self.value(e) for e in s.get("except", [])]
+        return self.L.select(self, noun, pre, post, s.get("count"), excepts)
+
+    def cards(self, c: dict[str, Any]) -> str:
+        filters = c.get("filters", {})
+        names = [self.card_name(n) for n in filters.get("name", [])]
+        words = [self.enum(w) for key in ("color", "suit", "card_type")
+                 for w in filters.get(key, [])]
+        count = c.get("count")
+        plural = c.get("noun") == "cards" or (count is not None and count != 1)
+        return self.L.cards(self, names, words, filters.get("zone", []), count, plural)
+
+    # -- templates -----------------------------------------------------------------------
+    def fill(self, template: str, args: dict[str, Any], types: dict[str, str],
+             actor: str, may: bool, subordinate: bool = False, bare: bool = False) -> str:
+        """``bare``: the verb's plain form, for "you may have X do …" (令X…)."""
+        L = self.L
+        you = self.var("you")
+        subject = self._subject(template, args, actor)
+        third = L.third_person and subject not in (you, "") and not may \
+            and not bare and not self._plural_subject(template, args)
+
+        def repl(m: Any) -> str:
+            key, rest = m.group(1), m.group(2)
+            if key == "s":
+                return "s" if third else ""
+            if key == "is":
+                plural = subject == you or self._plural_subject(template, args)
+                return "are" if plural else "is"
+            if key == "may" and rest is not None and rest.startswith(":"):
+                present, absent = split_else(rest[1:])  # {may:optional form|plain form}
+                return substitute(present if may else absent, repl)
+            if key == "may":
+                return self.t(self.reg.phrases.get("may", {}), "may ") if may else ""
+            if key == "actor_pos":
+                return "your" if actor == you else "their"
+            if key == "area":  # where `place` puts its cards: by the cards' kind
+                return L.area(_equipment(args.get("cards")))
+            if key == "actor":
+                return L.mark(actor)
+            if rest is not None and rest.startswith(":"):
+                value = args.get(key)
+                present, absent = split_else(rest[1:])
+                if value in (None, "", []) or (isinstance(value, dict) and "actor" in value):
+                    return substitute(absent, repl)
+                if value == {"var": "you"} and key in ("who", "by"):
+                    return substitute(absent, repl)
+                return substitute(present, repl)
+            value = args.get(key)
+            type_name = types.get(key, "")
+            if type_name == "delta":
+                delta = L.fill_delta(value, rest)
+                if delta is not None:
+                    return delta
+            computed = type_name in ("count", "int") and isinstance(value, dict) \
+                and "range" not in value
+            if computed and isinstance(value, dict) and counts_bound(value, self.bound):
+                counted = L.fill_counted_bound(self, value, rest)  # as many as those cards
+                if counted is not None:
+                    return counted
+            text = self.amount(value) if computed else \
+                self.value(value, type_name) if value is not None else ""
+            return L.fill_value(self, text, value, type_name, rest, computed)
+
+        previous, self.actor = self.actor, actor
+        try:
+            out = substitute(template, repl)
+        finally:
+            self.actor = previous
+        out = re.sub(r"\s+", " ", out).strip()
+        out = L.fill_finish(self, out, subject, template, subordinate, may, actor)
+        out = L.polished(out, L.polish)
+        if may and "{may" not in template and not L.may_in_verb:
+            out = L.may_have_it(out)
+        return out
+
+    def _plural_subject(self, template: str, args: dict[str, Any]) -> bool:
+        m = _FIRST_KEY.search(template)
+        value = args.get(m.group(1)) if m else None
+        if not isinstance(value, dict) or "select" not in value:
+            return False
+        sel = value["select"]
+        term = self.reg.selectors.get(sel.get("noun", ""))
+        count = sel.get("count")
+        if count is not None:
+            return bool(count != 1)
+        return bool(term and term.info.get("plural"))
+
+    def _subject(self, template: str, args: dict[str, Any], actor: str) -> str:
+        m = _FIRST_KEY.search(template)
+        if not m:
+            return ""
+        key = m.group(1)
+        if key == "actor":
+            return actor
+        value = args.get(key)
+        if isinstance(value, dict):
+            return actor if "actor" in value else self.value(value)
+        return ""
+
+    def sentence(self, s: A.Sentence, actor: str, may: bool = False,
+                 table: str = "action", bare: bool = False) -> str:
+        L = self.L
+        verbs = self.reg.actions if table == "action" else self.reg.modifiers
+        verb = verbs.get(s.verb)
+        args = self.an.of(s)
+        if verb is None:
+            return s.verb
+        types = {p.name: p.type for p in verb.params}
+        template = self.t(verb.text, s.verb)
+        subject = self._subject(verb.text.get("en", template), args, actor)
+        if may and subject not in ("", actor):
+            # the owner decides; someone else does it: "you may have X recover 1 HP",
+            # "你可以令X回复1点体力", "자신이 원하면 X는 체력 1을 회복한다"
+            text = L.have_do(self, s, actor)
+        elif L.may_in_verb and may and "{may" not in verb.text.get("en", "{may"):
+            # someone other than the actor does it: "자신이 원하면 대상은 …"
+            text = L.if_wished(actor, self.fill(template, args, types, actor, False))
+        else:
+            text = self.fill(template, args, types, actor, may, bare=bare)
+        if self.event:
+            text = L.amount_of_event(text, self.event)
+        phrase, known = L.current_card
+        if self.event_card and phrase in text:
+            text = text.replace(phrase, known.format(self.event_card))
+        if s.bind and s.verb in ANSWERED:
+            who = next((args[k] for k in ("who", "by") if k in args), None)
+            self.answers[s.bind] = (s.verb, self.value(who) if isinstance(who, dict)
+                                    and "actor" not in who else actor)
+        if s.bind and verb.returns == "player" and self._picks_many(verb, args):
+            # several characters: "those characters", never one letter for them all
+            self.bound.setdefault(s.bind, L.those_characters)
+        elif s.bind and verb.returns == "player":
+            label = self.bound.setdefault(s.bind, self._bound_name(self._labels()))
+            chosen = [self.value(args[p.name]) for p in verb.params
+                      if p.type == "player" and isinstance(args.get(p.name), dict)
+                      and "select" in args[p.name]]
+            text = L.labelled(text, chosen[0] if chosen else "", label)
+        elif s.bind and verb.returns in ("int", "count"):
+            self.bound.setdefault(s.bind, L.the_result)
+        elif s.bind and verb.returns not in (None, "cards"):
+            self.bound.setdefault(s.bind, L.the_chosen_one)
+        elif s.bind and self._one_card(verb, args):
+            self.bound.setdefault(s.bind, L.that_card)
+        elif s.bind:
+            self.bound.setdefault(s.bind, self.t(self.reg.variables.get("cards", {}),
+                                                 "those cards"))
+        return text
+
+    def _labels(self) -> int:
+        """How many characters have a letter so far (the next one is A, B, … after them)."""
+        names = {self._bound_name(i) for i in range(4)}
+        return sum(1 for v in self.bound.values() if v in names)
+
+    @staticmethod
+    def _picks_many(verb: Any, args: dict[str, Any]) -> bool:
+        """Whether a choosing verb names more than one character (a count other than 1)."""
+        for p in verb.params:
+            value = args.get(p.name)
+            if p.type == "player" and isinstance(value, dict) and "select" in value:
+                count = value["select"].get("count")
+                return count is not None and count != 1
+        return False
+
+    @staticmethod
+    def _one_card(verb: Any, args: dict[str, Any]) -> bool:
+        """Whether a verb's resulting cards are exactly one card."""
+        for p in verb.params:
+            value = args.get(p.name)
+            if p.type == "cards" and isinstance(value, dict) and "cards" in value:
+                return bool(value["cards"].get("count") == 1)
+            if p.type in ("count", "int") and p.name == "n":
+                return value == 1
+        return False
+
+    def _bound_name(self, index: int) -> str:
+        return self.L.character_label("ABCD"[index % 4])
+
+    # -- structure -----------------------------------------------------------------------
+    def phrase(self, key: str, **values: str) -> str:
+        text = self.reg.phrase(key, self.lang)
+        for k, v in values.items():
+            text = text.replace("{" + k + "}", v)
+        return text
+
+    def cond(self, c: Any, form: str = "ㄴ") -> str:
+        """A condition in the form a sentence needs (``Language.conj``)."""
+        return self.L.conj(self._cond(c), form)
+
+    def _range(self, a: Any, b: Any) -> str | None:
+        """``x > 1 and x < 10`` on one value reads as a range: "from 2 to 9"."""
+        if not (isinstance(a, A.Compare) and isinstance(b, A.Compare)):
+            return None
+        low = high = None
+        left_text = None
+        for x in (a, b):
+            args = self.an.of(x)
+            right = args.get("right")
+            if not isinstance(right, int) or isinstance(right, bool):
+                return None
+            text = self.value(args.get("left"))
+            if left_text is not None and text != left_text:
+                return None
+            left_text = text
+            bound = {">": right + 1, ">=": right, "<": right - 1, "<=": right}.get(x.op)
+            if bound is None:
+                return None
+            if x.op.startswith(">"):
+                low = bound
+            else:
+                high = bound
+        if low is None or high is None or left_text is None:
+            return None
+        return self.L.range_cond(left_text, low, high)
+
+    def _and_parts(self, conds: tuple[Any, ...]) -> list[str]:
+        """The parts of an ``and``, with two bounds on one value merged into a range."""
+        parts: list[str] = []
+        i = 0
+        while i < len(conds):
+            ranged = self._range(conds[i], conds[i + 1]) if i + 1 < len(conds) else None
+            if ranged is not None:
+                parts.append(ranged)
+                i += 2
+                continue
+            parts.append(self._grouped(conds[i]))
+            i += 1
+        return parts
+
+    def _cond(self, c: Any) -> str:
+        L = self.L
+        you = self.var("you")
+        if isinstance(c, (A.All, A.Any_)):
+            word = "and" if isinstance(c, A.All) else "or"
+            parts = (self._and_parts(c.conds) if isinstance(c, A.All)
+                     else [self._grouped(x) for x in c.conds])
+            if len(parts) == 1:
+                return parts[0]
+            return L.join_conds(parts, word, self.phrase(word))
+        if isinstance(c, A.Not):
+            return L.not_cond(self._cond(c.cond))  # rendered once, whatever the depth
+        args = self.an.of(c)
+        if isinstance(c, A.Compare):
+            answered = self._answered(c, args)
+            if answered is not None:
+                return answered
+            return L.compare(self.value(args.get("left")), c.op,
+                             self.value(args.get("right")))
+        if isinstance(c, A.Is):
+            return L.is_cond(self.value(args.get("subject")), self._is_word(c.word),
+                             c.word in self.reg.selectors, c.negated, you)
+        if isinstance(c, A.In):
+            return L.in_cond(self.value(args.get("subject")), self._is_word(c.group),
+                             c.group in self.reg.selectors, you)
+        if isinstance(c, A.Has):
+            subject = self.value(args.get("subject"))
+            cards = args.get("cards") or {}
+            spec = cards.get("cards", {}) if isinstance(cards, dict) else {}
+            zone = L.has_in_equipment(self, subject, spec)
+            if zone is not None:
+                return zone
+            if spec.get("count") == 0:
+                inner = self.cards({**spec, "count": None, "noun": "cards"})
+                return L.has_cond(subject, inner, True, you)
+            return L.has_cond(subject, self.value(cards), False, you)
+        return ""  # pragma: no cover
+
+    def _answered(self, c: A.Compare, args: dict[str, Any]) -> str | None:
+        """`if answer.count == 0` after `respond … as answer`: "if they do not"."""
+        left, right = args.get("left"), args.get("right")
+        if not (isinstance(left, dict) and isinstance(left.get("ref"), list)
+                and len(left["ref"]) == 2 and left["ref"][1] == "count"
+                and left["ref"][0] in self.answers):
+            return None
+        negative = (c.op == "==" and right == 0) or (c.op == "<" and right == 1)
+        positive = (c.op in ("!=", ">") and right == 0) or (c.op == ">=" and right == 1)
+        if not (negative or positive):
+            return None
+        verb, who = self.answers[left["ref"][0]]
+        return self.L.answered(who, who == self.var("you"), positive, verb)
+
+    def _negated(self, c: Any) -> str | None:
+        """The opposite of a condition, said outright ("if that card is not …"), so an
+        "otherwise" after several steps cannot be taken for another if's (else None)."""
+        L = self.L
+        args = self.an.of(c)
+        if isinstance(c, A.Compare) and self._answered(c, args) is None:
+            left, right = self.value(args.get("left")), self.value(args.get("right"))
+            return L.conj(L.compare(left, NEGATE[c.op], right), "면")
+        if isinstance(c, A.Is):
+            text = L.is_cond(self.value(args.get("subject")), self._is_word(c.word),
+                             c.word in self.reg.selectors, not c.negated, self.var("you"),
+                             merge=False)
+            return L.conj(text, "면")
+        return None
+
+    def _grouped(self, c: Any) -> str:
+        text = self.cond(c)
+        return f"({text})" if isinstance(c, (A.All, A.Any_)) else text
+
+    def _is_word(self, word: str) -> str:
+        if word in self.names.cards:
+            return self.card_name(word)
+        if word in self.reg.selectors:
+            return self.t(self.reg.selectors[word].text, word)
+        if word in self.bound or word in self.reg.variables:
+            return self.var(word)
+        return self.enum(word)
+
+    def _let_letter(self, name: str) -> str:
+        """A let-bound name reads as a capital letter: its own if it is one, else X, Y…"""
+        if name not in self.letters:
+            own = re.fullmatch(r"[A-Z]", name) and name not in self.taken
+            self.letters[name] = name if own else self._letter()
+        return self.letters[name]
+
+    def branch_steps(self, body: tuple[Any, ...], actor: str) -> str:
+        """The steps of an if's branch, joined so that all of them stay in the branch:
+        "if …, A, then B; otherwise, …" / "…면, A하고, B한다" (not "A. B." — B would read
+        as unconditional)."""
+        return self.steps(body, actor, inner=True)
+
+    def steps(self, body: tuple[Any, ...], actor: str, inner: bool = False) -> str:
+        L = self.L
+        if body and isinstance(body[0], A.Let) and body[0].name not in self.counters:
+            # `let X = …` first and never reassigned: a definition after the sentence
+            letter = self._let_letter(body[0].name)
+            self.defs["let " + body[0].name] = (
+                letter, self.value(self.an.of(body[0]).get("value")))
+            body = body[1:]
+        parts: list[tuple[str, str]] = []  # (subject of a plain step, text)
+        plain: list[bool] = []  # whether each part is a plain step (not an if, a loop, …)
+        after_block = False
+        for st in self._items(body):
+            text = self.stmt(st, actor)
+            if not text:
+                continue
+            if after_block and parts:  # the loop is over: "…; afterwards, …"
+                parts.append(("", L.after_loop + text))
+                plain.append(False)
+                after_block = open_block(st)
+                continue
+            after_block = open_block(st)
+            if isinstance(st, A.Let) and parts \
+                    and L.tally_follows(parts[-1][1], st.name in self.counters):
+                # a tally kept along the way: "…, then add 1 to X"
+                parts[-1] = (parts[-1][0], L.tally(parts[-1][1], text))
+                continue
+            subject = self._step_subject(st, actor)
+            if subject and parts and parts[-1][0] == subject:
+                joined = L.same_subject(parts[-1][1], text, subject)
+                if joined is not None:
+                    parts[-1] = (subject, joined)
+                    continue
+            parts.append((subject, text))
+            plain.append(isinstance(st, (A.Do, A.May, A.Stop, A.Let)))
+        texts = [text for _, text in parts]
+        if inner and len(texts) > 1:
+            # Plain steps join ("…, then …" / "-고,"); an if, a choice or what follows a
+            # loop starts its own clause, as at the top level.
+            return L.join_steps(texts, plain)
+        return L.sep.join(texts)
+
+    def _items(self, body: Any) -> list[Any]:
+        """Steps in order, with consecutive exclusive ifs as one ``Alts``."""
+        out: list[Any] = []
+        for st in body:
+            prev = out[-1] if out else None
+            ifs = prev.ifs if isinstance(prev, Alts) else (prev,) if isinstance(
+                prev, A.If) else ()
+            if ifs and isinstance(st, A.If) and self._exclusive((*ifs, st)):
+                out[-1] = Alts((*ifs, st))
+            else:
+                out.append(st)
+        return out
+
+    def _test(self, c: Any) -> tuple[str, str] | None:
+        """What an if tests and against which value, when it is one equality."""
+        args = self.an.of(c)
+        if isinstance(c, A.Is) and not c.negated:
+            return repr(args.get("subject")), c.word
+        if isinstance(c, A.Compare) and c.op == "==":
+            return repr(args.get("left")), repr(args.get("right"))
+        return None
+
+    def _exclusive(self, ifs: tuple[Any, ...]) -> bool:
+        if any(i.otherwise for i in ifs):
+            return False
+        tests = [self._test(i.cond) for i in ifs]
+        if any(t is None for t in tests):
+            return False
+        subjects = {t[0] for t in tests if t}
+        values = [t[1] for t in tests if t]
+        return len(subjects) == 1 and len(set(values)) == len(values)
+
+    def _alternatives(self, alts: Alts, actor: str) -> str:
+        """"if it is ♥, …; if ♦, …": one subject, several values, one applies."""
+        comma = self.L.comma
+        out = []
+        for i, st in enumerate(alts.ifs):
+            body = self.steps(st.then, actor)
+            if i == 0:
+                out.append(f"{self.phrase('if', cond=self.cond(st.cond, '면'))}{comma}{body}")
+                continue
+            c = st.cond
+            args = self.an.of(c)
+            word = self._is_word(c.word) if isinstance(c, A.Is) else self.value(
+                args.get("right"))
+            out.append(f"{self.L.alternative_head(word)}{comma}{body}")
+        return self.L.sep.join(out)
+
+    def _step_subject(self, st: Any, actor: str) -> str:
+        """Who does a plain step (a Do), or "" (anything else)."""
+        if not isinstance(st, A.Do):
+            return ""
+        verb = self.reg.actions.get(st.sentence.verb)
+        if verb is None:
+            return ""
+        return self._subject(self.t(verb.text, st.sentence.verb), self.an.of(st.sentence),
+                             actor)
+
+    def stmt(self, st: Any, actor: str) -> str:
+        L = self.L
+        if isinstance(st, Alts):
+            return self._alternatives(st, actor)
+        if isinstance(st, A.Do):
+            return self.sentence(st.sentence, actor)
+        if isinstance(st, A.May):
+            return self.sentence(st.sentence, actor, may=True)
+        if isinstance(st, A.MayBlock):
+            first, *rest = st.body
+            if isinstance(first, A.Choice) and first.chooser is None and not rest:
+                # "you may choose one: …", not "you may choose to: you choose one: …"
+                text = self.stmt(first, actor)
+                plain_one, optional_one = L.choose_one
+                if plain_one in text:
+                    return text.replace(plain_one, optional_one, 1)
+            if not isinstance(first, A.Do):
+                return L.may_choose_to + self.steps(st.body, actor)
+            if rest and isinstance(rest[0], A.Do) and self._vacuous_pick(first):
+                return self._may_have(rest[0], rest[1:], actor)
+            return self._then(self.stmt_may(first, actor), rest, actor)
+        if isinstance(st, A.If):
+            cond = self.phrase("if", cond=self.cond(st.cond, "면"))
+            nested = any(isinstance(x, A.If) and x.otherwise for x in st.then)
+            # an if holding an if-else opens a block: "if A: if B, …; if not B, …"
+            lead = L.colon if nested else L.comma
+            text = f"{cond}{lead}{self.branch_steps(st.then, actor)}"
+            if st.otherwise:
+                simple = len(st.then) == 1 and isinstance(st.then[0], (A.Do, A.May))
+                negated = None if simple else self._negated(st.cond)
+                head = self.phrase("if", cond=negated) if negated else self.phrase("else")
+                text += f"{L.sep}{head}{L.comma}{self.branch_steps(st.otherwise, actor)}"
+            return text
+        if isinstance(st, A.Choice):
+            args = self.an.of(st)
+            you = self.var("you")
+            who = self.value(args.get("chooser")) if st.chooser is not None else you
+            options = [L.branch([self.sentence(s, who) for s in branch], self.phrase("then"))
+                       for branch in st.branches]
+            return L.chooses_one(self.phrase("chooses_one"), who,
+                                 L.third_person and who != you, options)
+        if isinstance(st, A.ForEach):
+            what = self.value(self.an.of(st).get("over"))
+            kind = self.an.of(st).get("kind")
+            self.bound[st.name or "it"] = L.that_card if kind == "cards" else L.that_character
+            return f"{L.for_each(self, what, kind)}{L.comma}" + self.steps(st.body, actor)
+        if isinstance(st, A.Let):
+            name = self._let_letter(st.name)
+            value = self.an.of(st).get("value")
+            if isinstance(value, dict) and value.get("op") in ("+", "-") \
+                    and value.get("left") == {"var": st.name}:  # a tally: add 1 to X
+                key = "let_add" if value["op"] == "+" else "let_sub"
+                return self.kphrase(key, name=name, value=self.value(value["right"]))
+            return self.kphrase("let", name=name, value=self.value(value))
+        if isinstance(st, A.Repeat):
+            return self._repeat(st, actor)
+        if isinstance(st, A.During):
+            until = self.phrase("until", edge=self.phrase(st.edge),
+                                period=self.enum(st.period))
+            mods = L.comma.join(self.static_line(s) for s in st.statics)
+            return f"{until}{L.comma}{mods}"
+        if isinstance(st, A.Limited):
+            return f"{self.limit(st.limit)}{L.comma}{self.steps(st.body, actor)}"
+        if isinstance(st, A.Stop):
+            return self.phrase("stop")
+        return ""  # pragma: no cover
+
+    def _repeat(self, st: A.Repeat, actor: str) -> str:
+        L = self.L
+        info = self.an.of(st)
+        times = self.amount(info.get("times"), times=True)
+        event = self.reg.events.get(self.event) if self.event else None
+        if (info.get("times") == {"var": "amount"} and event is not None
+                and "each_amount" in event.names):  # "for each point of damage, …"
+            each = self.t(event.names["each_amount"], "each_amount")
+            return f"{each}{L.comma}{self.steps(st.body, actor)}"
+        computed = st.times is not None and not times.isdigit() and not is_letter(times)
+        if computed and L.letters_every_amount:
+            times = self.define(info.get("times"))  # 重复X次（X为…）, not 重复此数值次
+            computed = False
+        by = L.repeat_by(times) if computed else None
+        if by is not None:
+            head = by
+        else:
+            head = (self.phrase("repeat", times=times)
+                    if st.times is not None else self.phrase("repeat_forever"))
+        return f"{head}{L.colon}{self.steps(st.body, actor)}"
+
+    def _vacuous_pick(self, st: A.Do) -> bool:
+        """`pick source` (no `as`): choosing a character the event already names."""
+        if st.sentence.verb != "pick" or st.sentence.bind:
+            return False
+        who = self.an.of(st.sentence).get("who")
+        return isinstance(who, dict) and ("var" in who or "ref" in who)
+
+    def _may_have(self, st: A.Do, rest: list[Any], actor: str) -> str:
+        """`may: pick source` + steps: "you may have the source perform a judgement"."""
+        verb = self.reg.actions.get(st.sentence.verb)
+        template = self.t(verb.text, st.sentence.verb) if verb else ""
+        subject = self._subject(template, self.an.of(st.sentence), actor)
+        if subject in ("", actor):
+            return self._then(self.stmt_may(st, actor), rest, actor)
+        head = self.sentence(st.sentence, actor, may=True)
+        return self._then(head, rest, actor, lead="")
+
+    def _then(self, head: str, rest: list[Any], actor: str, lead: str | None = None) -> str:
+        """A may-block: its first step, then the steps that follow only if it was done."""
+        if not rest:
+            return head
+        items = self._items(rest)
+        steps: list[tuple[bool, bool, str]] = []
+        previous = None
+        for s in items:
+            text = self.stmt(s, actor)
+            after = open_block(previous)
+            steps.append((isinstance(s, A.Do), after,
+                          self.L.after_loop + text if after else text))
+            previous = s
+        return self.L.then_chain(self, head, steps, lead)
+
+    def stmt_may(self, st: Any, actor: str) -> str:
+        if isinstance(st, A.Do):
+            return self.sentence(st.sentence, actor, may=True)
+        return self.stmt(st, actor)
+
+    def limit(self, limit: A.Limit) -> str:
+        period = self.enum(limit.period)
+        if limit.times is None:
+            return self.phrase("once_per", period=period)
+        times = self.amount(self.an.of(limit).get("times"), times=True)
+        return self.phrase("times_per", period=period, times=times)
+
+    def options(self, o: A.Options) -> list[str]:
+        parts = []
+        if o.grant is not None and self.an.of(o).get("grant") is not None:
+            parts.append(self.L.grant(self.value(self.an.of(o).get("grant"))))
+        if o.limit is not None:
+            parts.append(self.limit(o.limit))
+        if o.outside_turn:
+            parts.append(self.phrase("outside_turn"))
+        if o.phase:
+            parts.append(self.phrase("in_phase", phase=self.enum(o.phase)))
+        return parts
+
+    def static_line(self, st: A.Static) -> str:
+        text = self.sentence(st.sentence, self.var("you"), table="modifier")
+        opts = self.options(st.options)
+        comma = self.L.comma
+        return (comma.join(opts) + comma + text) if opts else text
+
+    def view_as(self, group: list[A.ViewAs]) -> str:
+        """View-as clauses that make the same card with the same options, as one sentence:
+        "2 ♥, ♦, ♠ and ♣ hand cards" (every suit, same count) read "2 hand cards of the
+        same suit"; other alternatives are joined with "or"."""
+        L = self.L
+        first = group[0]
+        specs = [(self.an.of(cl).get("cards") or {}).get("cards", {}) for cl in group]
+        same_suit = self._same_suit(specs)
+        if same_suit is not None:
+            cards = L.same_suit(self.cards(same_suit))
+        else:
+            cards = L.or_cards.join(self.value(self.an.of(cl).get("cards")) for cl in group)
+        card = L.view_as_card(self.card_name(first.card))
+        playable = self.names.playable
+        key = "view_as" if playable is None or first.card in playable else "view_as_use"
+        text = self.kphrase(key, cards=cards, card=card)
+        view_opts = self.options(first.options)
+        if view_opts:
+            text = L.after_options(text)
+        return (L.comma.join(view_opts) + L.comma if view_opts else "") + text
+
+    @staticmethod
+    def _same_suit(specs: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """The common card spec when the specs differ only in one suit each, covering all
+        four suits with the same count of two or more (else None)."""
+        if len(specs) != 4:
+            return None
+        suits, rest = [], []
+        for spec in specs:
+            filters = dict(spec.get("filters", {}))
+            suit = filters.pop("suit", [])
+            if len(suit) != 1 or not isinstance(spec.get("count"), int) \
+                    or spec["count"] < 2:
+                return None
+            suits.append(suit[0])
+            rest.append({**spec, "filters": filters})
+        if sorted(suits) != sorted(SUITS) or any(r != rest[0] for r in rest):
+            return None
+        return rest[0]
+
+    def event_text(self, cl: A.Trigger) -> str:
+        event = self.reg.events.get(cl.event)
+        if event is None:
+            return cl.event
+        types = {p.name: p.type for p in event.params}
+        args = self.an.of(cl)
+        who = args.get("who")
+        sel: dict[str, Any] = who["select"] if isinstance(who, dict) and "select" in who \
+            else {}
+        term = self.reg.selectors.get(sel.get("noun", ""))
+        if self.L.each_of_plural_event and term is not None and term.info.get("plural") \
+                and sel.get("noun") != "all" and sel.get("count") is None:
+            # "when other characters die" means each one: "when another character dies"
+            args = {**args, "who": {"select": {**sel, "count": 1}}}
+        text = self.fill(self.t(event.text, cl.event), args, types, self.var("you"),
+                         False, subordinate=True)
+        return self.L.event(text, cl.timing)
+
+    def event_alternatives(self, texts: list[str]) -> str | None:
+        """Event texts that differ only in one verb, as one: "you use or play a Jink",
+        "你使用或打出【闪】", "자신이 【섬】을 사용하거나 낼" (None when they differ more)."""
+        if len(texts) == 1:
+            return texts[0]
+        return self.L.event_alternatives(texts)
+
+    def trigger(self, group: list[A.Trigger]) -> str:
+        """Trigger clauses with the same timing, options and steps, as one sentence whose
+        events are alternatives: "When you use or play a Jink, …"."""
+        L = self.L
+        cl = group[0]
+        if cl.timing in ("start", "end"):
+            head = self.phrase(f"at_{cl.timing}", phase=self.enum(cl.event))
+        else:
+            text = self.event_alternatives([self.event_text(c) for c in group]) or ""
+            head = L.trigger_head(self.phrase(cl.timing), text,
+                                  self.phrase(f"{cl.timing}_suffix"))
+        body = self.trigger_body(cl)
+        prefix = L.comma.join(self.options(cl.options))
+        if prefix:
+            head = L.after_options(head)
+        return (f"{prefix}{L.comma}" if prefix else "") + f"{head}{L.comma}{body}"
+
+    def trigger_body(self, cl: A.Trigger) -> str:
+        spec = self.an.of(cl).get("card")
+        spec = spec.get("cards", {}) if isinstance(spec, dict) else {}
+        filters = spec.get("filters", {})
+        names = filters.get("name", [])
+        self.event_card = self.card_name(names[0]) if len(names) == 1 and len(filters) == 1 \
+            else ""
+        actor = self.L.holder if cl.event in HOLDER_EVENTS else self.var("you")
+        self.event = cl.event
+        body = self.steps(cl.body, actor)
+        self.event_card = self.event = ""
+        if cl.options.optional:
+            body = self.L.may_body.format(body)
+        return body
+
+    def clause(self, cl: Any) -> str:
+        L = self.L
+        you = self.var("you")
+        if isinstance(cl, A.Trigger):
+            return self.trigger([cl])
+        if isinstance(cl, A.Action) and cl.options.grant is not None \
+                and self.an.of(cl.options).get("grant") is not None:
+            # `action, for wu others:` is theirs to take in their own play phase, never the
+            # owner's: the granted characters are the subject and "you" stays the owner
+            who = self.value(self.an.of(cl.options).get("grant"))
+            opts = L.comma.join(self.options(cl.options)[1:])
+            return L.granted_action(who, opts, self.steps(cl.body, "", inner=True))
+        if isinstance(cl, A.Action):
+            head = L.action_head(L.comma.join(self.options(cl.options)))
+            return f"{head}{L.colon}{self.steps(cl.body, you)}"
+        if isinstance(cl, A.ViewAs):
+            return self.view_as([cl])
+        if isinstance(cl, A.Static):
+            return self.static_line(cl)
+        if isinstance(cl, A.StaticIf):
+            cond = self.phrase("if", cond=self.cond(cl.cond, "면"))
+            mods = L.comma.join(self.static_line(s) for s in cl.statics)
+            return f"{cond}{L.comma}{mods}"
+        if isinstance(cl, A.Awaken):
+            head = self.phrase("awaken", cond=self.cond(cl.cond, "ㄹ"))
+            return f"{head}{L.comma}{self.steps(cl.body, you)}"
+        return ""  # pragma: no cover
+
+
+EQUIPMENT_TYPES = {"equipment_card", "weapon", "armour", "horse", "plus_horse", "minus_horse"}
+
+
+def _equipment(cards: Any) -> bool:
+    """Whether a card argument names equipment by type (it goes to the equipment area);
+    otherwise it names delayed tricks (they go to the judgement zone)."""
+    spec = cards.get("cards", {}) if isinstance(cards, dict) else {}
+    return bool(EQUIPMENT_TYPES & set(spec.get("filters", {}).get("card_type", [])))
+
+
+def _groups(clauses: tuple[Any, ...], r: Renderer) -> list[list[Any]]:
+    """Clauses read as one sentence: consecutive view-as clauses into the same card with
+    the same options, and consecutive triggers with the same timing, options and steps
+    whose events differ in one place (use/play); every other clause stands alone."""
+    out: list[list[Any]] = []
+    for cl in clauses:
+        if out and _joins(out[-1], cl, r):
+            out[-1].append(cl)
+        else:
+            out.append([cl])
+    return out
+
+
+def _joins(group: list[Any], cl: Any, r: Renderer) -> bool:
+    prev = group[0]
+    if type(cl) is not type(prev) or r.options(prev.options) != r.options(cl.options):
+        return False
+    if isinstance(cl, A.ViewAs):
+        return bool(prev.card == cl.card)
+    if not isinstance(cl, A.Trigger):
+        return False
+    return (cl.timing == prev.timing and cl.timing not in ("start", "end")
+            and cl.options.optional == prev.options.optional
+            and r.trigger_body(prev) == r.trigger_body(cl)
+            and r.event_alternatives([r.event_text(c) for c in (*group, cl)]) is not None)
+
+
+def render(effect: A.Effect, analysis: Analysis, registry: Registry, lang: str = "en",
+           names: Names | None = None) -> str:
+    """Rules text for an effect, one sentence per clause."""
+    r = Renderer(analysis, registry, lang, names)
+    L = r.L
+    texts: list[str] = []
+    statics: list[bool] = []  # whether each text is one static modifier (for merging)
+    probe = Renderer(analysis, registry, lang, names)  # grouping must not name anyone
+    for group in _groups(effect.clauses, probe):
+        r.start_clause(group[0])
+        if len(group) > 1:
+            text = r.view_as(group) if isinstance(group[0], A.ViewAs) else r.trigger(group)
+        else:
+            text = r.clause(group[0])
+        text = L.one_label(L.polished(text + r.definitions(), L.clause_polish))
+        static = len(group) == 1 and isinstance(group[0], A.Static)
+        merged = _merge_statics(texts[-1], text, L) if static and statics \
+            and statics[-1] else None
+        if merged is not None:
+            texts[-1] = merged
+            continue
+        texts.append(text)
+        statics.append(static)
+    you = r.var("you")
+    return L.join_sentences([L.sentence_done(text, you) + L.end for text in texts])
+
+
+def _merge_statics(first: str, second: str, L: Language) -> str | None:
+    """Two modifiers that make the same change under the same lead, as one sentence: "In
+    every war you fight, …, your attack total and defence total are each +2" (else None)."""
+    comma = L.comma
+    n = 0
+    while n < min(len(first), len(second)) and first[n] == second[n]:
+        n += 1
+    cut = first.rfind(comma, 0, n)
+    if cut < 0:
+        return None
+    head, a, b = first[:cut + len(comma)], first[cut + len(comma):], second[cut + len(comma):]
+    if a.startswith("(") or b.startswith("("):
+        return None
+    ma, mb = re.match(L.merge_pattern, a), re.match(L.merge_pattern, b)
+    if not (ma and mb and ma.group(2) == mb.group(2)):
+        return None  # only the same change to two totals reads as one
+    x, y, delta = ma.group(1), mb.group(1), ma.group(2)
+    shared = 0  # a shared lead word: your attack total and defence total
+    for i, (p, q) in enumerate(zip(x, y, strict=False)):
+        if p != q:
+            break
+        if L.shared_lead(i, p):
+            shared = i + 1
+    return L.merged(head, x, y[shared:], delta)
+
+
+__all__ = ["EN_PLURAL", "LANGUAGES", "Names", "Renderer", "language", "render"]

@@ -1,0 +1,214 @@
+"""English phrasing and morphology: articles, plurals, third-person verbs, possessives."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from sgs_tools.dsl.render.common import CARD_CLOSE, CARD_OPEN, is_letter
+from sgs_tools.dsl.render.language import Language
+
+if TYPE_CHECKING:
+    from sgs_tools.dsl.render.core import Renderer
+
+NUMBER_WORDS = ["no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten"]
+EN_PLURAL = {"card": "cards", "character": "characters", "other character":
+             "other characters", "HP": "HP", "max HP": "max HP"}
+EN_SINGULAR = {plural: one for one, plural in EN_PLURAL.items()}
+COMPARE = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
+           ">": "is greater than", ">=": "is at least"}
+
+
+def en_plural(name: str) -> str:
+    """The plural of an English card name: Jinks, Slashes, Peaches."""
+    visible = re.sub("[\ue000-\uf8ff]", "", name)  # names a site links carry markers
+    return name + ("es" if visible.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+def en_article(name: str) -> str:
+    visible = re.sub("[\ue000-\uf8ff]", "", name)
+    return ("an " if visible[:1].lower() in "aeiou" else "a ") + name
+
+
+def en_card_names(text: str) -> str:
+    """A card name as a template's object: "2 Jinks", "a Slash", "an Archery Attack"."""
+    def counted(m: re.Match[str]) -> str:
+        n, name = m.group(1), m.group(2)
+        return en_article(name) if n == "1" else f"{n} {en_plural(name)}"
+    text = re.sub(f"\\b(\\d+) {CARD_OPEN}([^{CARD_CLOSE}]*){CARD_CLOSE}", counted, text)
+    text = re.sub(f"\\b(an?|the|this|that|no|any|each|every) {CARD_OPEN}", r"\1 ", text)
+    text = re.sub(f"{CARD_OPEN}([^{CARD_CLOSE}]*){CARD_CLOSE}",
+                  lambda m: en_article(m.group(1)), text)
+    return text.replace(CARD_OPEN, "").replace(CARD_CLOSE, "")
+
+
+class English(Language):
+    code = "en"
+    third_person = True
+    polish = ((r"\b(prevents?) (?:that amount|the damage) of that damage",
+               r"\1 all of that damage"),
+              (r"\b(prevents?) (?:that amount|the damage) minus (\w+) of that damage",
+               r"\1 all but \2 of that damage"))
+
+    def number_range(self, r: Renderer, low: int, high: int | None) -> str:
+        if high is None:
+            return "any number of" if low == 0 else f"{low} or more"
+        return f"{low} to {high}" if low else f"up to {high}"
+
+    def any_or_all(self, n: str) -> str:
+        return "any number of" if n == "any" else "all"
+
+    def count_of(self, text: str) -> str:
+        return f"the number of {text}"
+
+    def attribute(self, owner: str, attr: str) -> str:
+        return f"{owner}'s {attr}" if not owner.endswith("s") else f"{owner}' {attr}"
+
+    def select(self, r: Renderer, noun: str, pre: list[str], post: list[str], count: Any,
+               excepts: list[str]) -> str:
+        if count is not None and count != 1:
+            noun = EN_PLURAL.get(noun, noun)
+        elif count == 1:
+            noun = EN_SINGULAR.get(noun, noun)
+        parts = []
+        if count is not None:
+            first = (pre or [noun])[0]
+            vowel = first.startswith(("o", "a", "e", "i"))
+            parts.append("a" if count == 1 and not vowel
+                         else "an" if count == 1 else r.number(count))
+        if excepts:
+            post = [*post, "other than " + " and ".join(excepts)]
+        if noun.startswith("other ") and pre:
+            return " ".join([*parts, "other", *pre, noun[len("other "):], *post])
+        return " ".join([*parts, *pre, noun, *post])
+
+    def cards(self, r: Renderer, names: list[str], words: list[str], zones: list[str],
+              count: Any, plural: bool) -> str:
+        zone = " ".join("hand" if z == "hand" else r.enum(z) for z in zones)
+        noun = " or ".join(names) if names else "card"
+        if plural and not names:
+            noun = "cards"
+        if zones == ["equipment"]:
+            parts = [zone, *words, noun]
+        else:
+            parts = [*words, zone, noun] if zone else [*words, noun]
+        text = " ".join(p for p in parts if p)
+        if count == 0:
+            return "no " + (text if text.endswith("s") else text + "s")
+        if count is None or count == 1:
+            if plural:
+                return text
+            return ("an " if text[0].lower() in "aeiou" else "a ") + text
+        if not isinstance(count, (int, str)) and "range" not in count:
+            many = text if text.endswith("s") else text + "s"
+            amount = r.amount(count)
+            if is_letter(amount):
+                return f"{amount} {many}"  # X cards, where X is …
+            return f"{many} equal to {amount}"  # cards equal to your lost HP
+        return f"{r.number(count)} {text}"
+
+    def range_cond(self, left: str, low: int, high: int) -> str:
+        return f"{left} is from {low} to {high}"
+
+    def not_cond(self, inner: str) -> str:
+        return f"not ({inner})"
+
+    def compare(self, left: str, op: str, right: str) -> str:
+        return f"{left} {COMPARE[op]} {right}"
+
+    def is_cond(self, subject: str, word: str, selector: bool, negated: bool, you: str,
+                merge: bool = True) -> str:
+        verb = "are" if subject == you else "is"
+        return f"{subject} {verb} {'not ' if negated else ''}{word}"
+
+    def in_cond(self, subject: str, group: str, selector: bool, you: str) -> str:
+        return f"{subject} {'are' if subject == you else 'is'} {group}"
+
+    def has_cond(self, subject: str, inner: str, none: bool, you: str) -> str:
+        have = "have" if subject == you else "has"
+        return f"{subject} {have} {'no ' if none else ''}{inner}"
+
+    def answered(self, who: str, you: bool, positive: bool, verb: str) -> str:
+        aux = ("do" if you else "does") if positive else ("do not" if you else "does not")
+        return f"{who} {aux}"
+
+    def alternative_head(self, word: str) -> str:
+        return f"if {word}"
+
+    def for_each(self, r: Renderer, what: str, kind: Any) -> str:
+        # for each other character, for each of those cards
+        what = ("of " + what if what.startswith(("those", "the ")) else
+                re.sub(r"\bcharacters\b", "character", what, count=1))
+        return r.phrase("for_each", what=what)
+
+    def repeat_by(self, times: str) -> str | None:
+        return f"repeat as many times as {times}"  # not "repeat that amount times"
+
+    def have_do(self, r: Renderer, s: Any, actor: str) -> str:
+        return f"{actor} may have {r.sentence(s, actor, bare=True)}"
+
+    def may_have_it(self, text: str) -> str:
+        return f"you may have it that {text}"
+
+    def grant(self, who: str) -> str:
+        return f"{who} may use this too"
+
+    def granted_action(self, who: str, opts: str, body: str) -> str:
+        return f"{who} may, in their play phase{' (' + opts + ')' if opts else ''}, {body}"
+
+    def same_suit(self, text: str) -> str:
+        return f"{text} of the same suit"
+
+    def view_as_card(self, card: str) -> str:
+        return en_article(card)  # as a Jink
+
+    def after_options(self, text: str) -> str:
+        return text[:1].lower() + text[1:]
+
+    # -- fill ----------------------------------------------------------------------------
+    def fill_counted_bound(self, r: Renderer, value: dict[str, Any], rest: str | None
+                           ) -> str | None:
+        if rest is not None and rest.startswith("|"):
+            return f"the same number of {EN_PLURAL.get(rest[1:], rest[1:] + 's')}"
+        return None
+
+    def fill_delta(self, value: Any, rest: str | None) -> str | None:
+        """"1 extra card", "2 fewer cards"."""
+        if rest is None or not rest.startswith("|") or not isinstance(value, dict) \
+                or not isinstance(value.get("amount"), int):
+            return None
+        n, noun = value["amount"], rest[1:]
+        noun = noun if n == 1 else EN_PLURAL.get(noun, noun + "s")
+        return f"{n} {'extra' if value.get('sign') == '+' else 'fewer'} {noun}"
+
+    def fill_value(self, r: Renderer, text: str, value: Any, type_name: str,
+                   rest: str | None, computed: bool) -> str:
+        if type_name == "card_name":
+            return f"{CARD_OPEN}{text}{CARD_CLOSE}"  # an article or a plural, later
+        if rest is not None and rest.startswith("|"):
+            noun = rest[1:]
+            noun_text = EN_PLURAL.get(noun, noun + "s") if value != 1 else noun
+            if isinstance(value, dict) and ("cards" in value or "select" in value):
+                return text
+            lettered = computed and is_letter(text)
+            if isinstance(value, dict) and "range" not in value and not lettered:
+                return f"{noun_text} equal to {text}"
+            return f"{text} {noun_text}"
+        return text
+
+    def fill_finish(self, r: Renderer, out: str, subject: str, template: str,
+                    subordinate: bool, may: bool, actor: str) -> str:
+        out = en_card_names(out)
+        out = out.replace(" an other ", " another ").replace(" a other ", " another ")
+        out = re.sub(r"^an? other ", "another ", out)
+        out = re.sub(r"\byou's\b", "your", out)
+        out = re.sub(r"s's\b", "s'", out)
+        return re.sub(r"\bYou's\b", "Your", out)
+
+    def sentence_done(self, text: str, you: str) -> str:
+        return text[:1].upper() + text[1:] if text else text
+
+    def merged(self, head: str, x: str, y: str, delta: str) -> str:
+        return f"{head}{x} and {y} are each {delta}"
+

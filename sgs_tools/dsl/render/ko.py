@@ -1,0 +1,457 @@
+"""Korean phrasing and morphology: particles chosen by the final consonant (을/를, 은/는,
+이/가, 과/와, 으로/로), verb and predicate forms (받을/받은/받기, 많은/많으면/많고), the
+optional '-ㄹ 수 있다', and the owner left unsaid as a topic."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from sgs_tools.dsl.render.common import (
+    AMOUNT,
+    EQUAL_CLOSE,
+    EQUAL_OPEN,
+    MARK_CLOSE,
+    MARK_OPEN,
+    is_letter,
+    mark,
+)
+from sgs_tools.dsl.render.language import Language
+
+if TYPE_CHECKING:
+    from sgs_tools.dsl.render.core import Renderer
+
+ANSWERED = {"respond": ("낸", "내지 않은"), "ask_use": ("사용한", "사용하지 않은")}
+
+
+def has_batchim(text: str) -> bool:
+    for ch in reversed(text.strip()):
+        code = ord(ch)
+        if 0xAC00 <= code <= 0xD7A3:
+            return (code - 0xAC00) % 28 != 0
+        if ch.isdigit():
+            return ch in "013678"
+        if ch.isalpha():
+            return False
+    return False
+
+
+_PARTICLES = {"를": ("을", "를"), "을": ("을", "를"), "는": ("은", "는"), "은": ("은", "는"),
+              "가": ("이", "가"), "이": ("이", "가"), "와": ("과", "와"), "과": ("과", "와")}
+
+
+def particle(prev: str, p: str) -> str:
+    """The form of particle ``p`` that follows ``prev``."""
+    if p in ("로", "으로"):
+        letters = [ch for ch in prev if 0xAC00 <= ord(ch) <= 0xD7A3 or ch.isalnum()]
+        last = letters[-1] if letters else ""
+        if last.isdigit():
+            return "으로" if last in "036" else "로"  # 영으로, 삼으로; 일로, 팔로
+        code = ord(last) if last else 0
+        if 0xAC00 <= code <= 0xD7A3 and (code - 0xAC00) % 28 not in (0, 8):
+            return "으로"
+        return "로"
+    pair = _PARTICLES.get(p)
+    if pair is None:
+        return p
+    return pair[0] if has_batchim(prev) else pair[1]
+
+
+def jong(ch: str) -> int:
+    """The final consonant index of a Hangul syllable (0: none, 4: ㄴ, 8: ㄹ), or -1."""
+    code = ord(ch) if ch else 0
+    return (code - 0xAC00) % 28 if 0xAC00 <= code <= 0xD7A3 else -1
+
+
+def set_jong(ch: str, final: int) -> str:
+    code = ord(ch) - 0xAC00
+    return chr(0xAC00 + code - code % 28 + final)
+
+
+def event_form(text: str, timing: str) -> str:
+    """Korean event clauses end in a prospective '-ㄹ' form (받을, 될); 'after' needs the
+    past '-ㄴ' form (받은 후) and 'before' the nominal '-기' form (받기 전)."""
+    if timing not in ("after", "before") or not text:
+        return text
+    last = text[-1]
+    if last == "을":
+        return text[:-1] + ("은" if timing == "after" else "기")
+    if jong(last) == 8:
+        if timing == "after":
+            return text[:-1] + set_jong(last, 4)
+        return text[:-1] + set_jong(last, 0) + "기"
+    return text
+
+
+# Korean condition predicates: a condition is rendered with its predicate in the
+# present attributive form (…인, …있는, …큰); conj turns it into the form a
+# sentence needs: '면' (if), '고' (and), '거나' (or), 'ㄹ' (… 때), 'ㄴ' (as is).
+_ATTRIBUTIVE = (("있는", "있"), ("없는", "없"), ("않은", "않"), ("아닌", "아니"),
+                ("많은", "많"), ("적은", "적"), ("작은", "작"), ("같은", "같"),
+                ("큰", "크"), ("인", "이"))
+
+
+def conj(text: str, form: str) -> str:
+    if form == "ㄴ":
+        return text
+    for attributive, stem in _ATTRIBUTIVE:
+        if not text.endswith(attributive):
+            continue
+        head = text[: -len(attributive)]
+        if form in ("고", "거나"):
+            return head + stem + form
+        batchim = jong(stem[-1]) not in (0, -1)
+        if form == "면":
+            if stem == "이" and jong(head[-1:]) == 0 and not head.endswith("이하"):
+                return head + "면"  # 하트면, not 하트이면
+            return head + stem + ("으면" if batchim else "면")
+        if form == "ㄹ":
+            return head + (stem + "을" if batchim else stem[:-1] + set_jong(stem[-1], 8))
+    return text + {"면": " 경우", "고": " 경우이고", "거나": " 경우이거나"}.get(form, "")
+
+
+def and_form(text: str) -> str:
+    """A final '-ㄴ다/-는다/-다' verb in its '-고' form: 버린다 → 버리고, 뽑는다 → 뽑고."""
+    if text.endswith("는다"):
+        return text[:-2] + "고"
+    if text.endswith("다") and len(text) > 1 and jong(text[-2]) == 4:
+        return text[:-2] + set_jong(text[-2], 0) + "고"
+    return text[:-1] + "고" if text.endswith("다") else text
+
+
+def may_form(text: str) -> str:
+    """Korean "may": turn a final '-ㄴ다/-는다' verb into '-ㄹ 수 있다'."""
+    m = re.search(r"(\S)(는다|다)(\.?)$", text)
+    if not m:
+        return text + " (선택)"
+    stem, ending, dot = m.group(1), m.group(2), m.group(3)
+    head = text[: m.start()]
+    if ending == "는다":
+        return f"{head}{stem}을 수 있다{dot}"
+    code = ord(stem)
+    if 0xAC00 <= code <= 0xD7A3 and (code - 0xAC00) % 28 == 4:  # final ㄴ → ㄹ
+        return f"{head}{chr(code + 4)} 수 있다{dot}"
+    return f"{head}{stem}다{dot}" if ending == "다" else text
+
+
+def fix_particles(text: str) -> str:
+    """Choose 을/를, 은/는, 이/가, 과/와 by the value just before each marked boundary."""
+    def fix(m: re.Match[str]) -> str:
+        value = m.group(1)
+        return value + particle(value, m.group(2))
+    text = re.sub(r"\x01([^\x01\x02]*)\x02(를|을|는|은|가|이|와|과|으로|로)(?=[\s.,:;)]|$)",
+                  fix, text)
+    return text.replace(MARK_OPEN, "").replace(MARK_CLOSE, "")
+
+
+def fix_amounts(text: str) -> str:
+    """Korean "카드 {n}장을" with an amount that is not a number: "{n}만큼의 카드를"."""
+    def fix(m: re.Match[str]) -> str:
+        noun, amount, p = m.group(1), m.group(2), m.group(3)
+        tail = particle(noun, p) if p else ""
+        if re.fullmatch(r"\x01[A-Z]\x02", amount):  # 카드 X장
+            return f"{noun} {amount}장{particle('장', p) if p else ''}"
+        if EQUAL_OPEN in amount:
+            return f"그만큼의 {noun}{tail}"  # as many as those cards
+        return f"{amount}만큼의 {noun}{tail}"
+
+    def fix_points(m: re.Match[str]) -> str:  # 체력 {n}을 → 체력을 {n}만큼
+        noun, amount = m.group(1), m.group(2)
+        plain = amount.strip("\x01\x02")
+        measure = plain if is_letter(plain) else f"{amount}만큼"
+        return f"{noun}{particle(noun, '을')} {measure}"
+    text = re.sub(r"(\S*(?:카드|손패)) (\x01[^\x01\x02]*\x02)\x03장(을|를|이|가)?", fix,
+                  text)
+    text = re.sub(r"((?:최대 )?체력|피해) (\x01[^\x01\x02]*\x02)\x03(?:을|를)", fix_points, text)
+    return text.replace(AMOUNT, "").replace(EQUAL_OPEN, "").replace(EQUAL_CLOSE, "")
+
+
+_TOPIC = re.compile(r"(^|[,:.] (?:그러면 |그 후 )?|; 또는 |원하면 )([^,:.;]*?)(?<!또)[은는] "
+                    r"(?!후|전|때|동안|것|경우)")
+
+
+def drop_you(text: str, you: str) -> str:
+    """Korean leaves the skill's owner unsaid as a topic ("자신은 …") until someone else
+    has been the topic of the sentence; from then on it is said again."""
+    out, pos = [], 0
+    for m in _TOPIC.finditer(text):
+        if re.search(r"[이가] ", m.group(2)):
+            continue  # a relative clause with its own subject (자신이 잃은 체력), no topic
+        if m.group(2) != you:
+            break
+        out.append(text[pos:m.start()] + m.group(1))
+        pos = m.end()
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def is_phrase(subject: str, word: str, selector: bool, negated: bool) -> str:
+    head = f"{subject}{particle(subject, '가')}"
+    if selector and word.endswith("의"):
+        word = word[:-1]  # 자신과 같은 세력의 → 자신과 같은 세력이면
+    elif selector and (word.endswith("는") or jong(word[-1:]) == 4):
+        # an attributive filter (살아 있는, 거리 1인, 무장이 있는)
+        return f"{head} {word} 플레이어가 아닌" if negated else f"{head} {word}"
+    if negated:
+        return f"{head} {word}{particle(word, '가')} 아닌"
+    return f"{head} {word}인"
+
+
+def chain(steps: list[tuple[bool, str]]) -> str:
+    """Korean steps in order: "…을 뽑고, 무장 카드를 뒤집는다" (a plain step joins the
+    next with -고 and the next drops a repeated subject); others end a sentence."""
+    out: list[str] = []
+    topic = ""
+    for i, (plain, text) in enumerate(steps):
+        if topic and text.startswith(topic + " ") and out and out[-1].endswith(","):
+            text = text[len(topic) + 1:]
+        else:
+            m = re.match(r"(\S+(?: [A-Z])?[은는]) ", text)
+            topic = m.group(1) if plain and m else ""
+        last = i == len(steps) - 1
+        if not last and plain and re.search(r"[가-힣]다$", text):
+            text = and_form(text) + ","
+        elif not last:
+            text += "."
+            topic = ""
+        out.append(text)
+    return " ".join(out)
+
+
+class Korean(Language):
+    code = "ko"
+    sep = ". "
+    after_loop = "모두 처리한 후, "
+    definitions_join = ", "
+    or_cards = " 또는 "
+    or_options = "; 또는 "
+    may_choose_to = "원하면: "
+    may_body = "원하면: {}"
+    holder = "그 플레이어"
+    current_card = ("사용되고 있는 카드", "그 {}")
+    those_characters = "그 플레이어들"
+    the_result = "그 결과"
+    the_chosen_one = "선택한 것"
+    that_card = "그 카드"
+    that_character = "그 플레이어"
+    action_label = "카드 사용 단계"
+    choose_one = ("하나를 선택한다", "하나를 선택할 수 있다")
+    each_of_plural_event = False
+    may_in_verb = True
+    polish = ((r"그 피해 중 (?:그 수치|피해량)[을를] 막", "그 피해를 모두 막"),
+              (r"그 피해 중 (?:그 수치|피해량)에서 (\w+)[을를] 뺀 값을 막",
+               r"그 피해를 \1만 남기고 막"))
+    merge_pattern = r"^(.*) ([+−-]\S+)$"
+
+    def mark(self, value: str) -> str:
+        return mark(value)
+
+    def finish(self, text: str) -> str:
+        return fix_particles(text)
+
+    zones = ("판정 구역", "장비 구역")
+
+    def card_name(self, name: str) -> str:
+        return f"【{name}】"
+
+    def number_range(self, r: Renderer, low: int, high: int | None) -> str:
+        return f"{low} 이상" if high is None else f"{low}~{high}"
+
+    def any_or_all(self, n: str) -> str:
+        return "원하는 만큼의" if n == "any" else "모든"
+
+    def event_card(self, card: str) -> str:
+        return card or "그 카드"
+
+    def count_of(self, text: str) -> str:
+        return f"{text}의 수"
+
+    def attribute(self, owner: str, attr: str) -> str:
+        # what someone did (말한 색) is theirs without 의
+        done = re.match(r"\S*(?:[은한된]|[가-힣]ㄴ)(?: |$)", attr) is not None
+        return f"{owner}{particle(owner, '가')} {attr}" if done else f"{owner}의 {attr}"
+
+    def select(self, r: Renderer, noun: str, pre: list[str], post: list[str], count: Any,
+               excepts: list[str]) -> str:
+        extra = "".join(f"{v}{particle(v, '을')} 제외한 " for v in excepts)
+        tail = f" {r.number(count)}명" if count is not None else ""
+        return extra + " ".join([*post, *pre, noun]) + tail
+
+    def cards(self, r: Renderer, names: list[str], words: list[str], zones: list[str],
+              count: Any, plural: bool) -> str:
+        zone = " ".join("손" if z == "hand" else r.enum(z) for z in zones)
+        noun = " 또는 ".join(names) if names else "카드"
+        body = " ".join(p for p in [*words, zone + noun if zone == "손" else
+                                    (zone + " " + noun if zone else noun)] if p)
+        body = body.replace("손카드", "손패")
+        if count == 0:
+            return body + " 없음"
+        if count is None:
+            return body
+        if isinstance(count, dict) and count.get("range"):
+            low, high = count["range"]
+            return f"{body} {low}장 이상" if high is None else f"{body} {low}~{high}장"
+        if count in ("any", "all"):
+            return f"{r.number(count)} {body}"
+        if not isinstance(count, int):
+            amount = r.amount(count)
+            if is_letter(amount):
+                return f"{body} {amount}장"
+            return f"{amount}만큼의 {body}"  # 자신이 잃은 체력만큼의 카드
+        return f"{body} {r.number(count)}장"
+
+    def join_definitions(self, parts: list[str]) -> str:
+        # X는 …이고, Y는 …이다
+        parts = [re.sub(r"이다$", "이고", p) for p in parts[:-1]] + parts[-1:]
+        return self.definitions_join.join(parts)
+
+    def character_label(self, letter: str) -> str:
+        return f"플레이어 {letter}"
+
+    one_chosen = "그 플레이어"
+
+    def labelled(self, text: str, chosen: str, label: str) -> str:
+        if chosen and chosen in text:
+            # 플레이어 1명(플레이어 A)을 선택한다: the name follows the characters it names
+            return text.replace(chosen, f"{chosen}({label})", 1)
+        return f"{text} ({label})"
+
+    def conj(self, text: str, form: str) -> str:
+        return conj(text, form)
+
+    def range_cond(self, left: str, low: int, high: int) -> str:
+        return f"{left}{particle(left, '가')} {low}~{high}인"
+
+    def not_cond(self, inner: str) -> str:
+        return f"{inner} 것이 아닌"
+
+    def join_conds(self, parts: list[str], word: str, phrase: str) -> str:
+        joint = "고" if word == "and" else "거나"
+        return " ".join([*(conj(p, joint) for p in parts[:-1]), parts[-1]])
+
+    def compare(self, left: str, op: str, right: str) -> str:
+        subject = f"{left}{particle(left, '가')}"
+        if op == "==":
+            return f"{subject} {right}인"
+        if op == "!=":
+            return f"{subject} {right}{particle(right, '가')} 아닌"
+        if op in (">=", "<="):
+            return f"{subject} {right} {'이상' if op == '>=' else '이하'}인"
+        size = left.endswith(("숫자", "범위", "거리"))  # sizes are big/small, amounts many/few
+        more = ("큰" if size else "많은") if op == ">" else ("작은" if size else "적은")
+        return f"{subject} {right}보다 {more}"
+
+    def is_cond(self, subject: str, word: str, selector: bool, negated: bool, you: str,
+                merge: bool = True) -> str:
+        return is_phrase(subject, word, selector, negated)
+
+    def in_cond(self, subject: str, group: str, selector: bool, you: str) -> str:
+        return is_phrase(subject, group, selector, False)
+
+    def has_cond(self, subject: str, inner: str, none: bool, you: str) -> str:
+        return f"{subject}에게 {inner}{particle(inner, '가')} {'없는' if none else '있는'}"
+
+    def answered(self, who: str, you: bool, positive: bool, verb: str) -> str:
+        yes, no = ANSWERED[verb]
+        return f"{who}{particle(who, '가')} {yes if positive else no}"
+
+    def alternative_head(self, word: str) -> str:
+        return conj(f"{word}인", "면")
+
+    def tally_follows(self, previous: str, is_counter: bool) -> bool:
+        return re.search(r"[가-힣]다$", previous) is not None
+
+    def tally(self, previous: str, text: str) -> str:
+        return f"{and_form(previous)}, {text}"
+
+    def join_steps(self, texts: list[str], plain: list[bool]) -> str:
+        out = texts[0]
+        for i, text in enumerate(texts[1:], start=1):
+            linked = plain[i] and plain[i - 1]
+            prev_ok = linked and re.search(r"[가-힣]다$", out) is not None
+            out = (and_form(out) + ", " if prev_ok else out + ". ") + text
+        return out
+
+    def same_subject(self, first: str, second: str, subject: str) -> str | None:
+        lead = f"{subject}{particle(subject, '는')} "
+        if not (second.startswith(lead) and re.search(r"[가-힣]다$", first)):
+            return None
+        return f"{and_form(first)}, {second[len(lead):]}"
+
+    def chooses_one(self, phrase: str, who: str, third: bool, options: list[str]) -> str:
+        shown = who + particle(who, "는")
+        head = phrase.replace("{who}", shown).replace("{s}", "")
+        return f"{head}: {self.or_options.join(options)}"
+
+    def repeat_by(self, times: str) -> str | None:
+        return f"{times}만큼 반복한다"  # 그 수치만큼, not 그 수치번
+
+    def branch(self, texts: list[str], then: str) -> str:
+        return chain([(True, t) for t in texts])
+
+    def have_do(self, r: Renderer, s: Any, actor: str) -> str:
+        return self.if_wished(actor, r.sentence(s, actor))
+
+    def if_wished(self, actor: str, text: str) -> str:
+        """Someone other than the actor does it, if the actor wishes: "자신이 원하면 …"."""
+        return f"{actor}{particle(actor, '가')} 원하면 {text}"
+
+    def then_chain(self, r: Renderer, head: str, steps: list[tuple[bool, bool, str]],
+                   lead: str | None) -> str:
+        pairs = [(plain and not after_block, text) for plain, after_block, text in steps]
+        if lead is None:
+            # what follows a may-step happens only if it was done
+            return f"{head}. 그러면 " + chain(pairs)
+        return chain([(True, head), *pairs])
+
+    def grant(self, who: str) -> str:
+        return f"{who}도 사용할 수 있다"
+
+    def granted_action(self, who: str, opts: str, body: str) -> str:
+        lead = f"{who}{particle(who, '는')} 자신의 카드 사용 단계에 "
+        return lead + (f"({opts}) " if opts else "") + may_form(body)
+
+    def same_suit(self, text: str) -> str:
+        return f"문양이 같은 {text}"
+
+    def trigger_head(self, lead: str, event: str, suffix: str) -> str:
+        return f"{event}{suffix}".strip()
+
+    def verb_or(self, a: str, b: str) -> str | None:
+        if jong(a[-1]) != 8:
+            return None
+        return f"{a[:-1] + set_jong(a[-1], 0)}거나 {b}"  # 사용할 → 사용하거나
+
+    def event(self, text: str, timing: str) -> str:
+        return event_form(text, timing)
+
+    # -- fill ----------------------------------------------------------------------------
+    def fill_counted_bound(self, r: Renderer, value: dict[str, Any], rest: str | None
+                           ) -> str | None:
+        return mark(f"{EQUAL_OPEN}{r.value(value)}{EQUAL_CLOSE}") + AMOUNT
+
+    def fill_value(self, r: Renderer, text: str, value: Any, type_name: str,
+                   rest: str | None, computed: bool) -> str:
+        if computed:
+            return mark(text) + AMOUNT  # "카드 {n}장" → "{n}만큼의 카드"
+        return mark(text)
+
+    def fill_finish(self, r: Renderer, out: str, subject: str, template: str,
+                    subordinate: bool, may: bool, actor: str) -> str:
+        head = mark(subject)
+        if subject and re.match(r"\{(\w+)\} ", template) and out.startswith(head + " "):
+            p = "가" if subordinate else "는"
+            out = head + particle(subject, p) + out[len(head):]
+        out = fix_amounts(out)
+        out = fix_particles(out).replace(" 이상장", "장 이상")
+        if may and may_form(out) != out:
+            out = may_form(out)
+        elif may:  # someone else does it: "if you wish, …"
+            out = self.if_wished(actor, out)
+        return out
+
+    def sentence_done(self, text: str, you: str) -> str:
+        return drop_you(text, you)
+
+    def merged(self, head: str, x: str, y: str, delta: str) -> str:
+        return f"{head}{x}{particle(x, '와')} {y} 각각 {delta}"

@@ -1,0 +1,315 @@
+"""The rendering interface: what a language says at each point of a rules text.
+
+``Renderer`` (core.py) walks the checked AST once, renders every part of a sentence once,
+and hands the parts to its ``Language`` for phrasing and morphology. Each language is one
+module (en.py, zh.py, ko.py): a rules editor of that language works in that file and in
+the vocabulary's templates, and never in another language's branches.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sgs_tools.dsl.render.core import Renderer
+
+
+class Language:
+    code = ""
+    third_person = False  # verbs agree with a third-person subject ({s}, {is})
+    # Punctuation and the small words that join sentences and steps.
+    comma = ", "
+    sep = "; "
+    end = "."
+    colon = ": "
+    then_join = ", then "  # two steps in a row: "…, then …"
+    after_loop = "afterwards, "  # what follows a loop is done once, after it
+    definitions_join = ", and "
+    or_cards = " or "
+    or_options = "; or "
+    may_choose_to = "you may choose to: "
+    may_body = "you may: {}"
+    holder = "that character"  # who a delayed trick takes effect on
+    current_card = ("the card being used", "that {}")  # (generic, once the trigger names it)
+    those_characters = "those characters"
+    the_result = "the result"
+    the_chosen_one = "the chosen one"
+    that_card = "that card"
+    that_character = "that character"  # the character a loop is on
+    action_label = "Action"
+    choose_one = ("choose one", "may choose one")  # (plain, optional)
+    # Chinese names every computed amount by a letter (摸X张牌（X为…）).
+    letters_every_amount = False
+    # "when other characters die" means each one: "when another character dies".
+    each_of_plural_event = True
+    # Korean makes "may" in the verb itself (-ㄹ 수 있다) or says "if you wish, …";
+    # the others say "you may have it that …" where a template has no optional form.
+    may_in_verb = False
+
+    # -- values --------------------------------------------------------------------------
+    def mark(self, value: str) -> str:
+        """A value as it goes into a template (Korean marks it to fix its particles)."""
+        return value
+
+    def finish(self, text: str) -> str:
+        """A filled template made final (Korean chooses the particles after each value)."""
+        return text
+
+    def card_name(self, name: str) -> str:
+        return name
+
+    def count_word(self, n: int) -> str:
+        """A small count of cards or characters (Chinese: 两张, 一名)."""
+        return str(n)
+
+    def number_range(self, r: Renderer, low: int, high: int | None) -> str:
+        raise NotImplementedError
+
+    def any_or_all(self, n: str) -> str:
+        raise NotImplementedError
+
+    def event_card(self, card: str) -> str:
+        """The card the current event names ("the Slash"), or the card in general."""
+        return f"the {card}" if card else "that card"
+
+    def count_of(self, text: str) -> str:
+        raise NotImplementedError
+
+    def attribute(self, owner: str, attr: str) -> str:
+        raise NotImplementedError
+
+    def select(self, r: Renderer, noun: str, pre: list[str], post: list[str], count: Any,
+               excepts: list[str]) -> str:
+        raise NotImplementedError
+
+    def cards(self, r: Renderer, names: list[str], words: list[str], zones: list[str],
+              count: Any, plural: bool) -> str:
+        raise NotImplementedError
+
+    def join_definitions(self, parts: list[str]) -> str:
+        return self.definitions_join.join(parts)
+
+    zones = ("judgement zone", "equipment area")
+
+    def area(self, equipment: bool) -> str:
+        """The zone a placed card goes to: the equipment area or the judgement zone."""
+        return self.zones[1 if equipment else 0]
+
+    def character_label(self, letter: str) -> str:
+        return f"character {letter}"
+
+    one_chosen = "that character"  # the one character a sentence chose, named again
+
+    def one_label(self, text: str) -> str:
+        """A sentence that chose one character only names it as "that character"
+        ("其", "그 플레이어"), not by a letter; two or more keep their letters."""
+        first, second = self.character_label("A"), self.character_label("B")
+        if first not in text or second in text or self.says_one_chosen(text):
+            return text
+        text = self.labelled_once(text, first)
+        return text.replace(first, self.one_chosen)
+
+    def says_one_chosen(self, text: str) -> bool:
+        """Whether the text already says "that character" of someone else."""
+        return self.one_chosen in text
+
+    def labelled_once(self, text: str, label: str) -> str:
+        """The text without the label that introduced a character."""
+        return text.replace(f" ({label})", "").replace(f"({label})", "")
+
+    def labelled(self, text: str, chosen: str, label: str) -> str:
+        """A step that names the character it chose: "… (character A)"."""
+        return f"{text} ({label})"
+
+    # -- conditions ----------------------------------------------------------------------
+    def conj(self, text: str, form: str) -> str:
+        """A condition in the form a sentence needs (Korean: 면/고/거나/ㄹ)."""
+        return text
+
+    def range_cond(self, left: str, low: int, high: int) -> str:
+        raise NotImplementedError
+
+    def not_cond(self, inner: str) -> str:
+        raise NotImplementedError
+
+    def join_conds(self, parts: list[str], word: str, phrase: str) -> str:
+        return f" {phrase} ".join(parts)
+
+    def compare(self, left: str, op: str, right: str) -> str:
+        raise NotImplementedError
+
+    def is_cond(self, subject: str, word: str, selector: bool, negated: bool, you: str,
+                merge: bool = True) -> str:
+        raise NotImplementedError
+
+    def in_cond(self, subject: str, group: str, selector: bool, you: str) -> str:
+        raise NotImplementedError
+
+    def has_cond(self, subject: str, inner: str, none: bool, you: str) -> str:
+        raise NotImplementedError
+
+    def has_in_equipment(self, r: Renderer, subject: str, spec: dict[str, Any]
+                         ) -> str | None:
+        """A condition on the cards in an equipment area, where the language has a
+        phrase for it (else None)."""
+        return None
+
+    def answered(self, who: str, you: bool, positive: bool, verb: str) -> str:
+        raise NotImplementedError
+
+    def alternative_head(self, word: str) -> str:
+        """The second and later heads of "if it is ♥, …; if ♦, …"."""
+        raise NotImplementedError
+
+    # -- steps ---------------------------------------------------------------------------
+    def tally_follows(self, previous: str, is_counter: bool) -> bool:
+        """Whether a `let` reassignment joins the step before it ("…, then add 1 to X")."""
+        return is_counter
+
+    def tally(self, previous: str, text: str) -> str:
+        return previous + self.then_join + text
+
+    def join_steps(self, texts: list[str], plain: list[bool]) -> str:
+        """The steps of a branch: plain steps join ("…, then …"); others stand apart."""
+        out = texts[0]
+        for i, text in enumerate(texts[1:], start=1):
+            linked = plain[i] and plain[i - 1]
+            out += (self.then_join if linked else self.sep) + text
+        return out
+
+    def same_subject(self, first: str, second: str, subject: str) -> str | None:
+        """Two steps by the same character as one (else None)."""
+        lead = subject + " "
+        if not second.startswith(lead) or not first.startswith(lead):
+            return None
+        return first + self.then_join + second[len(lead):]
+
+    def chooses_one(self, phrase: str, who: str, third: bool, options: list[str]) -> str:
+        head = phrase.replace("{who}", who).replace("{s}", "s" if third else "")
+        return f"{head}{self.colon}{self.or_options.join(options)}"
+
+    def for_each(self, r: Renderer, what: str, kind: Any) -> str:
+        return r.phrase("for_each", what=what)
+
+    def repeat_by(self, times: str) -> str | None:
+        """A loop repeated a computed number of times that is not a letter (else None)."""
+        return None
+
+    def branch(self, texts: list[str], then: str) -> str:
+        """One option of a choice: its sentences in order ("X, then Y")."""
+        return f", {then} ".join(texts)
+
+    def have_do(self, r: Renderer, s: Any, actor: str) -> str:
+        """An optional step someone other than ``actor`` performs: the actor decides."""
+        raise NotImplementedError
+
+    def if_wished(self, actor: str, text: str) -> str:
+        """Someone other than the actor does it, if the actor wishes (Korean)."""
+        return text
+
+    def may_have_it(self, text: str) -> str:
+        """An optional step whose template has no optional form."""
+        raise NotImplementedError
+
+    def then_chain(self, r: Renderer, head: str, steps: list[tuple[bool, bool, str]],
+                   lead: str | None) -> str:
+        """A may-block: its first step, then (plain, after_block, text) steps done only if
+        it was."""
+        joiner = f"{self.comma}{r.phrase('then')} "
+        out = head
+        for _, after_block, text in steps:
+            out += (self.sep if after_block else joiner) + text
+        return out
+
+    def grant(self, who: str) -> str:
+        raise NotImplementedError
+
+    def granted_action(self, who: str, opts: str, body: str) -> str:
+        """An action other characters take in their own play phase (救援, 黄天)."""
+        raise NotImplementedError
+
+    def same_suit(self, text: str) -> str:
+        raise NotImplementedError
+
+    def view_as_card(self, card: str) -> str:
+        return card
+
+    def after_options(self, text: str) -> str:
+        """A head after its options ("once per turn, when …"): English lowers its case."""
+        return text
+
+    def trigger_head(self, lead: str, event: str, suffix: str) -> str:
+        return f"{lead} {event}{suffix}".strip()
+
+    def action_head(self, opts: str) -> str:
+        return f"{self.action_label} ({opts})" if opts else self.action_label
+
+    def event_alternatives(self, texts: list[str]) -> str | None:
+        """Event texts that differ only in one verb, as one (None when they differ more)."""
+        words = [t.split(" ") for t in texts]
+        if len(texts) != 2 or len(words[0]) != len(words[1]):
+            return None
+        diff = [k for k, (x, y) in enumerate(zip(*words, strict=True)) if x != y]
+        if len(diff) != 1:
+            return None
+        k = diff[0]
+        joined = self.verb_or(words[0][k], words[1][k])
+        if joined is None:
+            return None
+        return " ".join([*words[0][:k], joined, *words[0][k + 1:]])
+
+    def verb_or(self, a: str, b: str) -> str | None:
+        return f"{a} or {b}"
+
+    def event(self, text: str, timing: str) -> str:
+        """An event clause in the form its timing needs (Korean: 받을/받은/받기)."""
+        return text
+
+    # -- fill ----------------------------------------------------------------------------
+    def fill_counted_bound(self, r: Renderer, value: dict[str, Any], rest: str | None
+                           ) -> str | None:
+        """An amount counting cards bound earlier ("as many as those cards"), or None."""
+        return None
+
+    def fill_delta(self, value: Any, rest: str | None) -> str | None:
+        """A change counted in a noun ("1 extra card"), where the language says it so."""
+        return None
+
+    def fill_value(self, r: Renderer, text: str, value: Any, type_name: str,
+                   rest: str | None, computed: bool) -> str:
+        """A template's argument as it goes into the sentence."""
+        return text
+
+    def amount_of_event(self, text: str, event: str) -> str:
+        """"That amount" named by what the event counts, where the language does."""
+        return text
+
+    def fill_finish(self, r: Renderer, out: str, subject: str, template: str,
+                    subordinate: bool, may: bool, actor: str) -> str:
+        return out
+
+    polish: tuple[tuple[str, str], ...] = ()
+    clause_polish: tuple[tuple[str, str], ...] = ()
+
+    def polished(self, text: str, patterns: tuple[tuple[str, str], ...]) -> str:
+        for pattern, replacement in patterns:
+            text = re.sub(pattern, replacement, text)
+        return text
+
+    def sentence_done(self, text: str, you: str) -> str:
+        """A clause as a finished sentence (its full stop is added after)."""
+        return text
+
+    def join_sentences(self, parts: list[str]) -> str:
+        return " ".join(parts)
+
+    # -- statics -------------------------------------------------------------------------
+    merge_pattern = r"^(.*) is ([+−-]\S+)$"
+
+    def shared_lead(self, i: int, ch: str) -> bool:
+        """Whether position ``i`` may end a lead two merged totals share."""
+        return ch == " "
+
+    def merged(self, head: str, x: str, y: str, delta: str) -> str:
+        raise NotImplementedError

@@ -1,0 +1,265 @@
+"""Chinese phrasing: counted numerals (两张, 一名), 【】 card names, letters for amounts
+(摸X张牌（X为…）), 其 without 的, and the printed cards' set phrases."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from sgs_tools.dsl.render.common import EQUAL_CLOSE, EQUAL_OPEN, counts_bound
+from sgs_tools.dsl.render.language import Language
+
+if TYPE_CHECKING:
+    from sgs_tools.dsl.render.core import Renderer
+
+NUMBER_WORDS = "零一两三四五六七八九十"
+COMPARE = {"==": "为", "!=": "不为", "<": "小于", "<=": "不大于", ">": "大于", ">=": "不小于"}
+# Chinese names "that amount" by what it counts: 此伤害+1.
+AMOUNT_OF_EVENT = {"take_damage": "此伤害", "deal_damage": "此伤害"}
+
+
+def zh_count(n: int) -> str:
+    return NUMBER_WORDS[n] if 0 <= n <= 10 else str(n)
+
+
+def zh_equal(text: str) -> str:
+    """"摸{这些牌的数量}张牌" reads "摸与这些牌等量的牌"."""
+    text = re.sub(f"{EQUAL_OPEN}([^{EQUAL_CLOSE}]*){EQUAL_CLOSE}张(手?牌)", r"与\1等量的\2",
+                  text)
+    return re.sub(f"{EQUAL_OPEN}([^{EQUAL_CLOSE}]*){EQUAL_CLOSE}", r"\1的数量", text)
+
+
+class Chinese(Language):
+    code = "zh"
+    comma = "，"
+    sep = "；"
+    end = "。"
+    colon = "："
+    then_join = "，然后"
+    after_loop = "结算完毕后，"
+    definitions_join = "，"
+    or_cards = "或"
+    or_options = "；或"
+    may_choose_to = "你可以选择："
+    may_body = "你可以：{}"
+    holder = "该角色"
+    current_card = ("正被使用的牌", "此{}")
+    those_characters = "这些角色"
+    the_result = "结果"
+    the_chosen_one = "所选项"
+    that_card = "该牌"
+    that_character = "其"
+    action_label = "出牌阶段"
+    choose_one = ("选择一项", "可以选择一项")
+    letters_every_amount = True
+    polish = ((r"防止此伤害中的(?:此数值|伤害值)点", "防止此伤害"),
+              (r"防止此伤害中的(?:此数值|伤害值)减去(\w+)点", r"防止此伤害中超过\1点的部分"))
+    # The same, over a whole sentence with its definitions: 防止此伤害中的X点（X为此数值减去1）.
+    clause_polish = ((r"防止此伤害中的([A-Z])点（\1为(?:此数值|伤害值)减去(\w+)）",
+                      r"防止此伤害中超过\2点的部分"),)
+    merge_pattern = r"^(.*?)([+−-]\S+)$"
+
+    zones = ("判定区", "装备区")
+
+    def card_name(self, name: str) -> str:
+        return f"【{name}】"
+
+    def count_word(self, n: int) -> str:
+        return zh_count(n)
+
+    def number_range(self, r: Renderer, low: int, high: int | None) -> str:
+        if high is None:
+            return "任意" if low == 0 else f"至少{r.count_word(low)}"
+        return f"{r.count_word(low)}至{r.count_word(high)}" if low else \
+            f"至多{r.count_word(high)}"
+
+    def any_or_all(self, n: str) -> str:
+        return "任意" if n == "any" else "所有"
+
+    def event_card(self, card: str) -> str:
+        return card or "此牌"
+
+    def count_of(self, text: str) -> str:
+        return f"{text}的数量"
+
+    def attribute(self, owner: str, attr: str) -> str:
+        # what someone did (所选的花色) is theirs without 的; so is 其 (其体力值)
+        bare = attr.startswith(("所", "已")) or owner == "其"
+        return f"{owner}{'' if bare else '的'}{attr}"
+
+    def select(self, r: Renderer, noun: str, pre: list[str], post: list[str], count: Any,
+               excepts: list[str]) -> str:
+        head = ""
+        if count is not None:
+            head = (r.count_word(count) + "名") if not isinstance(count, str) else "任意名"
+        extra = "".join(f"除{e}外的" for e in excepts)
+        return head + extra + "".join(post) + "".join(pre) + noun
+
+    def cards(self, r: Renderer, names: list[str], words: list[str], zones: list[str],
+              count: Any, plural: bool) -> str:
+        zone = "".join("手" if z == "hand" else r.enum(z) for z in zones)
+        noun = "或".join(names) if names else "牌"
+        body = "".join(words) + zone + noun
+        if zones == ["equipment"]:
+            body = zone + "".join(words) + noun  # 装备区的武器牌
+        if count == 0:
+            return "没有" + body
+        if count is None:
+            return body
+        if count in ("any", "all"):
+            return f"{r.number(count)}{body}"
+        if isinstance(count, dict) and "range" not in count:
+            if counts_bound(count, r.bound):
+                return f"与{r.var(count['ref'][0])}等量的{body}"
+            return f"{r.amount(count)}张{body}"
+        return f"{r.count_word(count)}张{body}"
+
+    def join_definitions(self, parts: list[str]) -> str:
+        # no brackets in brackets: （X为…的一半，向下取整）
+        return self.definitions_join.join(re.sub(r"（([^（）]*)）$", r"，\1", p) for p in parts)
+
+    def character_label(self, letter: str) -> str:
+        return f"角色{letter}"
+
+    one_chosen = "其"
+
+    def one_label(self, text: str) -> str:
+        return super().one_label(text).replace("其的", "其")
+
+    def says_one_chosen(self, text: str) -> bool:
+        return re.search("其(?![他余中])", text) is not None  # 其他角色 is not 其
+
+    def labelled_once(self, text: str, label: str) -> str:
+        return text.replace(f"（{label}）", "")
+
+    def labelled(self, text: str, chosen: str, label: str) -> str:
+        return f"{text}（{label}）"
+
+    def range_cond(self, left: str, low: int, high: int) -> str:
+        return f"{left}为{low}~{high}"
+
+    def not_cond(self, inner: str) -> str:
+        return f"并非{inner}"
+
+    def join_conds(self, parts: list[str], word: str, phrase: str) -> str:
+        return phrase.join(parts)
+
+    def compare(self, left: str, op: str, right: str) -> str:
+        return f"{left}{COMPARE[op]}{right}"
+
+    def is_cond(self, subject: str, word: str, selector: bool, negated: bool, you: str,
+                merge: bool = True) -> str:
+        if merge and selector and word.endswith("的") and not negated:
+            return f"{subject}{word[:-1]}"  # 目标角色与你距离为1, 该角色存活
+        return f"{subject}{'不' if negated else ''}为{word}"
+
+    def in_cond(self, subject: str, group: str, selector: bool, you: str) -> str:
+        return f"{subject}为{group}"
+
+    def has_cond(self, subject: str, inner: str, none: bool, you: str) -> str:
+        return f"{subject}{'没有' if none else '有'}{inner}"
+
+    def has_in_equipment(self, r: Renderer, subject: str, spec: dict[str, Any]
+                         ) -> str | None:
+        if spec.get("filters", {}).get("zone") != ["equipment"]:
+            return None
+        # 你的装备区里没有武器牌, 目标角色的装备区里有牌
+        filters = {k: v for k, v in spec["filters"].items() if k != "zone"}
+        count = spec.get("count")
+        inner = r.cards({**spec, "filters": filters, "count": None if count == 0 else count})
+        owner = subject if subject == "其" else subject + "的"
+        return f"{owner}装备区里{'没有' if count == 0 else '有'}{inner}"
+
+    def answered(self, who: str, you: bool, positive: bool, verb: str) -> str:
+        word = {"respond": "打出", "ask_use": "使用"}[verb]
+        return f"{who}{word if positive else '未' + word}"
+
+    def alternative_head(self, word: str) -> str:
+        return f"若为{word}"
+
+    def same_subject(self, first: str, second: str, subject: str) -> str | None:
+        if not second.startswith(subject) or not first.startswith(subject):
+            return None
+        return first + self.then_join + second[len(subject):]
+
+    def chooses_one(self, phrase: str, who: str, third: bool, options: list[str]) -> str:
+        head = phrase.replace("{who}", who).replace("{s}", "")
+        return f"{head}：{self.or_options.join(options)}"
+
+    def for_each(self, r: Renderer, what: str, kind: Any) -> str:
+        if kind == "cards":
+            return f"对{what}中的每张牌"  # not 对每名这些牌
+        if what.startswith("这些"):
+            return f"对{what}中的每名角色"
+        return r.phrase("for_each", what=what)
+
+    def branch(self, texts: list[str], then: str) -> str:
+        return f"，{then}".join(texts)
+
+    def have_do(self, r: Renderer, s: Any, actor: str) -> str:
+        return f"{actor}可以令{r.sentence(s, actor, bare=True)}"
+
+    def may_have_it(self, text: str) -> str:
+        return f"你可以令{text}"
+
+    def then_chain(self, r: Renderer, head: str, steps: list[tuple[bool, bool, str]],
+                   lead: str | None) -> str:
+        joiner = f"{self.comma}{r.phrase('then')}"
+        out = head
+        for _, after_block, text in steps:
+            out += (self.sep if after_block else joiner) + text
+        return out
+
+    def grant(self, who: str) -> str:
+        return f"{who}也可以发动"
+
+    def granted_action(self, who: str, opts: str, body: str) -> str:
+        return f"{who}可以于其出牌阶段{'（' + opts + '）' if opts else ''}{body}"
+
+    def same_suit(self, text: str) -> str:
+        return text.replace("张", "张花色相同的", 1)
+
+    def trigger_head(self, lead: str, event: str, suffix: str) -> str:
+        return f"{lead}{event}{suffix}".strip()
+
+    def action_head(self, opts: str) -> str:
+        return f"{self.action_label}，{opts}" if opts else self.action_label
+
+    def event_alternatives(self, texts: list[str]) -> str | None:
+        first, second = texts[0], texts[1]
+        i = 0
+        while i < min(len(first), len(second)) and first[i] == second[i]:
+            i += 1
+        j = 0
+        while j < min(len(first), len(second)) - i and first[-1 - j] == second[-1 - j]:
+            j += 1
+        a, b = first[i:len(first) - j], second[i:len(second) - j]
+        if len(texts) != 2 or not a or not b or len(a) > 3 or len(b) > 3:
+            return None
+        return f"{first[:i]}{a}或{b}{first[len(first) - j:]}"
+
+    # -- fill ----------------------------------------------------------------------------
+    def fill_counted_bound(self, r: Renderer, value: dict[str, Any], rest: str | None
+                           ) -> str | None:
+        return f"{EQUAL_OPEN}{r.var(value['ref'][0])}{EQUAL_CLOSE}"
+
+    def fill_finish(self, r: Renderer, out: str, subject: str, template: str,
+                    subordinate: bool, may: bool, actor: str) -> str:
+        out = zh_equal(out)
+        # counted cards in words (摸两张牌), and 其 owns without 的
+        return re.sub(r"(?<![\d.])(10|[0-9])张", lambda m: zh_count(int(m.group(1))) + "张",
+                      out).replace("其的", "其")
+
+    def amount_of_event(self, text: str, event: str) -> str:
+        if event in AMOUNT_OF_EVENT:
+            return text.replace("此数值+", AMOUNT_OF_EVENT[event] + "+")  # 此伤害+1
+        return text
+
+    def join_sentences(self, parts: list[str]) -> str:
+        return "".join(parts)
+
+    def shared_lead(self, i: int, ch: str) -> bool:
+        return True
+
+    def merged(self, head: str, x: str, y: str, delta: str) -> str:
+        return f"{head}{x}与{y}各{delta}"
