@@ -46,6 +46,7 @@ LOG_FIELDS: dict[str, frozenset[str]] = {
     "reshuffle": frozenset({"cards"}),
     "retrial": frozenset({"new", "old", "seat", "skill"}),
     "reveal": frozenset({"cards", "seat"}),
+    "refuse": frozenset({"by", "card", "seat"}),
     "reward": frozenset({"rule", "seat"}),
     "reveal_general": frozenset({"faction", "general", "seat", "slot", "why"}),
     "hide_general": frozenset({"general", "seat", "slot"}),

@@ -71,6 +71,10 @@ class Game:
         self.table = Table({}, [])
         self.counters: dict[tuple[str, int, str], int] = {}
         self.phase_uses: dict[tuple[int, str], int] = {}
+        self.turn_plays: dict[tuple[int, str], int] = {}
+        """(seat, card) → cards used or played in this turn's play phase."""
+        self.phase_kind = ""
+        """What the phase being played does (``table.turns.phase_kind``)."""
         self.skipped: dict[int, set[str]] = {}
         self.forgo_draw = False
         self.extra_turns: list[int] = []

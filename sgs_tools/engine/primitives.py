@@ -311,6 +311,23 @@ def p_use_card(g: Game, a: dict[str, Any], f: Frame) -> None:
     g.use_card(f.actor, chosen, name, preset=list(on) if on else None, via=f.name)
 
 
+@primitive("offer_use")
+def p_offer_use(g: Game, a: dict[str, Any], f: Frame) -> list[int]:
+    """Use cards on one character who may refuse them first (救援 as first printed):
+    refused, nothing is used and the cards stay; accepted, exactly `use_card`."""
+    chosen = pick_cards(g, a.get("cards"), f, f.actor, f.actor, "offer")
+    on = one_seat(g, a.get("on"), f)
+    if not chosen or on is None:
+        return []
+    name = g.table.card(chosen[0]).card
+    if on != f.actor and not g.ask_yes_no(on, f"accept {name} from seat {f.actor}", f,
+                                          benefit=1.0):
+        g.log_event("refuse", seat=on, card=name, by=f.actor)
+        return []
+    g.use_card(f.actor, chosen, name, preset=[on], via=f.name)
+    return chosen
+
+
 @primitive("ask_play")
 def p_ask_play(g: Game, a: dict[str, Any], f: Frame) -> list[int]:
     name = a.get("card")

@@ -70,6 +70,17 @@ def take_turn(g: Game, seat: int, phases: list[str] | None = None,
         g.check_invariants()
 
 
+PHASE_KINDS = (("judge_order", "judge"), ("draw", "draw"), ("use_limits", "play"),
+               ("hand_limit", "discard"))
+"""What a phase does, from the key of its data that says so."""
+
+
+def phase_kind(phase: dict[str, Any]) -> str:
+    """``judge``, ``draw``, ``play``, ``discard``, or ``""`` for a phase that only raises
+    its start and end (preparation, finish)."""
+    return next((kind for key, kind in PHASE_KINDS if key in phase), "")
+
+
 def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     t = g.table
     pid = str(phase["id"])
@@ -79,6 +90,7 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
         g.log_event("skip", seat=seat, phase=pid)
         return
     t.phase = pid
+    g.phase_kind = phase_kind(phase)
     g.forgo_draw = False
     g.log_event("phase", seat=seat, phase=pid)
     g.emit("phase_start", "at", seat, {"phase": pid})
@@ -90,13 +102,14 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
         g.log_event("skip", seat=seat, phase=pid)
     elif t.players[seat].alive:
         # What a phase does is chosen by its data, never by its id.
-        if "judge_order" in phase:
+        kind = g.phase_kind
+        if kind == "judge":
             g.judge_phase(seat, phase)
-        elif "draw" in phase:
+        elif kind == "draw":
             g.draw_phase(seat, phase)
-        elif "use_limits" in phase:
+        elif kind == "play":
             g.play_phase(seat, phase)
-        elif "hand_limit" in phase:
+        elif kind == "discard":
             g.discard_phase(seat, phase)
     if t.players[seat].alive:
         g.emit("phase_end", "at", seat, {"phase": pid})
@@ -110,11 +123,12 @@ def end_period(g: Game, period: str) -> None:
         g.counters = {k: v for k, v in g.counters.items() if k[0] != period}
     if period == "phase":
         g.phase_uses.clear()
-        if g.table.phase == "discard" and g.table.current in g.borrowed:
+        if g.phase_kind == "discard" and g.table.current in g.borrowed:
             del g.borrowed[g.table.current]  # a borrowed weapon goes back
             g.statics_dirty = True
     g.statics.expire("end", period)
     if period == "turn":
+        g.turn_plays.clear()
         if g.borrowed:
             g.borrowed.clear()
             g.statics_dirty = True

@@ -130,19 +130,18 @@ def declares_targets(hook: Hook) -> bool:
 
 
 def count_play(g: Game, seat: int, name: str) -> None:
-    t = g.table
-    if t.phase == "play" and t.current == seat:
-        key = (seat, f"played:{name}")
-        g.phase_uses[key] = g.phase_uses.get(key, 0) + 1
+    """Count a card used or played by the current player in its play phase (kept until
+    the end of the turn: 克己 asks in the discard phase how many Slashes there were)."""
+    if g.phase_kind == "play" and g.table.current == seat:
+        key = (seat, name)
+        g.turn_plays[key] = g.turn_plays.get(key, 0) + 1
 
 
 def play_phase_count(g: Game, seat: int, name: str) -> int:
-    total = 0
-    for (s, key), n in g.phase_uses.items():
-        if (s == seat and key.startswith("played:") and key[7:] in (name,)) or (
-                s == seat and key.startswith("played:") and key.endswith("_" + name)):
-            total += n
-    return total
+    """Cards of a kind (``slash`` counts fire and thunder Slashes too) the seat used or
+    played in this turn's play phase."""
+    return sum(n for (s, card), n in g.turn_plays.items()
+               if s == seat and (card == name or card.endswith("_" + name)))
 
 
 def targeting_select(g: Game, use: Use, select: dict[str, Any]) -> dict[str, Any]:
