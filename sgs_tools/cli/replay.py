@@ -56,6 +56,10 @@ def replay(
         for entry in result.log:
             typer.echo(json.dumps(entry, ensure_ascii=False))
     else:
+        if mode == "samurai":
+            from sgs_tools.engine.samurai.logfmt import render as render_samurai
+
+            render = render_samurai
         typer.echo(render(result.log, result.seats), nl=False)
         for gap in result.gaps:
             typer.echo(f"engine gap (never run): {gap}")

@@ -195,7 +195,7 @@ REJECTED = {
     "two names": "deck: [slash jink]\n",
     "no name": "deck: [♠7]\n",
     "'as' outside the judgement zone": "seats: [{hand: [jink ♦3 as indulgence]}]\n",
-    "unknown mode": "mode: samurai\n",
+    "unknown mode": "mode: chess\n",
     "too many turns": "turns: 1001\n",
     "negative turns": "turns: -1\n",
     "seed is text": "seed: one\n",
