@@ -201,9 +201,7 @@ def fight(g: SamuraiGame, p: Player, mh: int, other: Player, hi: int, kind: str)
     att, dfn = forces(g, p, mh, other, hi, kind, fire=True)
     rules = g.rules
     ad, dd = rules.dice(att.total), rules.dice(dfn.total)
-    ap = sum(g.roll() for _ in range(ad))
-    dp = sum(g.roll() for _ in range(dd))
-    attacker_wins = ap > dp or (ap == dp and rules.tie == "attacker")
+    ap, dp, attacker_wins = resolve_dice(g, ad, dd)
     g.log_event("war", seat=p.seat, target=other.seat, attack=dict(att.terms),
                 defence=dict(dfn.terms), attack_dice=ad, defence_dice=dd, attack_pips=ap,
                 defence_pips=dp, winner=p.seat if attacker_wins else other.seat)
@@ -232,6 +230,15 @@ def fight(g: SamuraiGame, p: Player, mh: int, other: Player, hi: int, kind: str)
         _lose_house(g, p, mh, att, "war lost")
         g.log_event("war_won", seat=other.seat, card=None)
     return attacker_wins
+
+
+def resolve_dice(g: SamuraiGame, attack_dice: int, defence_dice: int
+                 ) -> tuple[int, int, bool]:
+    """Both sides roll their dice; (attacker pips, defender pips, whether the attacker
+    wins): the higher total wins, a tie goes to the side the mode names."""
+    ap = sum(g.roll() for _ in range(attack_dice))
+    dp = sum(g.roll() for _ in range(defence_dice))
+    return ap, dp, ap > dp or (ap == dp and g.rules.tie == "attacker")
 
 
 def _lose_house(g: SamuraiGame, p: Player, house: int, side: Side, why: str) -> None:
