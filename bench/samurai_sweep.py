@@ -18,22 +18,28 @@ from sgs_tools.engine.records import Setup
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100, help="games per cell")
+    parser.add_argument("--players", default="3,4,5,6")
+    parser.add_argument("--agents", default="random,heuristic")
     parser.add_argument("--speed-games", type=int, default=300)
     args = parser.parse_args()
     lib = Library.load()
     bad: list[str] = []
     total = 0
-    for players in (3, 4, 5, 6):
-        for agents in ("random", "heuristic"):
+    began = time.perf_counter()
+    for players in [int(n) for n in args.players.split(",")]:
+        for agents in args.agents.split(","):
             for seed in range(args.games):
                 r = new_game(lib, Setup(mode="samurai", players=players, seed=seed,
                                         agents=agents, record=False)).play()
                 total += 1
                 if r.error or len(r.winners) != 1:
                     bad.append(f"{players}p {agents} seed {seed}: {r.error_kind} {r.error}")
-    print(f"sweep: {total} games, {len(bad)} crashes/invariant failures/stalls")
+    print(f"sweep: {total} games, {len(bad)} crashes/invariant failures/stalls "
+          f"({time.perf_counter() - began:.0f} s)")
     for line in bad[:20]:
         print("  " + line)
+    if args.speed_games < 1:
+        return
     started = time.perf_counter()
     for seed in range(args.speed_games):
         new_game(lib, Setup(mode="samurai", players=4, seed=seed, record=False)).play()

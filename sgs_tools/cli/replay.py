@@ -11,7 +11,7 @@ from sgs_tools.cli.common import DATA_HELP, check_data, load_library
 
 
 def replay(
-    mode: Annotated[str, typer.Option("--mode", metavar="[identity|korean]",
+    mode: Annotated[str, typer.Option("--mode", metavar="[identity|korean|guozhan|samurai]",
                                       help="The mode to play.")] = "identity",
     players: Annotated[int, typer.Option("--players", "-n", help="Players.")] = 5,
     seed: Annotated[int, typer.Option("--seed", "-s", help="The game's seed.")] = 0,

@@ -31,7 +31,7 @@ def _progress(done: int, total: int, started: float) -> None:
 
 
 def simulate(
-    mode: Annotated[str, typer.Option("--mode", metavar="[identity|korean]",
+    mode: Annotated[str, typer.Option("--mode", metavar="[identity|korean|guozhan|samurai]",
                                       help="The mode to play.")] = "identity",
     players: Annotated[int, typer.Option("--players", "-n", help="Players per game.")] = 5,
     games: Annotated[int, typer.Option("--games", "-g", help="How many games.")] = 100,

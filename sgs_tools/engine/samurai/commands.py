@@ -21,10 +21,11 @@ def placements(g: SamuraiGame, p: Player) -> list[Move]:
     limits = g.rules.row_limits
     out: list[Move] = []
     no_daimyo = not p.houses[0].samurai
+    discounts = g.discounts(p)
     for c in p.hand:
         if c.type not in limits and c.type != "heirloom":
             continue
-        cost = g.cost(p, c)
+        cost = g.cost(p, c, discounts)
         if cost > p.money:
             continue
         for i, h in enumerate(p.houses):

@@ -9,7 +9,6 @@ actions are in `war` and `ninja`; abilities and heirloom bonuses run through `ho
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from fractions import Fraction
@@ -117,14 +116,21 @@ class SamuraiGame:
 
     # -- setup -------------------------------------------------------------------------
     def make_cards(self) -> list[SCard]:
-        cards: list[SCard] = []
-        for ident, _suit, _rank in self.lib.deck(self.lib.mode(self.setup.mode)):
-            c = self.lib.card(ident)
-            x = c.extra
-            cards.append(SCard(len(cards), ident, c.type, int(x.get("cost", 0) or 0),
-                               int(x.get("attack", 0) or 0), int(x.get("defence", 0) or 0),
-                               hk.honor_of(x.get("honor")), x.get("crest"), x.get("unit")))
-        return cards
+        """One card per copy in the mode's decks (the printed numbers read once per
+        library)."""
+        key = f"_samurai_cards_{self.setup.mode}"
+        printed: list[tuple[Any, ...]] | None = getattr(self.lib, key, None)
+        if printed is None:
+            printed = []
+            for ident, _suit, _rank in self.lib.deck(self.lib.mode(self.setup.mode)):
+                c = self.lib.card(ident)
+                x = c.extra
+                honor = hk.honor_of(x.get("honor"))
+                printed.append((ident, c.type, int(x.get("cost", 0) or 0),
+                                int(x.get("attack", 0) or 0), int(x.get("defence", 0) or 0),
+                                honor, x.get("crest"), x.get("unit"), int(honor * 2)))
+            setattr(self.lib, key, printed)
+        return [SCard(uid, *row) for uid, row in enumerate(printed)]
 
     def deal(self) -> None:
         cards = self.make_cards()
@@ -257,21 +263,35 @@ class SamuraiGame:
         n += sum(self.hooks.commands_delta(c.id) for c in p.in_play())
         return max(r.commands_min, min(r.commands_max, n))
 
-    def cost(self, p: Player, card: SCard) -> int:
+    def cost(self, p: Player, card: SCard, discounts: dict[str, int] | None = None) -> int:
         if card.type not in ("castle", "army"):
             return 0
-        d = sum(self.hooks.cost_delta(c.id, card.type) for c in p.in_play())
-        return max(0, card.cost + d)
+        if discounts is None:
+            discounts = self.discounts(p)
+        return max(0, card.cost + discounts[card.type])
+
+    def discounts(self, p: Player) -> dict[str, int]:
+        """The cost changes the player's cards in play make, by card type."""
+        cards = p.in_play()
+        return {t: sum(self.hooks.cost_delta(c.id, t) for c in cards)
+                for t in ("castle", "army")}
 
     def honor_total(self, p: Player) -> tuple[Fraction, dict[str, Fraction]]:
-        parts: dict[str, Fraction] = {}
+        """The honor of what the player holds, by source (before fractions are dropped)."""
+        halves = self.honor_halves(p)
+        parts = {k: Fraction(v, 2) for k, v in halves.items()}
+        return Fraction(sum(halves.values()), 2), parts
+
+    def honor_halves(self, p: Player) -> dict[str, int]:
+        halves: dict[str, int] = {}
         sources = self.rules.honor_sources
-        for c in p.in_play():
-            if c.type in sources and c.honor:
-                parts[c.type] = parts.get(c.type, Fraction(0)) + c.honor
+        for h in p.houses:
+            for c in h.cards():
+                if c.halves and c.type in sources:
+                    halves[c.type] = halves.get(c.type, 0) + c.halves
         if p.shogun is not None and "shogun" in sources:
-            parts["shogun"] = Fraction(self.rules.shogun_honor)
-        return sum(parts.values(), Fraction(0)), parts
+            halves["shogun"] = 2 * self.rules.shogun_honor
+        return halves
 
     # -- a turn --------------------------------------------------------------------------
     def play(self) -> Result:
@@ -327,13 +347,13 @@ class SamuraiGame:
         self.end_of_turn(p)
 
     def honor_step(self, p: Player) -> None:
-        total, parts = self.honor_total(p)
-        gained = math.floor(total)
+        halves = self.honor_halves(p)
+        gained = sum(halves.values()) // 2
         p.honor += gained
-        # Which sources the points came from (whole points, largest remainders first).
-        whole = {k: math.floor(v) for k, v in parts.items()}
+        # Which sources the points came from (whole points, half points paired in order).
+        whole = {k: v // 2 for k, v in halves.items()}
         rest = gained - sum(whole.values())
-        for k in sorted(parts, key=lambda k: -(parts[k] - whole[k]))[:rest]:
+        for k in sorted(k for k, v in halves.items() if v % 2)[:rest]:
             whole[k] += 1
         for k, v in whole.items():
             if v:
@@ -393,7 +413,6 @@ class SamuraiGame:
 
     # -- invariants ------------------------------------------------------------------------
     def check_invariants(self) -> None:
-        seen: set[int] = set()
         zones: list[SCard] = [*self.deck, *self.discard]
         if self.shogun_free is not None:
             zones.append(self.shogun_free)
@@ -407,21 +426,18 @@ class SamuraiGame:
                     if len(h.row(kind)) > limit:
                         raise InvariantError(f"seat {p.seat} house {i + 1} has "
                                              f"{len(h.row(kind))} {kind} (limit {limit})")
-                if h.cards() and not h.samurai:
+                if not h.samurai and (h.armies or h.castles or h.heirlooms):
                     raise InvariantError(f"seat {p.seat} house {i + 1} has cards but no "
                                          "samurai")
-                for c in h.cards():
-                    if h.row(c.type) is not h.row(c.type) or c not in h.row(c.type):
-                        raise InvariantError(f"{c} lies in the wrong row")
             if not p.houses[0].samurai and p.houses[1].samurai:
                 raise InvariantError(f"seat {p.seat} has samurai but no daimyo")
             if len(p.hand) > self.rules.hand_limit and p.seat == self.current:
                 raise InvariantError(f"seat {p.seat} holds {len(p.hand)} cards after "
                                      "its turn")
-        for c in zones:
-            if c.uid in seen:
-                raise InvariantError(f"{c} is in two places")
-            seen.add(c.uid)
+        seen = {c.uid for c in zones}
+        if len(seen) != len(zones):
+            twice = sorted({c.id for c in zones if zones.count(c) > 1})
+            raise InvariantError(f"{', '.join(twice)} in two places")
         if len(seen) != self.total_cards:
             raise InvariantError(f"{len(seen)} cards on the table, expected "
                                  f"{self.total_cards}")

@@ -22,15 +22,15 @@ if TYPE_CHECKING:
 
 SAMURAI_WORDS: dict[str, frozenset[str]] = {
     "hook_kind": frozenset({"static"}),
-    "modifier": frozenset({"attack", "defence", "cost", "income", "commands", "ninja_odds",
-                           "ninja_defence", "unit_bonus"}),
+    "modifier": frozenset({"attack", "defence", "war_bonus", "cost", "income", "commands",
+                           "ninja_odds", "ninja_defence"}),
 }
 """The samurai vocabulary words the engine runs: every modifier a samurai or heirloom
 clause may use. Other samurai words (the trigger events and actions) are gaps."""
 
 HOOK_KINDS = ("ability", "heirloom")
 WAR_PARTS = frozenset({"fighting", "at_war"})
-WAR_SIDES = frozenset({"attacking", "defending"})
+WAR_SIDES = frozenset({"attacking", "defending", "attacking_castle", "defending_castle"})
 TARGET_TYPES = frozenset({"castle", "shogun"})
 
 
@@ -91,11 +91,6 @@ def _war(word: str) -> Callable[[Mod, int, WarView], int]:
             types = card_types(against)
             if types is None or war.target_type not in types:
                 return 0
-        side = args.get("when")
-        if side == "attacking" and war.side != "attack":
-            return 0
-        if side == "defending" and war.side != "defence":
-            return 0
         per = args.get("per")
         if per is not None:
             return delta(args) * war.house_units.get(owner_uid, {}).get(str(per), 0)
@@ -107,24 +102,53 @@ def unit_bonus(mod: Mod, army_count: int, war: WarView) -> int:
     """A unit-type bonus: ``value`` for each enemy army of the named types matched one to
     one by an army of this type (spearmen against cavalry: 2 spearmen, 3 cavalry → 2)."""
     args = mod.args
-    side = args.get("when")
-    if (side == "attacking" and war.side != "attack") or (
-            side == "defending" and war.side != "defence"):
-        return 0
     against = args.get("against") or []
     enemies = sum(n for u, n in war.enemy_units.items()
                   if (u in against) != bool(args.get("except")))
     return delta(args) * min(army_count, enemies)
 
 
+def war_bonus(mod: Mod, owner_uid: int, war: WarView) -> int:
+    """``war_bonus``: to either side's total; flat, per own army of a unit type, per enemy
+    army of a unit type (matched one to one when both are named), limited to attacking or
+    defending (a castle)."""
+    args = mod.args
+    if args.get("while") == "fighting" and owner_uid not in war.fighting:
+        return 0
+    during = args.get("during")
+    attacking = war.side == "attack"
+    if (during == "attacking" and not attacking) or (during == "defending" and attacking):
+        return 0
+    if during == "attacking_castle" and not (attacking and war.target_type == "castle"):
+        return 0
+    if during == "defending_castle" and not (not attacking and war.defending_castle):
+        return 0
+    per, versus = args.get("per"), args.get("versus")
+    own = (war.house_units.get(owner_uid, war.own_units).get(str(per), 0)
+           if per is not None else None)
+    enemy = war.enemy_units.get(str(versus), 0) if versus is not None else None
+    if own is not None and enemy is not None:
+        return delta(args) * min(own, enemy)
+    if own is not None:
+        return delta(args) * own
+    if enemy is not None:
+        return delta(args) * enemy
+    return delta(args)
+
+
 WAR_PRIMITIVES: dict[str, Callable[[Mod, int, WarView], int]] = {
-    "attack": _war("attack"), "defence": _war("defence")}
+    "attack": _war("attack"), "defence": _war("defence"), "war_bonus": war_bonus}
 
 
 def arg_gaps(word: str, args: dict[str, Any]) -> list[str]:
     """Arguments of a modifier this engine's primitive does not understand."""
     out: list[str] = []
-    if word in ("attack", "defence"):
+    if word == "war_bonus":
+        if args.get("while") not in WAR_PARTS:
+            out.append(f"modifier war_bonus: while {args.get('while')!r}")
+        if args.get("during") not in (None, *WAR_SIDES):
+            out.append(f"modifier war_bonus: during {args.get('during')!r}")
+    elif word in ("attack", "defence"):
         if args.get("while") not in WAR_PARTS:
             out.append(f"modifier {word}: while {args.get('while')!r}")
         against = args.get("against")

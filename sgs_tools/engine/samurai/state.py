@@ -19,6 +19,8 @@ class SCard:
     honor: Fraction = Fraction(0)
     crest: str | None = None
     unit: str | None = None
+    halves: int = 0
+    """Honor in half points (every honor value is a multiple of a half)."""
 
     def __repr__(self) -> str:
         return f"{self.id}#{self.uid}"
@@ -37,8 +39,15 @@ class House:
         return [*self.samurai, *self.armies, *self.castles, *self.heirlooms]
 
     def row(self, kind: str) -> list[SCard]:
-        return {"samurai": self.samurai, "army": self.armies, "castle": self.castles,
-                "heirloom": self.heirlooms}[kind]
+        if kind == "samurai":
+            return self.samurai
+        if kind == "army":
+            return self.armies
+        if kind == "castle":
+            return self.castles
+        if kind == "heirloom":
+            return self.heirlooms
+        raise KeyError(kind)
 
     def clear(self) -> list[SCard]:
         out = self.cards()
