@@ -52,4 +52,4 @@ def test_build_runs_the_scenarios_of_its_data(expansion: Path, tmp_path: Path) -
     result = runner.invoke(app, ["build", "--no-site", "--data", str(expansion),
                                  "--build-dir", str(tmp_path / "b")])
     assert result.exit_code == 1
-    assert "113 passed, 1 failed" in result.output
+    assert "115 passed, 1 failed" in result.output
