@@ -19,6 +19,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100, help="games per cell")
     parser.add_argument("--players", default="3,4,5,6")
+    parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--agents", default="random,heuristic")
     parser.add_argument("--speed-games", type=int, default=300)
     args = parser.parse_args()
@@ -28,7 +29,7 @@ def main() -> None:
     began = time.perf_counter()
     for players in [int(n) for n in args.players.split(",")]:
         for agents in args.agents.split(","):
-            for seed in range(args.games):
+            for seed in range(args.first_seed, args.first_seed + args.games):
                 r = new_game(lib, Setup(mode="samurai", players=players, seed=seed,
                                         agents=agents, record=False)).play()
                 total += 1
