@@ -11,7 +11,7 @@ from sgs_tools.cli.common import DATA_HELP, check_data, load_library
 
 
 def replay(
-    mode: Annotated[str, typer.Option("--mode", metavar="[identity|korean]",
+    mode: Annotated[str, typer.Option("--mode", metavar="[identity|korean|guozhan|samurai]",
                                       help="The mode to play.")] = "identity",
     players: Annotated[int, typer.Option("--players", "-n", help="Players.")] = 5,
     seed: Annotated[int, typer.Option("--seed", "-s", help="The game's seed.")] = 0,
@@ -67,6 +67,10 @@ def replay(
         for entry in result.log:
             typer.echo(json.dumps(entry, ensure_ascii=False))
     else:
+        if mode == "samurai":
+            from sgs_tools.engine.samurai.logfmt import render as render_samurai
+
+            render = render_samurai
         typer.echo(render(result.log, result.seats), nl=False)
         for gap in result.gaps:
             typer.echo(f"engine gap (never run): {gap}")

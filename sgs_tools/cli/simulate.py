@@ -31,7 +31,7 @@ def _progress(done: int, total: int, started: float) -> None:
 
 
 def simulate(
-    mode: Annotated[str, typer.Option("--mode", metavar="[identity|korean]",
+    mode: Annotated[str, typer.Option("--mode", metavar="[identity|korean|guozhan|samurai]",
                                       help="The mode to play.")] = "identity",
     players: Annotated[int, typer.Option("--players", "-n", help="Players per game.")] = 5,
     games: Annotated[int, typer.Option("--games", "-g", help="How many games.")] = 100,
@@ -107,7 +107,12 @@ def simulate(
                         data=tuple(str(p) for p in data or []))
     lib = load_library("simulate", data)
     try:  # fail fast on a bad mode, player count or general list
-        Game(lib, settings.setup(seed)).deal()
+        if mode == "samurai":
+            from sgs_tools.engine.samurai import SamuraiGame
+
+            SamuraiGame(lib, settings.setup(seed))
+        else:
+            Game(lib, settings.setup(seed)).deal()
     except SetupError as exc:
         typer.echo(f"sgs simulate: {exc}", err=True)
         raise typer.Exit(2) from None
@@ -123,6 +128,11 @@ def simulate(
     report = stats.summarise(settings, summaries, time.perf_counter() - started)
     mode_gaps = [f"{src}: {', '.join(words)}" for src, words in sorted(lib.gaps.items())
                  if src in lib.sources_for_mode(lib.mode(mode))]
+    if mode == "samurai":
+        from sgs_tools.engine.samurai.hooks import index
+
+        mode_gaps = [f"{src}: {', '.join(words)}" for src, words in
+                     sorted(index(lib).gaps.items())]
     text = stats.render(report)
     if mode_gaps:
         text += "\nengine gaps (hooks never run):\n" + "".join(

@@ -1,9 +1,9 @@
 """The reference engine: plays Sanguosha games from the compiled hook IR."""
 
-PLAYED_MODES = ("identity", "korean", "guozhan")
+PLAYED_MODES = ("identity", "korean", "guozhan", "samurai")
 """The bundled modes the engine plays (``engine.modes.RULES``: identity, Korean as identity
-with its own data, Guozhan); a mode ``based_on`` one of them plays by its rules too
-(``engine.modes.played_modes``)."""
+with its own data, Guozhan; ``engine.modes.GAMES``: the samurai variant); a mode
+``based_on`` one of them plays by its rules too (``engine.modes.played_modes``)."""
 
 LOG_FIELDS: dict[str, frozenset[str]] = {
     "arrange_top": frozenset({"bottom", "seat", "top"}),
@@ -66,6 +66,23 @@ LOG_FIELDS: dict[str, frozenset[str]] = {
     "virtual_play": frozenset({"card", "seat", "skill"}),
     "will_skip": frozenset({"phase", "seat"}),
     "win": frozenset({"seats", "side"}),
+    # the samurai game (sgs_tools/engine/samurai)
+    "advance_fire": frozenset({"army", "hit", "roll", "seat"}),
+    "daimyo": frozenset({"card", "seat", "swap"}),
+    "discard_excess": frozenset({"cards", "seat"}),
+    "honor": frozenset({"gained", "seat", "total"}),
+    "house_lost": frozenset({"cards", "house", "seat", "why"}),
+    "income": frozenset({"money", "seat", "unused"}),
+    "ninja": frozenset({"action", "actor", "card", "chance", "roll", "seat", "success",
+                        "target"}),
+    "place": frozenset({"card", "house", "paid", "seat"}),
+    "relocate": frozenset({"card", "house", "seat"}),
+    "retire": frozenset({"card", "seat"}),
+    "shogun": frozenset({"how", "seat"}),
+    "war": frozenset({"attack", "attack_dice", "attack_pips", "defence", "defence_dice",
+                      "defence_pips", "seat", "target", "winner"}),
+    "war_declared": frozenset({"card", "house", "seat", "target"}),
+    "war_won": frozenset({"card", "seat"}),
 }
 """Every kind of entry in a game's event log (the ``e`` of each entry) → the fields such an
 entry carries besides ``e``. Kept in step with the engine's ``log_event`` calls by

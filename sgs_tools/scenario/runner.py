@@ -721,6 +721,10 @@ def is_scenario(path: Path) -> bool:
 
 
 def run_file(lib: Library, path: Path, shown: str) -> tuple[Outcome, Document | None]:
+    from sgs_tools.scenario import samurai  # the samurai variant's own table and engine
+
+    if samurai.is_samurai(path):
+        return samurai.run_file(lib, path, shown)
     try:
         doc, sc = load(path, shown, lib)
     except LoadError as exc:

@@ -52,6 +52,8 @@ class Report:
     rounds: list[int] = field(default_factory=list)
     problems: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
+    ways: dict[str, int] = field(default_factory=dict)
+    """Samurai: how wins came (the winner's largest honor source; wars won on the way)."""
 
     @property
     def mean_turns(self) -> float:
@@ -79,6 +81,7 @@ class Report:
                        "mean_rounds": round(self.mean_rounds, 2),
                        "max_turns": max(self.turns, default=0)},
             "problems": self.problems,
+            **({"how_wins_came": dict(sorted(self.ways.items()))} if self.ways else {}),
         }
 
 
@@ -101,6 +104,9 @@ def summarise(settings: Settings, summaries: list[Summary], seconds: float = 0.0
         rep.turns.append(s.turns)
         rep.rounds.append(s.rounds)
         winners = set(s.winners)
+        for seat in s.seats:
+            if seat["seat"] in winners and "honor_from" in seat:
+                _count_way(rep.ways, seat)
         seen_roles: dict[str, bool] = {}
         for seat in s.seats:
             role = str(seat.get("role"))
@@ -118,6 +124,17 @@ def summarise(settings: Settings, summaries: list[Summary], seconds: float = 0.0
     return rep
 
 
+def _count_way(ways: dict[str, int], seat: dict[str, Any]) -> None:
+    sources: dict[str, int] = seat.get("honor_from") or {}
+    if sources:
+        main = max(sorted(sources), key=lambda k: sources[k])
+        ways[f"most honor from {main}"] = ways.get(f"most honor from {main}", 0) + 1
+    if seat.get("wars_won"):
+        ways["won a war on the way"] = ways.get("won a war on the way", 0) + 1
+    if seat.get("castles_taken"):
+        ways["took a castle by war"] = ways.get("took a castle by war", 0) + 1
+
+
 def render(rep: Report) -> str:
     """The report as text for a terminal."""
     s = rep.settings
@@ -130,6 +147,9 @@ def render(rep: Report) -> str:
     if rep.sides:
         lines.append("winning sides: " + ", ".join(
             f"{k} {v}" for k, v in sorted(rep.sides.items(), key=lambda kv: -kv[1])))
+    if rep.ways:
+        lines.append("how wins came: " + ", ".join(
+            f"{k} {v}" for k, v in sorted(rep.ways.items(), key=lambda kv: -kv[1])))
     lines.append("")
     lines.append("win rate by role (95% CI):")
     for r in sorted(rep.roles.values(), key=lambda r: r.name):

@@ -117,9 +117,9 @@ def test_simulate_does_not_overwrite_a_file_unasked(tmp_path: Path) -> None:
 
 
 def test_unplayed_modes_are_refused_everywhere(tmp_path: Path) -> None:
-    assert runner.invoke(app, ["replay", "--mode", "samurai"]).exit_code == 2
+    assert runner.invoke(app, ["replay", "--mode", "chess"]).exit_code == 2
     scenario = tmp_path / "sam.yaml"
-    scenario.write_text("kind: scenario\nmode: samurai\nseats: [{general: caocao}]\n",
+    scenario.write_text("kind: scenario\nmode: chess\nseats: [{general: caocao}]\n",
                         encoding="utf-8")
     result = runner.invoke(app, ["test", str(scenario)])
     assert result.exit_code == 1

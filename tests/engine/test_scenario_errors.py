@@ -243,10 +243,10 @@ def test_a_data_file_is_not_a_scenario() -> None:
 
 def test_the_mode_hint_has_one_space(tmp_path: Path) -> None:
     path = tmp_path / "mode.yaml"
-    path.write_text("kind: scenario\nmode: samurai\nseats: [{}]\n", encoding="utf-8")
+    path.write_text("kind: scenario\nmode: chess\nseats: [{}]\n", encoding="utf-8")
     result = runner.invoke(app, ["test", str(path)])
     assert result.exit_code == 1
-    assert "help: scenarios run in: identity, korean, guozhan" in result.output
+    assert "help: scenarios run in: identity, korean, guozhan, samurai" in result.output
 
 
 def test_a_card_is_shown_as_written(tmp_path: Path) -> None:

@@ -25,7 +25,8 @@ from sgs_tools.scenario.format import ScenarioError, parse_scenario
 from sgs_tools.scenario.runner import collect
 from tests.conftest import TESTS
 
-SCENARIOS = collect([TESTS / "scenarios"])
+SCENARIOS = [p for p in collect([TESTS / "scenarios"]) if not p.name.startswith("samurai_")]
+"""The samurai scenarios have their own table format (sgs_tools/scenario/samurai.py)."""
 SCHEMA: dict[str, Any] = schemas.schema("scenario")
 DEFS: dict[str, Any] = SCHEMA["$defs"]
 TOP: dict[str, Any] = SCHEMA["properties"]
@@ -113,8 +114,8 @@ def test_kingdoms_are_the_general_kingdoms() -> None:
 def test_all_scenarios_are_here() -> None:
     """collect() finds every scenario file (the README aside), and there are many."""
     on_disk = sorted(p for p in (TESTS / "scenarios").glob("*.yaml"))
-    assert sorted(SCENARIOS) == on_disk
-    assert len(SCENARIOS) >= 106
+    assert sorted(collect([TESTS / "scenarios"])) == on_disk
+    assert len(SCENARIOS) >= 120
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
@@ -198,7 +199,7 @@ REJECTED = {
     "two names": "deck: [slash jink]\n",
     "no name": "deck: [♠7]\n",
     "'as' outside the judgement zone": "seats: [{hand: [jink ♦3 as indulgence]}]\n",
-    "unknown mode": "mode: samurai\n",
+    "unknown mode": "mode: chess\n",
     "too many turns": "turns: 1001\n",
     "negative turns": "turns: -1\n",
     "seed is text": "seed: one\n",

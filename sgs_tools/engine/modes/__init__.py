@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from sgs_tools.engine.records import Result, Setup
 
 
-BUILTIN = ("identity", "guozhan")
+BUILTIN = ("identity", "guozhan", "samurai")
 """The modules of this package that register rules (importing one registers it)."""
 
 
