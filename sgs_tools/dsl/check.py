@@ -472,6 +472,11 @@ class Checker:
             return
         self.out.args[id(s)] = self.fill(f"'{s.verb}'", verb.params, s.words, scope, s.pos)
         if s.bind:
+            if verb.returns is None:
+                self.issue(s.pos, "dsl-type",
+                           f"'{s.verb}' gives nothing to name, so 'as {s.bind}' would stay "
+                           "unbound", "drop 'as …', or name the result of a step that "
+                           "returns cards or characters (draw, discard, pick, take, …)")
             scope[s.bind] = verb.returns or "cards"
         if s.verb == "judge":
             scope["judgement"] = "cards"

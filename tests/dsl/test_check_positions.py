@@ -40,3 +40,15 @@ def test_a_word_of_another_mode_says_which(tmp_path: Path) -> None:
     problems = validate([path]).problems
     assert problems[0].message == "unknown action 'reveal_general'"
     assert "guozhan vocabulary" in (problems[0].hint or "")
+
+
+def test_naming_the_result_of_a_step_that_returns_nothing_is_refused(tmp_path: Path) -> None:
+    """'as NAME' on a step with no result used to leave NAME unbound, and a condition on
+    it then counted as true."""
+    path = tmp_path / "g.yaml"
+    path.write_text(HEAD + "      action:\n        skip draw as x\n        if x.count > 0:\n"
+                    "          draw 1\n", encoding="utf-8")
+    problems = validate([path]).problems
+    assert [(p.location.line, p.location.col, p.code) for p in problems] == [
+        (13, 9, "dsl-type")]
+    assert "'skip' gives nothing to name" in problems[0].message
