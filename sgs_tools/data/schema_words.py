@@ -1,0 +1,136 @@
+"""Names, in zh/en/ko, of the values the schemas list that no data file names: card types
+and equipment subtypes, and the kinds of entry in a game's event log.
+
+Kingdoms, genders and phases take their names from the core vocabulary, roles from the
+modes, skill tags from the glossary; see :mod:`sgs_tools.data.schema_build`.
+"""
+
+from __future__ import annotations
+
+Word = tuple[str, str, str, str]
+"""(zh, en, ko, what it means)."""
+
+CARD_TYPES: dict[str, Word] = {
+    "basic": ("基本牌", "Basic card", "기본 카드", "Slash, Jink, Peach and their kin."),
+    "trick": ("锦囊牌", "Trick", "책략 카드", "Used and resolved at once."),
+    "delayed_trick": ("延时锦囊牌", "Delayed trick", "지연 책략 카드",
+                      "Placed in a judgement zone and judged in its owner's judgement phase."),
+    "equipment": ("装备牌", "Equipment", "장비 카드",
+                  "Placed face up in an equipment slot; give it a subtype."),
+    "samurai": ("武将牌", "Samurai", "무사 카드", "Samurai variant: a samurai of a house."),
+    "heirloom": ("家宝牌", "Heirloom", "가보 카드",
+                 "Samurai variant: an heirloom that adds to a samurai."),
+    "army": ("军队牌", "Army", "군대 카드", "Samurai variant: an army unit."),
+    "castle": ("城牌", "Castle", "성 카드", "Samurai variant: a castle."),
+    "shogun": ("将军牌", "Shogun", "쇼군 카드", "Samurai variant: the shogun card."),
+}
+
+SUBTYPES: dict[str, Word] = {
+    "weapon": ("武器", "Weapon", "무기", "Sets its owner's attack range to its range."),
+    "armour": ("防具", "Armour", "방어구", "Protects its owner."),
+    "plus_horse": ("+1坐骑", "+1 horse", "+1 말",
+                   "Defensive horse: others count their distance to its owner one higher."),
+    "minus_horse": ("−1坐骑", "−1 horse", "−1 말",
+                    "Offensive horse: its owner counts distances to others one lower."),
+    "treasure": ("宝物", "Treasure", "보물", "A treasure slot item (later expansions)."),
+}
+
+SUITS: dict[str, Word] = {
+    "spade": ("黑桃", "Spade ♠", "스페이드", "A black suit."),
+    "heart": ("红桃", "Heart ♥", "하트", "A red suit."),
+    "club": ("梅花", "Club ♣", "클럽", "A black suit."),
+    "diamond": ("方块", "Diamond ♦", "다이아", "A red suit."),
+}
+
+EVENTS: dict[str, Word] = {
+    "arrange_top": ("观星", "Arrange the top", "덱 위 정렬",
+                    "A seat put cards back on top and bottom of the deck (top, bottom)."),
+    "borrow_weapon": ("借刀", "Borrow a weapon", "무기 빌리기",
+                      "A seat took another's weapon (owner, card)."),
+    "cancel": ("抵消", "Cancel", "상쇄", "A card's effect was cancelled (card, targets)."),
+    "card_effect": ("卡牌效果", "Card effect", "카드 효과",
+                    "A card's effect resolved on a seat (card, event)."),
+    "chain": ("横置", "Chain", "연환", "A seat was chained or unchained (chained)."),
+    "damage": ("伤害", "Damage", "피해",
+               "A seat took damage (source, n, nature, card, hp after it)."),
+    "damage_prevented": ("防止伤害", "Damage prevented", "피해 방지",
+                         "Damage to a seat was prevented."),
+    "death": ("死亡", "Death", "사망", "A seat died (role, killer)."),
+    "decide": ("决定", "Decision", "결정",
+               "A seat answered a decision (kind, prompt, picked)."),
+    "declare": ("声明", "Declare", "선언", "A seat declared a card name (named)."),
+    "delayed": ("置入判定区", "Delayed trick placed", "판정 구역에 놓기",
+                "A delayed trick went into a seat's judgement zone (card)."),
+    "denied": ("被无懈", "Denied", "무효화됨", "A card was denied for a seat (card)."),
+    "deny": ("无懈可击", "Deny", "무효화", "A seat denied a card (card, skill)."),
+    "draw": ("摸牌", "Draw", "카드 획득", "A seat drew cards (cards)."),
+    "dying": ("濒死", "Dying", "빈사", "A seat entered the dying state (hp)."),
+    "error": ("错误", "Error", "오류",
+              "The game stopped with an error (kind, message), such as step-budget."),
+    "fail_use": ("使用失败", "Failed use", "사용 실패",
+                 "A seat's use of a card failed (card)."),
+    "force_effect": ("强制效果", "Forced effect", "강제 효과",
+                     "A skill forced its effect on a seat (skill)."),
+    "forgo_draw": ("放弃摸牌", "Forgo drawing", "카드 획득 포기",
+                   "A seat gave up drawing in its draw phase (skill)."),
+    "gain_skill": ("获得技能", "Gain a skill", "기술 획득", "A seat gained a skill (skill)."),
+    "guess": ("猜测", "Guess", "추측", "A seat guessed (named)."),
+    "immune": ("免疫", "Immune", "면역",
+               "A card had no effect on a seat because of a skill (card, skill)."),
+    "judge": ("判定", "Judgement", "판정", "A judgement card was flipped (card, skill)."),
+    "judge_result": ("判定结果", "Judgement result", "판정 결과",
+                     "The final judgement card after any retrial (card)."),
+    "look_hand": ("观看手牌", "Look at a hand", "손패 보기",
+                  "A seat looked at another's hand (of)."),
+    "look_top": ("观看牌堆顶", "Look at the top", "덱 위 보기",
+                 "A seat looked at the top cards of the deck (n)."),
+    "lose_hp": ("失去体力", "Lose HP", "체력 상실",
+                "A seat lost health without damage (n, hp after it)."),
+    "max_hp": ("体力上限", "Maximum HP", "최대 체력",
+               "A seat's maximum health changed (max_hp, hp)."),
+    "move": ("移动", "Move", "이동",
+             "Cards moved to a zone (to, cards, reason), such as discards."),
+    "name_color": ("声明颜色", "Name a colour", "색 선언", "A seat named a colour (color)."),
+    "pass_on": ("传递", "Pass on", "넘기기",
+                "A card passed on to the next seat (to), as Lightning does."),
+    "phase": ("阶段", "Phase", "단계", "A phase of a seat's turn began (phase)."),
+    "play": ("打出", "Play", "내기",
+             "A seat played a card in response (card, provided)."),
+    "prevent": ("防止", "Prevent", "방지", "A skill prevented damage (n, skill)."),
+    "question": ("质疑", "Question", "의문", "Seats questioned a declared card (card, seats)."),
+    "recover": ("回复", "Recover", "회복", "A seat recovered health (n, source, hp after it)."),
+    "redirect": ("转移", "Redirect", "전환",
+                 "A card or damage was redirected (frm, to, card, skill)."),
+    "reshuffle": ("洗牌", "Reshuffle", "셔플",
+                  "The discard pile was shuffled into a new deck (cards)."),
+    "retrial": ("改判", "Retrial", "판정 변경",
+                "A skill replaced a judgement card (old, new, skill)."),
+    "reveal": ("展示", "Reveal", "공개", "A seat showed cards (cards)."),
+    "reward": ("奖惩", "Reward or penalty", "보상과 처벌",
+               "A kill's reward or penalty was applied (rule)."),
+    "seats": ("座次", "Seats", "좌석", "The seating at the start (seats)."),
+    "setup": ("开局", "Set-up", "준비",
+              "The game started (mode, players, seed, scenario, first_game)."),
+    "skill": ("发动技能", "Skill", "기술 발동", "A seat used a skill (skill)."),
+    "skip": ("跳过", "Skip", "건너뛰기", "A seat skipped a phase (phase)."),
+    "skip_turn": ("跳过回合", "Skip a turn", "턴 건너뛰기", "A seat's turn was skipped."),
+    "stalled": ("僵局", "Stalled", "교착",
+                "The game stopped making progress (turns)."),
+    "target": ("指定目标", "Target", "대상 지정",
+               "A card chose its targets (card, targets)."),
+    "turn": ("回合", "Turn", "턴", "A seat's turn began (turn: its number)."),
+    "turn_over": ("翻面", "Turn over", "뒤집기",
+                  "A seat's character card was turned over (turned_over)."),
+    "undo": ("撤销", "Undo", "취소", "A seat took back a card's use (card)."),
+    "use": ("使用", "Use", "사용", "A seat used a card (card, targets, via)."),
+    "virtual_play": ("视为打出", "Play as", "간주하여 내기",
+                     "A skill played a card that is not in hand (card, skill)."),
+    "will_skip": ("将跳过", "Will skip", "건너뛸 예정",
+                  "A phase was marked to be skipped (phase)."),
+    "win": ("胜利", "Win", "승리", "The game ended (side, seats)."),
+}
+
+AGENTS: dict[str, Word] = {
+    "random": ("随机", "Random", "무작위", "Picks any legal answer."),
+    "heuristic": ("启发式", "Heuristic", "휴리스틱", "Plays sensibly by simple rules."),
+}
