@@ -43,9 +43,9 @@ SUITS: dict[str, Word] = {
 }
 
 EVENTS: dict[str, Word] = {
-    "arrange_top": ("观星", "Arrange the top", "덱 위 정렬",
+    "arrange_top": ("排列牌堆顶", "Arrange the top", "덱 위 정렬",
                     "A seat put cards back on top and bottom of the deck (top, bottom)."),
-    "borrow_weapon": ("借刀", "Borrow a weapon", "무기 빌리기",
+    "borrow_weapon": ("借用武器", "Borrow a weapon", "무기 빌리기",
                       "A seat took another's weapon (owner, card)."),
     "cancel": ("抵消", "Cancel", "상쇄", "A card's effect was cancelled (card, targets)."),
     "card_effect": ("卡牌效果", "Card effect", "카드 효과",
