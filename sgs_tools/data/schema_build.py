@@ -271,7 +271,8 @@ def _card(s: dict[str, Any], facts: Facts) -> None:
               props["nature"])
     props["unit"]["patternErrorMessage"] = ID_MESSAGE
     card["allOf"] = [{
-        "$comment": "Only equipment has a subtype.",
+        "$comment": "only equipment has a subtype: remove it, or make the card "
+                    "'type: equipment'",
         "if": {"required": ["type"], "properties": {"type": {"not": {"const": "equipment"}}}},
         "then": {"properties": {"subtype": False}},
     }]

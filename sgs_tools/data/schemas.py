@@ -140,23 +140,27 @@ def _leaf(error: ValidationError) -> ValidationError:
 
 
 def _refused_key(error: ValidationError, doc: Document, path: JsonPath,
-                 root: Any) -> JsonPath:
-    """The path of the key a ``"key": false`` property refused: jsonschema gives the path
-    of its mapping only, and the schema path of the ``properties`` holding it."""
+                 root: Any) -> tuple[JsonPath, str | None]:
+    """The path of the key a ``"key": false`` property refused (jsonschema gives the path
+    of its mapping only, and the schema path of the ``properties`` holding it), and the
+    ``$comment`` of the rule that refused it, as a hint."""
     node: Any = root
+    why: str | None = None
     try:
         for step in error.schema_path:
             node = node[step]
+            if isinstance(node, dict) and isinstance(node.get("$comment"), str):
+                why = node["$comment"]
         owner: Any = doc.data
         for step in path:
             owner = owner[step]
     except (KeyError, IndexError, TypeError):
-        return path
+        return path, None
     if isinstance(node, dict) and isinstance(owner, dict):
         refused = [k for k, v in node.items() if v is False and k in owner]
         if len(refused) == 1:
-            return (*path, refused[0])
-    return path
+            return (*path, refused[0]), why
+    return path, None
 
 
 def _problems(error: ValidationError, doc: Document, root: Any = None) -> list[Problem]:
@@ -206,9 +210,10 @@ def _problems(error: ValidationError, doc: Document, root: Any = None) -> list[P
                         f"{_describe(instance)} is not a valid id",
                         "ids are lowercase letters, digits and '_', starting with a letter")]
     if kind == "false" or error.schema is False:
-        path = _refused_key(error, doc, path, root)
+        path, why = _refused_key(error, doc, path, root)
         return [Problem(doc.where(path, key=True), "unknown-key",
-                        f"key {path[-1]!r} is not allowed here" if path else "not allowed")]
+                        f"key {path[-1]!r} is not allowed here" if path else "not allowed",
+                        why)]
     if kind == "not" and value == {} and path:  # a key refused outright ({"not": {}})
         why = sch.get("description") if isinstance(sch, dict) else None
         return [Problem(doc.where(path, key=True), "unknown-key",

@@ -133,8 +133,9 @@ def test_subtype_only_on_equipment() -> None:
     base = "kind: cards\nset: s\ncards:\n  - id: a\n    name: {zh: a}\n    type: %s\n" \
            "    subtype: weapon\n"
     bad = schemas.check(loads(base % "basic", "c.yaml"), "card")
-    assert [(p.code, p.location.line, p.location.col, p.message) for p in bad] == [
-        ("unknown-key", 7, 5, "key 'subtype' is not allowed here")]
+    assert [(p.code, p.location.line, p.location.col, p.message, p.hint) for p in bad] == [
+        ("unknown-key", 7, 5, "key 'subtype' is not allowed here",
+         "only equipment has a subtype: remove it, or make the card 'type: equipment'")]
     assert schemas.check(loads(base % "equipment", "c.yaml"), "card") == []
 
 
