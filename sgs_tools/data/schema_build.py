@@ -207,6 +207,15 @@ def _describe(values: dict[str, tuple[str, str, str, str]], node: dict[str, Any]
     node["enum"] = enum
     node["markdownEnumDescriptions"] = md
     node["enumDescriptions"] = plain
+    # The same descriptions as oneOf branches, for clients that read them there. The last
+    # branch matches exactly what the enum refuses, so the oneOf never refuses anything
+    # itself: a wrong value gets one message (the enum's), not two.
+    node["oneOf"] = [
+        *({"const": value, "description": text, "markdownDescription": mark}
+          for value, text, mark in zip(enum, plain, md, strict=True)),
+        {"title": "Not listed", "description": "Refused by the list of values (enum).",
+         "not": {"enum": enum}},
+    ]
 
 
 def _ids(node: dict[str, Any], values: Iterable[str], project: bool, *,

@@ -79,14 +79,20 @@ def validator(name: str) -> Draft202012Validator:
 
 
 def without_editor_only(node: Any) -> Any:
-    """``node`` without the ``allOf`` entries marked ``editor-only:`` in their ``$comment``:
-    rules an editor needs in the schema but `sgs validate` checks itself with a better
-    message (a general's health, say)."""
+    """``node`` without what only editors use: the ``allOf`` entries marked
+    ``editor-only:`` in their ``$comment`` (rules `sgs validate` checks itself with a better
+    message, such as a general's health), and the ``oneOf`` beside an ``enum`` that only
+    describes each value (its last branch, ``not`` the enum, makes it refuse nothing; it
+    would cost time on every file)."""
     if isinstance(node, list):
         return [without_editor_only(n) for n in node]
     if not isinstance(node, dict):
         return node
     out = {k: without_editor_only(v) for k, v in node.items()}
+    branches = out.get("oneOf")
+    if ("enum" in out and isinstance(branches, list) and branches
+            and branches[-1].get("not") == {"enum": out["enum"]}):
+        del out["oneOf"]
     if isinstance(out.get("allOf"), list):
         kept = [e for e in out["allOf"] if not (
             isinstance(e, dict) and str(e.get("$comment", "")).startswith("editor-only:"))]

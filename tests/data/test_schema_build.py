@@ -204,3 +204,27 @@ def test_set_modelines_keeps_the_rest_of_the_file(tmp_path: Path) -> None:
     assert f.read_bytes() == (b"# yaml-language-server: $schema=../schemas/general.schema."
                               b"json\r\n# a comment\r\nkind: general\r\nid: a\r\n")
     assert (tmp_path / "notes.yaml").read_text(encoding="utf-8") == "just: notes\n"
+
+
+@pytest.mark.parametrize("name", schema_build.NAMES)
+def test_value_descriptions_in_oneof_never_refuse(name: str) -> None:
+    """The oneOf branches describe each value for other clients; only the enum refuses."""
+    from jsonschema import Draft202012Validator
+
+    for where, node in _enums(schemas.schema(name)):
+        if "markdownEnumDescriptions" not in node:
+            continue
+        branches = node["oneOf"]
+        assert [b["const"] for b in branches[:-1]] == node["enum"], where
+        assert [b["description"] for b in branches[:-1]] == node["enumDescriptions"]
+        only = Draft202012Validator({"oneOf": branches})
+        for value in [*node["enum"], "not_a_listed_value", 7, None]:
+            assert only.is_valid(value), (where, value)
+
+
+@pytest.mark.parametrize("name", schema_build.NAMES)
+def test_sgs_validates_without_the_descriptions(name: str) -> None:
+    """`sgs validate` drops the descriptive oneOf (it refuses nothing and costs time)."""
+    left = json.dumps(schemas.validator(name).schema)
+    assert '"Not listed"' not in left
+    assert '"Not listed"' in json.dumps(schemas.schema(name)) or name in ("expansion", "mode")

@@ -189,8 +189,11 @@ def test_completion_offers_general_and_card_ids_in_a_scenario(server: Client) ->
 def test_hover_describes_a_key_and_its_values(server: Client) -> None:
     line = _line_of(GENERAL, "kingdom:")
     shown = server.hover(CAOCAO, GENERAL, line, 2)
-    assert "Kingdom" in shown and "势力" in shown
-    assert "魏" in shown and "Wei" in shown
+    # The value's own description (from the oneOf branch), then every allowed value's.
+    assert shown.startswith("#### Kingdom\n\n**魏** · Wei · 위\n"), shown
+    assert "* `shu`: **蜀** · Shu · 촉" in shown
+    shown = server.hover(CAOCAO, GENERAL, _line_of(GENERAL, "hp:"), 2)
+    assert shown.startswith("#### Health\n\nMaximum health in whole points"), shown
 
 
 # -- outside the checkout ----------------------------------------------------------------
