@@ -100,3 +100,16 @@ def test_inside_a_checkout_the_checkout_data_is_used(installed: Installed,
     validated = installed.sgs(["validate"], checkout / "generals")
     assert validated.returncode == 1
     assert "caocao.yaml" in validated.stdout and "weii" in validated.stdout
+
+
+def test_every_shipped_file_finds_its_schema(installed: Installed) -> None:
+    """Editors opening a file inside the installed package load its schema from there."""
+    bundled = installed.site / "sgs_tools" / "bundled"
+    files = [p for p in bundled.rglob("*.yaml")
+             if p.relative_to(bundled).parts[0] not in ("grammar", "site")]
+    assert len(files) > 150
+    for path in files:
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema="), path
+        target = (path.parent / first.split("=", 1)[1]).resolve()
+        assert target.is_file() and target.is_relative_to(bundled), (path, target)

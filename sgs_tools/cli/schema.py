@@ -1,4 +1,5 @@
-"""`sgs schema export DIR`: copy the JSON Schemas out for editors and other tools."""
+"""`sgs schema export DIR`: write the JSON Schemas out for editors and other tools, made for
+the bundled game or for a project (``--data``: the base game plus an expansion)."""
 
 from __future__ import annotations
 
@@ -18,57 +19,79 @@ def _plural(n: int, word: str) -> str:
 def export(
     directory: Annotated[Path, typer.Argument(
         help="Folder to write the *.schema.json files into.")],
+    data: Annotated[list[Path] | None, typer.Option(
+        "--data", help="An expansion folder (or data file) the schemas are made for, with "
+        "the base game: its own kingdoms, sets and ids become valid. Repeatable.")] = None,
+    modelines: Annotated[bool, typer.Option(
+        "--modelines", help="Also write the '# yaml-language-server: $schema=…' first line "
+        "of every data file under each --data folder, pointing at the exported schemas.")]
+    = False,
     force: Annotated[bool, typer.Option("--force", help="Overwrite files that differ.")] = False,
 ) -> None:
     """Write every schema (card, deck, general, mode, expansion, scenario) into DIRECTORY.
 
     Files already identical are left alone; a file that differs is only overwritten with
-    --force, and without it nothing is written at all.
+    --force, and without it nothing is written at all. Then it prints the modeline each
+    data file needs (relative paths, so they hold wherever the folder is copied).
     """
-    from sgs_tools.data.schemas import schema_files
+    from sgs_tools.data.schema_build import (
+        SchemaExportError,
+        export_project_schemas,
+        modeline,
+        set_modelines,
+    )
 
-    if directory.exists() and not directory.is_dir():
-        typer.echo(f"sgs schema export: {directory} is a file; give a folder to write the "
-                   "schemas into", err=True)
+    folders = list(data or [])
+    for folder in folders:
+        if not folder.exists():
+            typer.echo(f"sgs schema export: {folder} does not exist", err=True)
+            raise typer.Exit(2)
+    if modelines and not folders:
+        typer.echo("sgs schema export: --modelines needs --data FOLDER (the files to "
+                   "point at the schemas)", err=True)
         raise typer.Exit(2)
     try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        typer.echo(f"sgs schema export: cannot create {directory}: {exc.strerror}", err=True)
+        report = export_project_schemas(directory, folders, force)
+    except SchemaExportError as exc:
+        typer.echo(f"sgs schema export: {exc}", err=True)
         raise typer.Exit(2) from None
-    plan: list[tuple[Path, bytes, bool]] = []  # target, content, replaces a different file
-    unchanged = 0
-    conflicts: list[Path] = []
-    for source in schema_files():
-        target = directory / source.name
-        content = source.read_bytes()
-        try:
-            existing = target.read_bytes() if target.is_file() else None
-        except OSError as exc:
-            typer.echo(f"sgs schema export: cannot read {target}: {exc.strerror}", err=True)
-            raise typer.Exit(2) from None
-        if existing == content:
-            unchanged += 1
-            continue
-        if target.exists() and not force:
-            conflicts.append(target)
-        plan.append((target, content, target.exists()))
-    if conflicts:
-        for target in conflicts:
+    if report.conflicts:
+        for target in report.conflicts:
             typer.echo(f"sgs schema export: {target} exists and differs; "
                        "use --force to overwrite it", err=True)
         typer.echo("sgs schema export: nothing written", err=True)
         raise typer.Exit(2)
-    for target, content, _replaces in plan:
-        try:
-            target.write_bytes(content)
-        except OSError as exc:
-            typer.echo(f"sgs schema export: cannot write {target}: {exc.strerror}", err=True)
-            raise typer.Exit(2) from None
-    overwritten = sum(1 for _t, _c, replaces in plan if replaces)
-    message = f"wrote {_plural(len(plan), 'schema')} to {directory}"
-    if overwritten:
-        message += f" ({overwritten} overwritten)"
-    if unchanged:
-        message += f", {unchanged} unchanged"
+    message = f"wrote {_plural(len(report.written), 'schema')} to {directory}"
+    if report.overwritten:
+        message += f" ({len(report.overwritten)} overwritten)"
+    if report.unchanged:
+        message += f", {len(report.unchanged)} unchanged"
+    if folders:
+        message += f" (for the base game and {', '.join(str(f) for f in folders)})"
     typer.echo(message)
+    if not folders:
+        example = directory / "generals" / "my_general.yaml"
+        typer.echo("put this first line in each data file, with the path relative to the "
+                   "file's folder and the schema of its kind (card, deck, general, mode, "
+                   "expansion, scenario); for a general in generals/ beside the folder:")
+        typer.echo("  " + modeline(directory.parent / "generals" / example.name,
+                                  report.schema_path("general")))
+        return
+    changed = 0
+    try:
+        for folder in folders:
+            for change in set_modelines(folder, directory, write=modelines):
+                changed += change.changed
+                if not change.changed:
+                    continue
+                verb = "wrote" if modelines else "needs"
+                typer.echo(f"{change.path}: {verb} {change.line}")
+    except SchemaExportError as exc:
+        typer.echo(f"sgs schema export: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if changed and not modelines:
+        typer.echo(f"{_plural(changed, 'file')} need a modeline; --modelines writes them")
+    elif changed:
+        typer.echo(f"wrote the modeline of {_plural(changed, 'file')}")
+    else:
+        typer.echo("every data file already points at these schemas")

@@ -74,8 +74,33 @@ def validator(name: str) -> Draft202012Validator:
         "integer", lambda _c, v: isinstance(v, int) and not isinstance(v, bool))
     strict = validators.extend(  # type: ignore[no-untyped-call]
         Draft202012Validator, type_checker=checker)
-    raw = schema(name)
+    raw = without_editor_only(schema(name))
     return strict(inline_refs(raw, raw))  # type: ignore[no-any-return]
+
+
+def without_editor_only(node: Any) -> Any:
+    """``node`` without what only editors use: the ``allOf`` entries marked
+    ``editor-only:`` in their ``$comment`` (rules `sgs validate` checks itself with a better
+    message, such as a general's health), and the ``oneOf`` beside an ``enum`` that only
+    describes each value (its last branch, ``not`` the enum, makes it refuse nothing; it
+    would cost time on every file)."""
+    if isinstance(node, list):
+        return [without_editor_only(n) for n in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: without_editor_only(v) for k, v in node.items()}
+    branches = out.get("oneOf")
+    if ("enum" in out and isinstance(branches, list) and branches
+            and branches[-1].get("not") == {"enum": out["enum"]}):
+        del out["oneOf"]
+    if isinstance(out.get("allOf"), list):
+        kept = [e for e in out["allOf"] if not (
+            isinstance(e, dict) and str(e.get("$comment", "")).startswith("editor-only:"))]
+        if kept:
+            out["allOf"] = kept
+        else:
+            del out["allOf"]
+    return out
 
 
 def suggest(word: str, choices: list[str] | set[str], cutoff: float = 0.75) -> str | None:
@@ -120,7 +145,31 @@ def _leaf(error: ValidationError) -> ValidationError:
     return error
 
 
-def _problems(error: ValidationError, doc: Document) -> list[Problem]:
+def _refused_key(error: ValidationError, doc: Document, path: JsonPath,
+                 root: Any) -> tuple[JsonPath, str | None]:
+    """The path of the key a ``"key": false`` property refused (jsonschema gives the path
+    of its mapping only, and the schema path of the ``properties`` holding it), and the
+    ``$comment`` of the rule that refused it, as a hint."""
+    node: Any = root
+    why: str | None = None
+    try:
+        for step in error.schema_path:
+            node = node[step]
+            if isinstance(node, dict) and isinstance(node.get("$comment"), str):
+                why = node["$comment"]
+        owner: Any = doc.data
+        for step in path:
+            owner = owner[step]
+    except (KeyError, IndexError, TypeError):
+        return path, None
+    if isinstance(node, dict) and isinstance(owner, dict):
+        refused = [k for k, v in node.items() if v is False and k in owner]
+        if len(refused) == 1:
+            return (*path, refused[0]), why
+    return path, None
+
+
+def _problems(error: ValidationError, doc: Document, root: Any = None) -> list[Problem]:
     # Within "one of these forms", the leaf error sees only one form (say the letters of a
     # rank); the property's own description names them all, so it makes the better hint.
     forms = (error.schema.get("description") if error.validator in ("anyOf", "oneOf")
@@ -159,12 +208,22 @@ def _problems(error: ValidationError, doc: Document) -> list[Problem]:
         return [Problem(doc.where(path), "wrong-type",
                         f"expected {expected}, found {_describe(instance)}")]
     if kind == "pattern":
+        readable = sch.get("patternErrorMessage") if isinstance(sch, dict) else None
+        if readable and not str(readable).startswith("an id "):
+            return [Problem(doc.where(path), "bad-value",
+                            f"{_describe(instance)} is not allowed here", str(readable))]
         return [Problem(doc.where(path), "bad-id",
                         f"{_describe(instance)} is not a valid id",
                         "ids are lowercase letters, digits and '_', starting with a letter")]
     if kind == "false" or error.schema is False:
+        path, why = _refused_key(error, doc, path, root)
         return [Problem(doc.where(path, key=True), "unknown-key",
-                        f"key {path[-1]!r} is not allowed here" if path else "not allowed")]
+                        f"key {path[-1]!r} is not allowed here" if path else "not allowed",
+                        why)]
+    if kind == "not" and value == {} and path:  # a key refused outright ({"not": {}})
+        why = sch.get("description") if isinstance(sch, dict) else None
+        return [Problem(doc.where(path, key=True), "unknown-key",
+                        f"key {path[-1]!r} is not allowed here", why)]
     if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         return [Problem(doc.where(path), "out-of-range", error.message, forms)]
     if kind == "dependentRequired":
@@ -191,6 +250,7 @@ def _problems(error: ValidationError, doc: Document) -> list[Problem]:
 def check(doc: Document, name: str) -> list[Problem]:
     """Every schema problem in ``doc``, located at the offending node or key."""
     out: list[Problem] = []
-    for error in validator(name).iter_errors(doc.data):
-        out.extend(_problems(error, doc))
+    checker = validator(name)
+    for error in checker.iter_errors(doc.data):
+        out.extend(_problems(error, doc, checker.schema))
     return out

@@ -32,6 +32,7 @@ from sgs_tools.data.schemas import suggest
 from sgs_tools.engine import LOG_EVENTS, LOG_FIELDS, PLAYED_MODES
 from sgs_tools.engine.agents import DECISION_KINDS
 from sgs_tools.errors import Location, Problem
+from sgs_tools.scenario import cards_pattern
 
 if TYPE_CHECKING:
     from sgs_tools.engine.library import Library
@@ -129,6 +130,8 @@ def parse_card(text: str, where: Location | None = None) -> CardSpec | str:
         return f"card {text!r} has no name"
     if (suit is None) != (rank is None):
         return f"card {text!r} needs both a suit and a rank, or neither"
+    if (why := cards_pattern.unreadable(text)) is not None:
+        return why
     return CardSpec(name, suit, rank, view, where, " ".join(str(text).split()))
 
 
