@@ -6,7 +6,7 @@ from sgs_tools.data.model import General, Skill, SkillRef
 from sgs_tools.sitegen.context import GENDERS, SiteData, trio
 from sgs_tools.sitegen.face import face, health_label
 from sgs_tools.sitegen.glossary import TAGS
-from sgs_tools.sitegen.links import general_page, rel
+from sgs_tools.sitegen.links import general_page, lang_span, rel
 from sgs_tools.sitegen.markup import code, html, md, table
 from sgs_tools.sitegen.rulestext import effect_block
 
@@ -130,7 +130,8 @@ def general_markdown(site: SiteData, general: General) -> str:
     name = general.name
     parts += ["## Names {#general-names}\n",
               table(["中文", "English", "한국어"],
-                    [[md(name.zh), md(name.en or ""), md(name.ko or "")]])]
+                    [[lang_span(md(name.zh), "zh"), md(name.en or ""),
+                      lang_span(md(name.ko or ""), "ko")]])]
     note = edition_note(general)
     if note:
         parts.insert(3, note)

@@ -10,10 +10,11 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
+from sgs_tools.data.model import Names
 from sgs_tools.sitegen.cards import subtype_label, type_label
 from sgs_tools.sitegen.context import GENDERS, SiteData
 from sgs_tools.sitegen.glossary import TAGS
-from sgs_tools.sitegen.links import card_page, general_page, rel
+from sgs_tools.sitegen.links import card_page, general_page, lang_span, rel
 from sgs_tools.sitegen.markup import md, table
 from sgs_tools.sitegen.words import counted
 
@@ -23,6 +24,11 @@ def filter_script() -> str:
     text = resources.files("sgs_tools.sitegen").joinpath("assets/filter.js").read_text(
         encoding="utf-8")
     return "<script>\n" + text.strip() + "\n</script>\n"
+
+
+def names_cells(names: Names) -> list[str]:
+    """The Chinese and Korean name cells, each marked with its language."""
+    return [lang_span(md(names.zh), "zh"), lang_span(md(names.ko or ""), "ko")]
 
 
 WIDE = "---\nhide:\n  - navigation\n  - toc\n---\n\n"
@@ -47,7 +53,8 @@ def generals_index(site: SiteData) -> str:
             skills += f' <span class="sgs-hidden">{hidden}</span>'
 
         rows.append([f"[{md(site.general_name(g))}]({rel(page, general_page(g.id))})",
-                     md(g.name.zh), md(g.name.ko or ""), md(site.kingdom(g.kingdom)[0]),
+                     *names_cells(g.name),
+                     md(site.kingdom(g.kingdom)[0]),
                      ", ".join(site.set_name(s) for s in g.sets), health,
                      md(GENDERS.get(g.gender, (g.gender,))[0]), skills])
     body = table(["Name", "中文", "한국어", "Kingdom", "Set", "HP", "Gender", "Skills"], rows)
@@ -67,7 +74,8 @@ def cards_index(site: SiteData) -> str:
         decks = [d.id for d in site.cat.decks.values() if any(cp.card == c.id
                                                                for cp in d.copies)]
         rows.append([f"[{md(c.name.en or c.name.zh)}]({rel(page, card_page(c.id))})",
-                     md(c.name.zh), md(c.name.ko or ""), type_label(c).split(" · ")[0],
+                     *names_cells(c.name),
+                     type_label(c).split(" · ")[0],
                      subtype_label(c.subtype).split(" · ")[0] if c.subtype else "",
                      str(c.range) if c.range is not None else "", site.set_name(c.set),
                      ", ".join(site.deck_name(d) for d in decks), str(copies)])
@@ -92,7 +100,8 @@ def skills_index(site: SiteData) -> str:
         owner = site.cat.generals[s.owner]
         rows.append([f"[{md(s.name.en or s.name.zh)}]"
                      f"({rel(page, general_page(s.owner), s.id)})",
-                     md(s.name.zh), md(s.name.ko or ""), site.set_name(owner.set),
+                     *names_cells(s.name),
+                     site.set_name(owner.set),
                      ", ".join(md(TAGS.get(t, (t,))[0]) for t in s.tags),
                      ", ".join(site.general_link(g, page) for g in users),
                      "yes" if s.id in site.effects.compiled else "no"])
