@@ -590,7 +590,11 @@ class Checker:
                        _close(options.phase, set(self.reg.enums.get("phase", {}))))
         if options.grant is not None:
             value, used = self.p_player(list(options.grant), scope)
-            if not used or used < len(options.grant):
+            if not options.grant:
+                self.issue(pos, "dsl-type",
+                           "'for' needs characters, such as 'qun others'; none are given",
+                           "write 'action, for qun others:' or drop 'for'")
+            elif not used or used < len(options.grant):
                 bad = options.grant[used] if used < len(options.grant) else options.grant[0]
                 where = getattr(bad, "pos", pos)
                 self.issue(where if where.line else pos, "dsl-type",

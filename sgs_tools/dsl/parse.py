@@ -12,7 +12,7 @@ from sgs_tools import paths
 from sgs_tools.dsl import ast as A
 
 if TYPE_CHECKING:
-    from lark import Lark
+    from lark import Lark, Token, Tree
 
 
 @dataclass(frozen=True)
@@ -198,7 +198,56 @@ def parse(text: str) -> A.Effect:
                 "end of block" if token.type == "_DEDENT" else repr(str(token)))
             message = f"unexpected {shown}"
         raise EffectSyntaxError(SyntaxProblem(line, col, message, _describe(expected))) from None
+    deep = _too_deep(tree)
+    if deep is not None:
+        raise EffectSyntaxError(deep)
+    from lark.exceptions import VisitError
+
     try:
         return build(tree)
-    except RecursionError:
+    except RecursionError:  # pragma: no cover - _too_deep bounds the depth first
         raise EffectSyntaxError(SyntaxProblem(1, 1, "the effect nests too deeply")) from None
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, RecursionError):  # pragma: no cover - as above
+            raise EffectSyntaxError(SyntaxProblem(1, 1, "the effect nests too deeply")) from None
+        raise
+
+
+MAX_TREE_DEPTH = 100
+"""How deep the parse tree may go: about 45 nested blocks or brackets, or 90 'not's (the
+bundled effects reach 16). Deeper effects are refused before anything recurses over them."""
+
+
+def _too_deep(tree: Tree[Token]) -> SyntaxProblem | None:
+    """The place where the parse tree first goes deeper than MAX_TREE_DEPTH (no recursion)."""
+    from lark import Tree
+
+    stack: list[tuple[Tree[Token], int]] = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_TREE_DEPTH:
+            line, col = _first_position(node)
+            return SyntaxProblem(
+                line, col, "the effect nests too deeply here",
+                (f"no more than about {MAX_TREE_DEPTH * 45 // 100} nested blocks or brackets; "
+                 "split the effect up",))
+        stack.extend((child, depth + 1) for child in reversed(node.children)
+                     if isinstance(child, Tree))
+    return None
+
+
+def _first_position(node: Tree[Token]) -> tuple[int, int]:
+    from lark import Token, Tree
+
+    meta = node.meta
+    if not getattr(meta, "empty", True) and getattr(meta, "line", None):
+        return meta.line, meta.column
+    stack: list[Tree[Token] | Token] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Token):
+            if item.line:
+                return item.line, item.column or 1
+        elif isinstance(item, Tree):
+            stack.extend(reversed(item.children))
+    return 1, 1
