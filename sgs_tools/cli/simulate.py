@@ -62,7 +62,7 @@ def simulate(
     from sgs_tools.engine.errors import SetupError
     from sgs_tools.engine.game import Game
     from sgs_tools.sim import stats
-    from sgs_tools.sim.runner import Settings, run
+    from sgs_tools.sim.runner import Settings, run_iter
 
     if games < 1 or players < 1 or (workers is not None and workers < 1):
         typer.echo("sgs simulate: --games, --players and --workers must be positive",
@@ -100,9 +100,19 @@ def simulate(
         typer.echo(f"sgs simulate: {exc}", err=True)
         raise typer.Exit(2) from None
     started = time.perf_counter()
-    summaries = run(settings, workers, None if quiet else (
-        lambda d, t: _progress(d, t, started)), lib)
-    report = stats.summarise(settings, summaries, time.perf_counter() - started)
+    played = [0]
+
+    def progress(done: int, total: int) -> None:
+        played[0] = done
+        if not quiet:
+            _progress(done, total, started)
+
+    try:
+        report = stats.summarise(settings, run_iter(settings, workers, progress, lib))
+    except KeyboardInterrupt:
+        sys.stderr.write(f"\nsgs simulate: interrupted after {played[0]} of {games} games\n")
+        raise typer.Exit(130) from None
+    report.seconds = time.perf_counter() - started
     mode_gaps = [f"{src}: {', '.join(words)}" for src, words in sorted(lib.gaps.items())
                  if src in lib.sources_for_mode(lib.mode(mode))]
     text = stats.render(report)
@@ -119,4 +129,4 @@ def simulate(
         except OSError as exc:
             typer.echo(f"sgs simulate: cannot write {json_out}: {exc.strerror}", err=True)
             raise typer.Exit(2) from None
-    raise typer.Exit(1 if len(report.problems) > report.stalled else 0)
+    raise typer.Exit(1 if report.crashed else 0)

@@ -149,6 +149,21 @@ def _check_files(files: list[Path]) -> list[tuple[Document, list[Problem], str |
         return list(pool.map(check_file, files, chunksize=chunk))
 
 
+def _at_target(problem: Problem, targets: set[str]) -> Problem | None:
+    """A problem as a target should see it: one located in a target stays; one located
+    elsewhere but caused by a target (a mode's card count that a target deck breaks: a
+    related location in a target) moves to that target, pointing back at where it was
+    counted; the rest are not the targets' business."""
+    if problem.location.path in targets:
+        return problem
+    for rel in problem.related:
+        if rel.path in targets:
+            others = tuple(r for r in problem.related if r != rel)
+            return Problem(rel, problem.code, problem.message, problem.hint,
+                           problem.severity, (problem.location, *others))
+    return None
+
+
 def validate(targets: list[Path] | None = None, *, compile_effects: bool = True) -> Result:
     """Validate the bundled data, or the given files and folders checked against it.
 
@@ -191,7 +206,7 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True)
         effects = compile_catalog(catalog)
         problems.extend(effects.problems)
     if targets:
-        problems = [p for p in problems if p.location.path in shown_user]
+        problems = [q for p in problems if (q := _at_target(p, shown_user)) is not None]
     problems = sorted(set(problems), key=Problem.sort_key)
     return Result(catalog, problems, documents, len(files), effects,
                   len(user_files) if targets else None)

@@ -123,29 +123,44 @@ def _init(settings: Settings) -> None:
     _SETTINGS = settings
 
 
+def _init_worker(settings: Settings) -> None:
+    """A worker leaves Ctrl-C to the parent, which stops the pool and says so once."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _init(settings)
+
+
 def run(settings: Settings, workers: int | None = None,
         progress: Callable[[int, int], None] | None = None,
         lib: Library | None = None) -> list[Summary]:
     """Play every game; results come back in seed order. ``lib`` must hold the data of
     ``settings.data``; without it that library is loaded here."""
+    out = list(run_iter(settings, workers, progress, lib))
+    out.sort(key=lambda s: s.seed)
+    return out
+
+
+def run_iter(settings: Settings, workers: int | None = None,
+             progress: Callable[[int, int], None] | None = None,
+             lib: Library | None = None) -> Iterator[Summary]:
+    """Play every game, yielding each summary as it finishes (in no fixed order). Seeds are
+    streamed to the workers, so memory does not grow with ``settings.games``."""
     global _LIB, _LIB_DATA
     _init(settings)
     if lib is not None:
         _LIB, _LIB_DATA = lib, settings.data
     library()
-    seeds = [settings.seed + i for i in range(settings.games)]
+    seeds = range(settings.seed, settings.seed + settings.games)
     workers = workers or os.cpu_count() or 1
     workers = max(1, min(workers, len(seeds)))
-    out: list[Summary] = []
     for done, summary in enumerate(_results(settings, seeds, workers), start=1):
-        out.append(summary)
         if progress is not None:
             progress(done, len(seeds))
-    out.sort(key=lambda s: s.seed)
-    return out
+        yield summary
 
 
-def _results(settings: Settings, seeds: list[int], workers: int) -> Iterator[Summary]:
+def _results(settings: Settings, seeds: range, workers: int) -> Iterator[Summary]:
     if workers == 1:
         for seed in seeds:
             yield play_one(seed)
@@ -155,5 +170,5 @@ def _results(settings: Settings, seeds: list[int], workers: int) -> Iterator[Sum
     methods = mp.get_all_start_methods()
     ctx = mp.get_context("fork" if "fork" in methods else "spawn")
     chunk = max(1, min(16, len(seeds) // (workers * 8) or 1))
-    with ctx.Pool(workers, initializer=_init, initargs=(settings,)) as pool:
+    with ctx.Pool(workers, initializer=_init_worker, initargs=(settings,)) as pool:
         yield from pool.imap_unordered(play_one, seeds, chunksize=chunk)
