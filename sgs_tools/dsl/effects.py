@@ -85,7 +85,9 @@ def scalar_positions(lines: list[str], line: int, col: int, value: str
             if c >= len(src):
                 # A line break: in a literal block it is the value's newline; elsewhere
                 # folding turns it into a space (or a newline, for a blank line).
-                if ch == "\n" or (ch == " " and head != "|"):
+                # YAML keeps a raw LINE or PARAGRAPH SEPARATOR as it is, but the file's
+                # lines (sgs_tools.lines) end there all the same.
+                if ch in "\n\u2028\u2029" or (ch == " " and head != "|"):
                     out.append((row, c + 1))
                     row, c = next_line(row)
                     break

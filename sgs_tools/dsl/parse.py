@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from sgs_tools import paths
 from sgs_tools.dsl import ast as A
+from sgs_tools.lines import effect_lines
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
@@ -116,7 +117,7 @@ def _normalise(text: str) -> str:
 def _bad_dedent(source: str) -> tuple[int, int]:
     """The first line whose indentation closes no open block."""
     stack = [0]
-    for number, line in enumerate(source.splitlines(), start=1):
+    for number, line in enumerate(effect_lines(source), start=1):
         stripped = line.lstrip(" \t")
         if not stripped or stripped.startswith("#"):
             continue
@@ -156,7 +157,7 @@ def parse(text: str) -> A.Effect:
     from sgs_tools.dsl.build import build
 
     source = _normalise(text)
-    for number, line_text in enumerate(source.splitlines(), start=1):
+    for number, line_text in enumerate(effect_lines(source), start=1):
         m = re.search(rf"\d{{{MAX_NUMBER_DIGITS + 1},}}", line_text.split("#", 1)[0])
         if m:
             raise EffectSyntaxError(SyntaxProblem(
@@ -183,7 +184,7 @@ def parse(text: str) -> A.Effect:
         line = getattr(exc, "line", 0) or 0
         col = getattr(exc, "column", 0) or 0
         if isinstance(exc, UnexpectedEOF) or line <= 0:
-            lines = source.rstrip("\n").splitlines() or [""]
+            lines = effect_lines(source.rstrip("\n")) or [""]
             line, col = len(lines), len(lines[-1]) + 1
         if label:
             message = label.strip()

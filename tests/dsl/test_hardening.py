@@ -61,3 +61,27 @@ def test_action_for_without_characters_is_an_error_not_an_index_error(tmp_path: 
     assert [p.code for p in problems] == ["dsl-type"]
     assert problems[0].location.line == 12
     assert "'for' needs characters" in problems[0].message
+
+
+@pytest.mark.parametrize("escape", ["\\f", "\\r", "\\x85", "\\u2028", "\\u2029", "\\v"])
+def test_locations_after_odd_line_breaks_in_an_effect(tmp_path: Path, escape: str) -> None:
+    line = f'    effect: "after take_damage:\\n  draw 1 {escape}\\n  draw 12345678901\\n"\n'
+    path = tmp_path / "g.yaml"
+    path.write_text(HEAD.replace("    effect: |\n", "") + line, encoding="utf-8")
+    problems = validate([path]).problems
+    assert problems, escape
+    p = problems[0]
+    assert p.code == "dsl-syntax" and "too large" in p.message
+    assert (p.location.line, p.location.col) == (11, line.index("12345678901") + 1)
+
+
+@pytest.mark.parametrize("raw", ["\x85", "\u2028", "\u2029", "\r"])
+def test_locations_after_raw_line_breaks_in_a_data_file(tmp_path: Path, raw: str) -> None:
+    body = f'    effect: "after take_damage:\\n  draw 1 {raw}\\n  draw 12345678901\\n"\n'
+    path = tmp_path / "g.yaml"
+    path.write_bytes((HEAD.replace("    effect: |\n", "") + body).encode("utf-8"))
+    problems = validate([path]).problems
+    assert problems, repr(raw)
+    p = problems[0]
+    assert "too large" in p.message
+    assert (p.location.line, p.location.col) == (12, 10), repr(raw)
