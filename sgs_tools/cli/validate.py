@@ -39,4 +39,4 @@ def validate(
         raise typer.Exit(2) from None
     out = report.render(output_format, result.problems, result.documents, result.reported)
     typer.echo(out, nl=False)
-    raise typer.Exit(0 if result.ok else 1)
+    raise typer.Exit(result.exit_code)

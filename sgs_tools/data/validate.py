@@ -40,6 +40,18 @@ class Result:
     def ok(self) -> bool:
         return not any(p.severity == "error" for p in self.problems)
 
+    @property
+    def exit_code(self) -> int:
+        """0 clean, 1 problems, 2 when a file could not be read at all (an I/O error, as
+        for a path that does not exist), whether it was named or found in a folder."""
+        if any(p.code == IO_ERROR for p in self.problems):
+            return 2
+        return 0 if self.ok else 1
+
+
+IO_ERROR = "io-error"
+"""The problem code of a file that exists but cannot be read (permissions, a disk error)."""
+
 
 def display_path(path: Path) -> str:
     """A path as the user should see it: relative to the working folder when inside it."""
