@@ -574,6 +574,10 @@ class Checker:
         return word in self._is_words(t, scope)
 
     def static(self, st: A.Static, scope: dict[str, str]) -> None:
+        if isinstance(st, A.StaticIf):  # the grammar allows it where only modifiers work
+            self.issue(st.pos, "dsl-type", "an 'if' cannot stand inside this block",
+                       "only modifiers can; put the 'if' around the whole clause")
+            return
         self.options(st.options, scope, st.pos)
         if st.options.limit is not None:
             self.issue(st.pos, "dsl-uncountable",
@@ -641,6 +645,11 @@ class Checker:
         elif isinstance(cl, A.StaticIf):
             self.cond(cl.cond, scope)
             for st in cl.statics:
+                if isinstance(st, A.StaticIf):  # the grammar lets one nest in another
+                    self.issue(st.pos if st.pos.line else cl.pos, "dsl-type",
+                               "a static 'if' cannot hold another 'if'",
+                               "join the two conditions with 'and' in one 'if'")
+                    continue
                 self.static(st, scope)
         elif isinstance(cl, A.Awaken):
             self.cond(cl.cond, scope)

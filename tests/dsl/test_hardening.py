@@ -85,3 +85,18 @@ def test_locations_after_raw_line_breaks_in_a_data_file(tmp_path: Path, raw: str
     p = problems[0]
     assert "too large" in p.message
     assert (p.location.line, p.location.col) == (12, 10), repr(raw)
+
+
+@pytest.mark.parametrize("text", [
+    "if hp > 1:\n  if hp > 2:\n    distance -1 to others\n",
+    "at start of draw:\n  until end of turn:\n    if not hp > 1:\n      draw_count +1\n",
+])
+def test_an_if_where_only_modifiers_work_is_an_error_not_an_attribute_error(
+        tmp_path: Path, text: str) -> None:
+    """Found by bench/fuzz_effects.py: the grammar lets a static 'if' nest in another, and
+    stand in an 'until … :' block; the checker crashed on both."""
+    path = tmp_path / "g.yaml"
+    path.write_text(HEAD + "".join("      " + line + "\n" for line in text.splitlines()),
+                    encoding="utf-8")
+    problems = validate([path]).problems
+    assert any(p.code == "dsl-type" and "'if' cannot" in p.message for p in problems), problems
