@@ -18,6 +18,7 @@ The same code runs, bounded, in the test suite (tests/data/test_fuzz.py).
 from __future__ import annotations
 
 import argparse
+import copy
 import random
 import shutil
 import sys
@@ -97,12 +98,12 @@ def mutate(text: str, rng: random.Random) -> str:
                     parent = parent[k]
                 op = rng.randrange(3)
                 if op == 0:
-                    parent[where[-1]] = rng.choice(HOSTILE)
+                    parent[where[-1]] = copy.deepcopy(rng.choice(HOSTILE))
                 elif op == 1 and isinstance(parent, dict):
                     del parent[where[-1]]
                 elif isinstance(parent, dict):
                     parent[rng.choice(["extra", "kind", "id", "count", "effect"])] = (
-                        rng.choice(HOSTILE))
+                        copy.deepcopy(rng.choice(HOSTILE)))
                 try:
                     return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
                 except (yaml.YAMLError, ValueError):

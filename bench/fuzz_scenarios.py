@@ -12,6 +12,7 @@ another file or at a line the file does not have, or one scenario taking longer 
 from __future__ import annotations
 
 import argparse
+import copy
 import random
 import shutil
 import sys
@@ -74,14 +75,14 @@ def mutate(text: str, rng: random.Random) -> str:
             parent = parent[k]
         op = rng.randrange(3)
         if op == 0:
-            parent[where[-1]] = rng.choice(SCENARIO_VALUES)
+            parent[where[-1]] = copy.deepcopy(rng.choice(SCENARIO_VALUES))
         elif op == 1 and isinstance(parent, dict) and where[-1] != "kind":
             del parent[where[-1]]
         elif isinstance(parent, list):
-            parent.append(rng.choice(SCENARIO_VALUES))
+            parent.append(copy.deepcopy(rng.choice(SCENARIO_VALUES)))
         elif isinstance(parent, dict):
             parent[rng.choice(["until", "turns", "extra", "seed", "step_budget"])] = (
-                rng.choice(SCENARIO_VALUES))
+                copy.deepcopy(rng.choice(SCENARIO_VALUES)))
     data["kind"] = "scenario"
     return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
 
