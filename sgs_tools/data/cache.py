@@ -30,6 +30,7 @@ import hashlib
 import hmac
 import os
 import pickle
+import shutil
 import sys
 import tempfile
 from functools import cache
@@ -182,15 +183,25 @@ class Cache:
             pass  # a cache that cannot be written only costs time
 
     # -- per file ----------------------------------------------------------------------
+    # Entries live in 256 shards by the first two hex digits of their key, so no single
+    # pickle grows with the tree (50,000 files) and an edit rewrites one shard.
     @property
-    def _pack(self) -> Path:
-        return self.folder / f"files-{self.tool[:16]}.pickle"
+    def _files(self) -> Path:
+        return self.folder / f"files-{self.tool[:16]}"
+
+    def _shard(self, prefix: str) -> dict[str, Any]:
+        assert self.entries is not None
+        shard = self.entries.get(prefix)
+        if shard is None:
+            loaded = self._read(self._files / f"{prefix}.pickle")
+            shard = loaded if isinstance(loaded, dict) else {}
+            self.entries[prefix] = shard
+        return shard
 
     def get(self, key: str) -> Any:
         if self.entries is None:
-            loaded = self._read(self._pack)
-            self.entries = loaded if isinstance(loaded, dict) else {}
-        entry = self.entries.get(key)
+            self.entries = {}
+        entry = self._shard(key[:2]).get(key)
         if entry is not None:
             self.used[key] = entry
         return entry
@@ -200,12 +211,23 @@ class Cache:
         self.dirty = True
 
     def save(self) -> None:
-        """Write the entries this run used (older ones are dropped with the old pack)."""
-        if self.dirty or (self.entries is not None and len(self.entries) != len(self.used)):
-            self._write(self._pack, self.used)
-            for old in self.folder.glob("files-*.pickle"):
-                if old != self._pack:
+        """Write the shards whose entries changed; entries this run did not use are
+        dropped, and so are the shards of other tool keys."""
+        by_shard: dict[str, dict[str, Any]] = {}
+        for key, entry in self.used.items():
+            by_shard.setdefault(key[:2], {})[key] = entry
+        for prefix, wanted in by_shard.items():
+            if self._shard(prefix).keys() != wanted.keys():
+                self._write(self._files / f"{prefix}.pickle", wanted)
+        try:
+            for old in self._files.glob("*.pickle"):
+                if old.stem not in by_shard:
                     old.unlink(missing_ok=True)
+            for other in self.folder.glob("files-*"):
+                if other != self._files and other.is_dir():
+                    shutil.rmtree(other, ignore_errors=True)
+        except OSError:
+            pass
 
     # -- per run -----------------------------------------------------------------------
     def report(self, key: str) -> Any:

@@ -78,8 +78,22 @@ class Document:
     nodes: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
     keys: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
 
+    def compact(self) -> None:
+        """Drop the position tables (most of a document's memory, for validating tens of
+        thousands of files); :meth:`where` rebuilds them from the text on first use."""
+        self.nodes, self.keys = {}, {}
+        self.__dict__.pop("_lines", None)
+        self.__dict__["_compact"] = True
+
     def where(self, path: JsonPath, *, key: bool = False) -> Location:
         """The location of the value at ``path`` (or of its key), or of its nearest parent."""
+        if self.__dict__.get("_compact"):
+            self.__dict__["_compact"] = False
+            try:
+                fresh = loads(self.text, self.path, require_mapping=False)
+                self.nodes, self.keys = fresh.nodes, fresh.keys
+            except LoadError:  # pragma: no cover - the text loaded once already
+                pass
         table = self.keys if key else self.nodes
         p = tuple(path)
         while True:

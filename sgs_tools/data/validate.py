@@ -185,6 +185,7 @@ def check_and_parse(path: Path) -> Checked:
                 parsed[text] = parse(text)
             except EffectSyntaxError as exc:
                 parsed[text] = exc.problem
+    doc.compact()  # positions come back from the text if a later problem needs them
     return doc, problems, kind, parsed
 
 

@@ -86,10 +86,10 @@ def test_a_change_to_a_dependency_rechecks_its_dependents(cached: Path) -> None:
 def test_a_new_tool_or_vocabulary_is_a_new_key(cached: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     assert _validate()[0] == 0
-    packs = sorted((cached / ".sgs-cache").glob("files-*.pickle"))
+    packs = sorted((cached / ".sgs-cache").glob("files-*"))
     monkeypatch.setattr(cache_mod, "_code_digest", lambda: "0" * 64)
     assert _validate()[0] == 0
-    assert sorted((cached / ".sgs-cache").glob("files-*.pickle")) != packs
+    assert sorted((cached / ".sgs-cache").glob("files-*")) != packs
 
 
 def test_entries_not_signed_by_this_user_are_ignored(cached: Path,
@@ -111,7 +111,7 @@ def test_an_unwritable_root_uses_the_user_cache_folder(cached: Path, tmp_path: P
     monkeypatch.setattr(cache_mod, "_writable", lambda folder: False)
     assert _validate()[0] == 0
     assert not (cached / ".sgs-cache").exists()
-    assert list((tmp_path / "user-cache" / "sgs-tools" / "roots").glob("*/files-*.pickle"))
+    assert list((tmp_path / "user-cache" / "sgs-tools" / "roots").glob("*/files-*/*.pickle"))
 
 
 def test_the_bundled_data_of_an_installed_package_is_cached_in_the_user_folder(
