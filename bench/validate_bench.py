@@ -2,27 +2,33 @@
 
 What it measures
 ----------------
-Wall-clock time of whole subprocesses (interpreter start-up, imports, YAML parsing, schema
-validation and output included), best of ``--repeat`` runs, for:
+Whole subprocesses (interpreter start-up, imports, YAML, schema checks and output
+included), best of ``--repeat`` runs, wall-clock seconds and CPU seconds (user + system of
+the process and all its workers), and the peak memory (the summed resident size of the
+process tree, sampled every 20 ms):
 
-a. ``sgs validate <folder>`` -- our tool. Besides the N generated files it also loads and
-   schema-checks the ~100 bundled data files and cross-checks everything (skill and
-   companion references, health, lord skills, ...), so it does strictly more work;
-b. ``check-jsonschema --schemafile sgs_tools/data/schemas/general.schema.json <N files>`` --
-   a generic JSON Schema validator (PyPI ``check-jsonschema``), schema checks only.
+a. ``sgs validate generals`` *cold*: the cache folder (``.sgs-cache``) is deleted before
+   each run, so every file is loaded, schema-checked, every effect parsed (in worker
+   processes above 400 files), checked and compiled, and the cache is written;
+b. ``sgs validate generals`` *warm*: the same tree again with the cache in place;
+c. ``check-jsonschema --schemafile sgs_tools/data/schemas/general.schema.json <N files>``
+   (PyPI ``check-jsonschema``): schema checks only, no cache of its own for local schemas.
 
-The N files (default 2000) are distinct, valid general files modelled on
-``generals/standard/caocao.yaml``: ids ``bench_g0001``..., ``set: bench``, varied kingdom,
-gender, health (``hp`` or ``halves``), titles, one to four skills with unique ids and tags,
-some re-using an earlier bench skill by id and some naming an earlier general as companion.
-Before timing, both tools are run once (a warm-up) and must report the files clean.
+Besides the N generated files sgs also loads the ~100 bundled files and cross-checks
+everything, so it does strictly more work. The N files (default 2000) are distinct, valid
+generals: varied kingdom, gender, health, titles, companions; one to four skills each with
+a distinct id **and a distinct effect text** (``effect_text``: triggers, conditions, loops,
+targets), so every effect is really parsed, checked and compiled — a tree of generals
+without effects would flatter any validator. Both tools must report the files clean.
 
 How to run
 ----------
-From the checkout, with the project installed (``pip install -e .``)::
+From the checkout (the sgs under test is this checkout's, run as
+``python -c "from sgs_tools.cli.main import run; run()"`` with PYTHONPATH set)::
 
     python bench/validate_bench.py                      # 2000 files, best of 3
-    python bench/validate_bench.py --files 500 --repeat 5 --json bench.json
+    python bench/validate_bench.py --files 10000 --repeat 1 --no-peer   # memory at scale
+    python bench/validate_bench.py --json bench.json
 
 If ``check-jsonschema`` is not installed (``pip install check-jsonschema``) that peer is
 skipped with a message. The script uses only the standard library.
@@ -41,11 +47,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 SCHEMA = ROOT / "sgs_tools" / "data" / "schemas" / "general.schema.json"
 
 KINGDOMS = ("wei", "shu", "wu", "qun", "god")
@@ -63,11 +71,13 @@ PACKAGES = ("sgs-tools", "jsonschema", "check-jsonschema", "PyYAML", "ruamel.yam
 
 @dataclass
 class Timing:
-    """The wall-clock seconds of each timed run of one tool."""
+    """The runs of one tool: wall-clock seconds, CPU seconds, peak memory (bytes)."""
 
     tool: str
     command: list[str]
     runs: list[float]
+    cpu: list[float] = field(default_factory=list)
+    peak: list[int] = field(default_factory=list)
 
     @property
     def best(self) -> float:
@@ -76,6 +86,14 @@ class Timing:
     @property
     def median(self) -> float:
         return statistics.median(self.runs)
+
+    @property
+    def best_cpu(self) -> float:
+        return min(self.cpu) if self.cpu else float("nan")
+
+    @property
+    def max_peak(self) -> int:
+        return max(self.peak) if self.peak else 0
 
 
 def _zh(seed: int, chars: str, length: int) -> str:
@@ -86,9 +104,39 @@ def _flow(items: list[str]) -> str:
     return "[" + ", ".join(items) + "]"
 
 
+EFFECT_HEADS = ("after take_damage:", "at start of play:", "at end of play:",
+                "at start of draw:", "action, once per phase:", "action, once per turn:",
+                "at start of finish:", "at end of finish:")
+EFFECT_STEPS = ("draw {n}", "may draw {n}", "if hp > {n}:\n    draw 1",
+                "repeat {n}:\n    draw 1", "discard {n} hand cards", "lose_hp {n}",
+                "if hp < {n}:\n    recover 1", "pick 1 other as t{n}\n  damage 1 to t{n}")
+
+
+SLOT = len(EFFECT_STEPS) * 9
+"""A step and its number."""
+EFFECT_SPACE = len(EFFECT_HEADS) * SLOT * SLOT * (SLOT + 1)
+
+
+def effect_text(u: int) -> str:
+    """The u-th generated effect: a trigger and two or three steps, each with a number.
+
+    ``u`` is scrambled, then read in mixed radix as (head, step 1, step 2, step 3 or none),
+    so every u below EFFECT_SPACE (about 3 million) gives a different text, and the texts
+    vary in shape as real effects do (conditions, loops, targets), not in one number only.
+    """
+    u = (u * 1_000_003) % EFFECT_SPACE  # a bijection: neighbours get unrelated shapes
+    u, head = divmod(u, len(EFFECT_HEADS))
+    u, first = divmod(u, SLOT)
+    u, second = divmod(u, SLOT)
+    third = u % (SLOT + 1)
+    slots = [first, second] + ([third - 1] if third else [])
+    steps = ["  " + EFFECT_STEPS[slot // 9].format(n=slot % 9 + 1) for slot in slots]
+    return EFFECT_HEADS[head] + "\n" + "\n".join(steps) + "\n"
+
+
 def general_yaml(i: int) -> str:
     """The text of the i-th (1-based) generated general file; valid and cross-check clean."""
-    gid = f"bench_g{i:04d}"
+    gid = f"bench_g{i:05d}"
     kingdom = KINGDOMS[i % len(KINGDOMS)]
     gender = GENDERS[(i // 3) % len(GENDERS)]
     lines = [
@@ -112,7 +160,7 @@ def general_yaml(i: int) -> str:
     else:
         lines.append(f"hp: {3 + i % 3}")
     if i % 6 == 0 and i > 1:
-        lines.append(f"companions: [bench_g{i - 1:04d}]")
+        lines.append(f"companions: [bench_g{i - 1:05d}]")
     has_lord = i % 7 == 0 and not guozhan
     if has_lord:
         lines.append("lord: true")
@@ -122,16 +170,20 @@ def general_yaml(i: int) -> str:
         tags = list(TAG_CHOICES[(i + k) % len(TAG_CHOICES)])
         if has_lord and k == count:
             tags = ["lord"]
+        if tags and tags != ["lord"]:
+            tags = [t for t in tags if t in ("head", "deputy")]  # the text decides the rest
         lines += [
-            f"  - id: bench_s{i:04d}_{k}",
+            f"  - id: bench_s{i:05d}_{k}",
             f"    name: {{zh: {_zh(i + k, ZH_SKILL, 2)}, en: Bench Skill {i}.{k},"
             f" ko: 기술 {i}.{k}}}",
             f"    tags: {_flow(tags)}",
+            "    effect: |",
+            *("      " + line for line in effect_text(i * 4 + k).splitlines()),
         ]
         if (i + k) % 3 == 0:
             lines.append(f"    notes: benchmark skill {k} of general {i}")
     if i % 5 == 2 and i > 2:
-        lines.append(f"  - bench_s{i - 1:04d}_1")
+        lines.append(f"  - bench_s{i - 1:05d}_1")
     if i % 9 == 0:
         lines.append(f"notes: generated general number {i}")
     return "\n".join(lines) + "\n"
@@ -143,7 +195,7 @@ def write_generals(folder: Path, count: int) -> list[Path]:
     out_dir.mkdir(parents=True)
     files: list[Path] = []
     for i in range(1, count + 1):
-        path = out_dir / f"bench_g{i:04d}.yaml"
+        path = out_dir / f"bench_g{i:05d}.yaml"
         path.write_text(general_yaml(i), encoding="utf-8")
         files.append(path)
     return files
@@ -182,17 +234,70 @@ def confirm_sgs(sgs: list[str], cwd: Path, folder: str, count: int) -> int:
     return checked + len(paths.bundled_files())
 
 
-def time_runs(tool: str, command: list[str], cwd: Path, repeat: int) -> Timing:
-    """Run ``command`` ``repeat`` times, each must exit 0; record wall-clock seconds."""
-    runs: list[float] = []
+def _tree_rss(pid: int) -> int:
+    """The summed resident memory of a process and its descendants (Linux /proc)."""
+    total, stack = 0, [pid]
+    while stack:
+        p = stack.pop()
+        try:
+            with open(f"/proc/{p}/status", encoding="ascii", errors="replace") as fh:
+                for line in fh:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1]) * 1024
+                        break
+            with open(f"/proc/{p}/task/{p}/children", encoding="ascii") as fh:
+                stack.extend(int(c) for c in fh.read().split())
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+def measure(command: list[str], cwd: Path, env: dict[str, str] | None = None
+            ) -> tuple[float, float, int, subprocess.CompletedProcess[str]]:
+    """Run ``command``: wall seconds, CPU seconds (itself and its workers), peak memory."""
+    import resource
+    import threading
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    proc = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    peak = [0]
+    stop = threading.Event()
+
+    def sample() -> None:
+        while not stop.is_set():
+            peak[0] = max(peak[0], _tree_rss(proc.pid))
+            stop.wait(0.02)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    out, err = proc.communicate()
+    elapsed = time.perf_counter() - start
+    stop.set()
+    sampler.join()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if not peak[0]:  # no /proc: the largest single process instead
+        peak[0] = after.ru_maxrss * 1024
+    done = subprocess.CompletedProcess(command, proc.returncode, out, err)
+    return elapsed, cpu, peak[0], done
+
+
+def time_runs(tool: str, command: list[str], cwd: Path, repeat: int,
+              env: dict[str, str] | None = None, before: Any = None) -> Timing:
+    """Run ``command`` ``repeat`` times (``before()`` ahead of each), each must exit 0."""
+    timing = Timing(tool, command, [])
     for _ in range(repeat):
-        start = time.perf_counter()
-        done = _run(command, cwd)
-        elapsed = time.perf_counter() - start
+        if before is not None:
+            before()
+        elapsed, cpu, peak, done = measure(command, cwd, env)
         if done.returncode != 0:
             _fail(tool, done)
-        runs.append(elapsed)
-    return Timing(tool, command, runs)
+        timing.runs.append(elapsed)
+        timing.cpu.append(cpu)
+        timing.peak.append(peak)
+    return timing
 
 
 def _version(dist: str) -> str | None:
@@ -230,18 +335,21 @@ def _format_table(rows: list[tuple[str, str, str, str, str]]) -> str:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        description="Time `sgs validate` against check-jsonschema on generated general files.")
+        description="Time `sgs validate` (cold and warm) against check-jsonschema on "
+                    "generated general files; report CPU time and peak memory too.")
     parser.add_argument("--files", type=int, default=2000, metavar="N",
                         help="how many general files to generate (default: 2000)")
     parser.add_argument("--repeat", type=int, default=3, metavar="R",
                         help="timed runs per tool; the best is reported (default: 3)")
+    parser.add_argument("--no-peer", action="store_true",
+                        help="skip check-jsonschema (for memory runs at scale)")
     parser.add_argument("--json", type=Path, metavar="FILE",
                         help="also write the figures to FILE as JSON")
     parser.add_argument("--keep", action="store_true",
                         help="keep the generated folder and print where it is")
     args = parser.parse_args(argv)
-    if not 1 <= args.files <= 9999:
-        parser.error("--files must be between 1 and 9999")
+    if not 1 <= args.files <= 99_999:
+        parser.error("--files must be between 1 and 99999")
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
     return args
@@ -252,27 +360,27 @@ def main(argv: list[str] | None = None) -> int:
     count: int = args.files
     repeat: int = args.repeat
 
-    sgs_exe = shutil.which("sgs")
-    if sgs_exe is None:
-        sys.stderr.write("`sgs` is not on PATH; install the project: pip install -e .\n")
-        return 2
-    sgs = [sgs_exe]
-    cjs_exe = shutil.which("check-jsonschema")
-    if cjs_exe is None:
+    sgs = [sys.executable, "-c", "from sgs_tools.cli.main import run; run()"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("SGS_NO_CACHE", None)
+    env.pop("SGS_CACHE_DIR", None)
+    cjs_exe = None if args.no_peer else shutil.which("check-jsonschema")
+    if cjs_exe is None and not args.no_peer:
         print("check-jsonschema is not installed (pip install check-jsonschema); "
               "skipping that peer.")
 
-    env = environment()
+    machine = environment()
     tmp = Path(tempfile.mkdtemp(prefix="sgs-bench-"))
     try:
         files = write_generals(tmp, count)
-        # Relative names, run from the temp folder: short command lines, same for both tools.
         rel_files = [str(p.relative_to(tmp)) for p in files]
         folder = "generals"
+        cache = tmp / folder / ".sgs-cache"
+        os.environ["PYTHONPATH"] = str(ROOT)
         checked = confirm_sgs(sgs, tmp, folder, count)
-        print(f"generated {count} general files in {tmp / folder}; "
-              f"`sgs validate` reports them clean ({checked} files checked, "
-              f"{checked - count} of them bundled)")
+        print(f"generated {count} general files ({sum(1 + i % 4 for i in range(1, count + 1))}"
+              f" skills with distinct effects) in {tmp / folder}; `sgs validate` reports "
+              f"them clean ({checked} files checked, {checked - count} of them bundled)")
 
         cjs: list[str] | None = None
         if cjs_exe is not None:
@@ -282,7 +390,10 @@ def main(argv: list[str] | None = None) -> int:
                 _fail("check-jsonschema (the generated files should be valid)", done)
             print("check-jsonschema reports them valid")
 
-        timings = [time_runs("sgs validate", [*sgs, "validate", folder], tmp, repeat)]
+        command = [*sgs, "validate", folder]
+        timings = [time_runs("sgs validate (cold)", command, tmp, repeat, env,
+                             before=lambda: shutil.rmtree(cache, ignore_errors=True)),
+                   time_runs("sgs validate (warm)", command, tmp, repeat, env)]
         if cjs is not None:
             timings.append(time_runs("check-jsonschema", cjs, tmp, repeat))
     finally:
@@ -291,21 +402,26 @@ def main(argv: list[str] | None = None) -> int:
         else:
             shutil.rmtree(tmp, ignore_errors=True)
 
-    rows = [("tool", "best s", "median s", "files/s", "runs s")]
+    rows = [("tool", "best wall s", "median wall s", "best CPU s", "peak MB")]
     for t in timings:
-        rows.append((t.tool, f"{t.best:.3f}", f"{t.median:.3f}", f"{count / t.best:,.0f}",
-                     " ".join(f"{r:.3f}" for r in t.runs)))
+        rows.append((t.tool, f"{t.best:.3f}", f"{t.median:.3f}", f"{t.best_cpu:.3f}",
+                     f"{t.max_peak / 1e6:.0f}"))
     print()
-    print(f"{count} generated files, best of {repeat} wall-clock runs "
-          f"(Python {env['python']}, {env['cpus']} CPUs)")
+    print(f"{count} generated files, best of {repeat} runs "
+          f"(Python {machine['python']}, {machine['cpus']} CPUs, load average "
+          f"{os.getloadavg()[0]:.1f} at the end)")
     print(_format_table(rows))
-    ratio: float | None = None
-    if len(timings) == 2:
-        ratio = timings[1].best / timings[0].best
-        print(f"\nratio check-jsonschema / sgs (best): {ratio:.2f}"
-              " (above 1: sgs validate took less wall-clock time)")
-    print("files/s counts the generated files only; sgs also checks "
-          f"{checked - count} bundled files and cross-checks them.")
+    ratios: dict[str, float] = {}
+    if cjs is not None:
+        peer = timings[-1]
+        for t in timings[:-1]:
+            key = "cold" if "cold" in t.tool else "warm"
+            ratios[f"{key}_wall"] = peer.best / t.best
+            ratios[f"{key}_cpu"] = peer.best_cpu / t.best_cpu
+            print(f"check-jsonschema / {t.tool}: {peer.best / t.best:.2f}x wall, "
+                  f"{peer.best_cpu / t.best_cpu:.2f}x CPU")
+    print(f"sgs also checks {checked - count} bundled files and cross-checks everything; "
+          "CPU time counts every worker process.")
 
     if args.json is not None:
         figures: dict[str, Any] = {
@@ -313,20 +429,16 @@ def main(argv: list[str] | None = None) -> int:
             "repeat": repeat,
             "sgs_files_checked": checked,
             "results": [
-                {
-                    "tool": t.tool,
-                    "command": [*t.command[:3], f"<{count} files>"]
-                    if t.tool == "check-jsonschema" else t.command,
-                    "runs_s": t.runs,
-                    "best_s": t.best,
-                    "median_s": t.median,
-                    "files_per_s": count / t.best,
-                }
+                {"tool": t.tool,
+                 "command": [*t.command[:3], f"<{count} files>"]
+                 if t.tool == "check-jsonschema" else t.command,
+                 "runs_s": t.runs, "cpu_s": t.cpu, "peak_bytes": t.peak,
+                 "best_s": t.best, "median_s": t.median, "best_cpu_s": t.best_cpu}
                 for t in timings
             ],
-            "ratio_check_jsonschema_over_sgs": ratio,
-            "skipped": [] if cjs_exe is not None else ["check-jsonschema"],
-            "environment": env,
+            "ratios_check_jsonschema_over_sgs": ratios,
+            "load_average": os.getloadavg(),
+            "environment": machine,
         }
         args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
         print(f"wrote {args.json}")

@@ -49,6 +49,16 @@ def _window(source: str, col: int) -> tuple[str, int]:
     return shown, col
 
 
+def _visible(source: str) -> str:
+    """A source line safe to print: control characters become their pictures (␌, ␍) and
+    other invisible breaks U+FFFD, one cell each, so the caret still lines up."""
+    return "".join(
+        ch if ch == "\t" or (ch >= " " and ch != "\x7f" and not "\x80" <= ch <= "\x9f"
+                              and ch not in "\u2028\u2029")
+        else chr(0x2400 + ord(ch)) if ch < " " else "\u2421" if ch == "\x7f" else "\ufffd"
+        for ch in source)
+
+
 def _caret_line(source: str, col: int) -> str:
     # Columns count characters; wide (CJK) characters take two cells in a terminal.
     pad = "".join("\t" if ch == "\t" else (
@@ -63,7 +73,7 @@ def text(problems: list[Problem], sources: Mapping[str, HasLines], files: int) -
         out.append(f"{p.location}: {p.severity}[{p.code}]: {p.message}")
         doc = sources.get(p.location.path)
         if doc is not None and p.location.line > 0:
-            src = doc.line_text(p.location.line)
+            src = _visible(doc.line_text(p.location.line))
             if src:
                 number = str(p.location.line)
                 gutter = " " * len(number)

@@ -15,6 +15,10 @@ settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
+# The validation cache (.sgs-cache/, sgs_tools/data/cache.py) is off in tests, so no test
+# leaves a cache folder in the data it checks; tests/data/test_cache.py turns it on.
+os.environ["SGS_NO_CACHE"] = "1"
+
 TESTS = Path(__file__).resolve().parent
 EXAMPLES = TESTS / "examples"
 UPDATE = os.environ.get("SGS_UPDATE_GOLDEN") == "1"

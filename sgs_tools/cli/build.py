@@ -85,7 +85,7 @@ def build(
         _summary(stages)
         raise typer.Exit(1)
 
-    from sgs_tools.sitegen.build import Layout, check_layout
+    from sgs_tools.sitegen.build import BUILD_MARK, Layout, check_layout
 
     site_folder = paths.bundled_root() / "site"
     layout = Layout.make(site_folder, build_dir, None)
@@ -130,7 +130,11 @@ def build(
                   "mkdocs reported problems (see above)")
         stages.append(Stage("site", detail, time.perf_counter() - start, built.ok))
     try:  # written last: the site build refuses a build folder it did not make
+        fresh = not layout.build.exists() or not any(layout.build.iterdir())
         layout.build.mkdir(parents=True, exist_ok=True)
+        if fresh:  # made here (say, with no site extra): mark it, so the site may use it
+            (layout.build / BUILD_MARK).write_text(
+                "Made by 'sgs build'; everything here is regenerated.\n", encoding="utf-8")
         hooks_file.write_text(json.dumps(table, ensure_ascii=False, indent=1) + "\n",
                               encoding="utf-8")
     except OSError as exc:

@@ -69,7 +69,7 @@ def simulate(
     from sgs_tools.engine.errors import SetupError
     from sgs_tools.engine.game import Game
     from sgs_tools.sim import stats
-    from sgs_tools.sim.runner import Settings, run
+    from sgs_tools.sim.runner import Settings, run, run_iter
 
     if games < 1 or players < 1 or (workers is not None and workers < 1):
         typer.echo("sgs simulate: --games, --players and --workers must be positive",
@@ -117,15 +117,29 @@ def simulate(
         typer.echo(f"sgs simulate: {exc}", err=True)
         raise typer.Exit(2) from None
     started = time.perf_counter()
+    played = [0]
+
+    def progress(done: int, total: int) -> None:
+        played[0] = done
+        if not quiet:
+            _progress(done, total, started)
+
     from sgs_tools.sim.cluster import ClusterError
 
     try:
-        summaries = run(settings, workers, None if quiet else (
-            lambda d, t: _progress(d, t, started)), lib, backend=backend, address=address)
+        if backend == "ray":
+            games_played = iter(run(settings, workers, progress, lib, backend=backend,
+                                    address=address))
+        else:
+            games_played = run_iter(settings, workers, progress, lib)
+        report = stats.summarise(settings, games_played)
     except ClusterError as exc:
         typer.echo(f"sgs simulate: {exc}", err=True)
         raise typer.Exit(2) from None
-    report = stats.summarise(settings, summaries, time.perf_counter() - started)
+    except KeyboardInterrupt:
+        sys.stderr.write(f"\nsgs simulate: interrupted after {played[0]} of {games} games\n")
+        raise typer.Exit(130) from None
+    report.seconds = time.perf_counter() - started
     mode_gaps = [f"{src}: {', '.join(words)}" for src, words in sorted(lib.gaps.items())
                  if src in lib.sources_for_mode(lib.mode(mode))]
     if mode == "samurai":
@@ -147,4 +161,4 @@ def simulate(
         except OSError as exc:
             typer.echo(f"sgs simulate: cannot write {json_out}: {exc.strerror}", err=True)
             raise typer.Exit(2) from None
-    raise typer.Exit(1 if len(report.problems) > report.stalled else 0)
+    raise typer.Exit(1 if report.crashed else 0)

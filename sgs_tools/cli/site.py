@@ -99,12 +99,24 @@ def build(
     result = _load("build", data, output_format)
     layout = _layout("build", site, build_dir, out)
     assert result.effects is not None
+    for folder in dict.fromkeys((layout.build, layout.out)):
+        problem = _unwritable(folder)
+        if problem:
+            raise _fail("build", f"cannot write to {folder}: {problem}")
+    echo = _MkdocsEcho()
     try:
         built = build_site(result.catalog, result.effects, layout,
-                           protected=_protected(data), force=force,
-                           echo=lambda line: typer.echo(line, err=True))
+                           protected=_protected(data), force=force, echo=echo)
     except UsageError as exc:
         raise _fail("build", str(exc)) from None
+    except OSError as exc:
+        raise _fail("build", f"cannot write the site: {exc.strerror or exc}") from None
+    if not built.ok and echo.trace:
+        io_error = echo.io_error()
+        if io_error:
+            raise _fail("build", f"cannot write the site to {layout.out}: {io_error}")
+        for line in echo.trace:
+            typer.echo(line, err=True)
     if built.strict_failure:
         raise _fail("build", "mkdocs reported problems (see above); the site was not "
                              "published", 1)
@@ -112,6 +124,55 @@ def build(
         raise _fail("build", f"mkdocs failed (exit {built.returncode}, see above)")
     typer.echo(f"built {built.pages} generated pages into {layout.out} "
                f"(pages {built.generate_seconds:.1f} s, mkdocs {built.mkdocs_seconds:.1f} s)")
+
+
+def _unwritable(folder: Path) -> str | None:
+    """Why files cannot be written in ``folder`` (read-only, full, not a folder), or None.
+
+    Probes the folder, or the nearest existing folder above it, with a temporary file that
+    is removed at once, so a bad --out fails before mkdocs starts and leaves nothing.
+    """
+    import tempfile
+
+    probe = folder
+    while not probe.exists() and probe.parent != probe:
+        probe = probe.parent
+    if not probe.is_dir():
+        return f"{probe} is not a folder"
+    try:
+        with tempfile.TemporaryFile(dir=probe) as fh:
+            fh.write(b"\0" * 65536)
+            fh.flush()
+    except OSError as exc:
+        return str(exc.strerror or exc)
+    return None
+
+
+class _MkdocsEcho:
+    """Passes mkdocs' output through, but holds back a Python traceback so that an I/O
+    error (read-only or full disk) becomes one line instead of mkdocs' stack."""
+
+    def __init__(self) -> None:
+        self.trace: list[str] = []
+
+    def __call__(self, line: str) -> None:
+        if self.trace or line.startswith("Traceback (most recent call last)"):
+            self.trace.append(line)
+        else:
+            typer.echo(line, err=True)
+
+    def io_error(self) -> str | None:
+        import re
+
+        for line in reversed(self.trace):
+            m = re.match(r"(?:\w+\.)*(\w+Error): (\[Errno \d+\] .*)", line.strip())
+            if m and m.group(1) in _IO_ERRORS:
+                return m.group(2)
+        return None
+
+
+_IO_ERRORS = frozenset({"OSError", "IOError", "PermissionError", "FileNotFoundError",
+                        "NotADirectoryError", "IsADirectoryError", "FileExistsError"})
 
 
 @app.command("serve")

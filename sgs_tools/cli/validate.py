@@ -33,10 +33,11 @@ def validate(
     if here is not None:
         typer.echo(f"sgs validate: checking the expansion in {here}", err=True)
     try:
-        result = run_validate(list(paths) if paths else [here] if here else None)
+        result = run_validate(list(paths) if paths else [here] if here else None,
+                              report_only=True)
     except UsageError as exc:
         typer.echo(f"sgs validate: {exc}", err=True)
         raise typer.Exit(2) from None
     out = report.render(output_format, result.problems, result.documents, result.reported)
     typer.echo(out, nl=False)
-    raise typer.Exit(0 if result.ok else 1)
+    raise typer.Exit(result.exit_code)

@@ -218,7 +218,8 @@ def _check_mode(cat: Catalog, mode: Mode) -> None:
                 origin.where("components", "game_cards"), "deck-count",
                 f"mode {mode.id!r} has {want_cards} game cards but its decks "
                 f"({', '.join(mode.decks)}) hold {have}",
-                "fix the deck list or the component count"))
+                "fix the deck list or the component count",
+                related=tuple(d.origin.where("cards", key=True) for d in decks)))
     known_sets = cat.known_sets()
     for i, set_id in enumerate(mode.general_sets):
         if set_id not in known_sets:
@@ -376,7 +377,8 @@ def _check_components(cat: Catalog, mode: Mode, pool: list[General]) -> None:
             if isinstance(want, int) and have != want:
                 cat.problems.append(Problem(
                     mode.origin.where("components", "card_types", kind), "deck-count",
-                    f"mode {mode.id!r} has {want} {kind} cards but its decks hold {have}"))
+                    f"mode {mode.id!r} has {want} {kind} cards but its decks hold {have}",
+                    related=tuple(d.origin.where("cards", key=True) for d in decks)))
     selection = mode.raw.get("selection") or {}
     pool_ids = {g.id for g in pool}
     for who, rule in selection.items():

@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from sgs_tools.errors import LoadError, Location, Problem
+from sgs_tools.lines import file_line_col, file_lines
 
 MAX_BYTES = 1024 * 1024
 """Files larger than this are refused before parsing."""
@@ -77,8 +78,22 @@ class Document:
     nodes: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
     keys: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
 
+    def compact(self) -> None:
+        """Drop the position tables (most of a document's memory, for validating tens of
+        thousands of files); :meth:`where` rebuilds them from the text on first use."""
+        self.nodes, self.keys = {}, {}
+        self.__dict__.pop("_lines", None)
+        self.__dict__["_compact"] = True
+
     def where(self, path: JsonPath, *, key: bool = False) -> Location:
         """The location of the value at ``path`` (or of its key), or of its nearest parent."""
+        if self.__dict__.get("_compact"):
+            self.__dict__["_compact"] = False
+            try:
+                fresh = loads(self.text, self.path, require_mapping=False)
+                self.nodes, self.keys = fresh.nodes, fresh.keys
+            except LoadError:  # pragma: no cover - the text loaded once already
+                pass
         table = self.keys if key else self.nodes
         p = tuple(path)
         while True:
@@ -101,7 +116,7 @@ class Document:
     def lines(self) -> list[str]:
         cached: list[str] | None = self.__dict__.get("_lines")
         if cached is None:
-            cached = self.text.splitlines()
+            cached = file_lines(self.text)
             self.__dict__["_lines"] = cached
         return cached
 
@@ -112,9 +127,7 @@ def _fail(path: str, code: str, message: str, line: int = 0, col: int = 0,
 
 
 def _line_col(text: str, index: int) -> tuple[int, int]:
-    line = text.count("\n", 0, index) + 1
-    start = text.rfind("\n", 0, index) + 1
-    return line, index - start + 1
+    return file_line_col(text, index)
 
 
 def decode(raw: bytes, path: str) -> str:
@@ -136,7 +149,7 @@ def decode(raw: bytes, path: str) -> str:
 
 
 def _tab_problem(text: str, path: str, upto_line: int) -> LoadError | None:
-    for number, line in enumerate(text.splitlines()[:upto_line], start=1):
+    for number, line in enumerate(file_lines(text)[:upto_line], start=1):
         stripped = line.lstrip(" ")
         if stripped.startswith("\t"):
             col = len(line) - len(stripped) + 1
@@ -311,6 +324,16 @@ def _loads(text: str, path: str, require_mapping: bool) -> Document:
             started = f" that starts at line {where.line + 1}" if where is not None else ""
             message = f"{message} ({exc.context}{started})"
         raise _fail(path, "yaml-syntax", message, line, col) from None
+    except yaml.reader.ReaderError as exc:
+        index = exc.position
+        if HAVE_LIBYAML:  # libyaml counts bytes of the UTF-8 text
+            index = len(text.encode("utf-8")[:index].decode("utf-8", errors="ignore"))
+        line, col = _line_col(text, min(max(index, 0), len(text)))
+        char = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        raise _fail(path, "yaml-syntax",
+                    f"character U+{char:04X} is not allowed in YAML ({exc.reason})",
+                    line, col, "remove it, or write it as an escape in a double-quoted "
+                    "string") from None
     except yaml.YAMLError as exc:
         raise _fail(path, "yaml-syntax", str(exc).splitlines()[0], 1, 1) from None
     except RecursionError:

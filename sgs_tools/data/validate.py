@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sgs_tools import paths
 from sgs_tools.data import schemas
@@ -15,7 +15,10 @@ from sgs_tools.errors import LoadError, Location, Problem, UsageError
 from sgs_tools.sitegen.reserved import reserved_id_problems
 
 if TYPE_CHECKING:
+    from sgs_tools.data.cache import Cache
+    from sgs_tools.dsl import ast as A
     from sgs_tools.dsl.effects import EffectsResult
+    from sgs_tools.dsl.parse import SyntaxProblem
 
 _KIND_BY_FOLDER = {"generals": "general", "modes": "mode"}
 
@@ -40,6 +43,18 @@ class Result:
     @property
     def ok(self) -> bool:
         return not any(p.severity == "error" for p in self.problems)
+
+    @property
+    def exit_code(self) -> int:
+        """0 clean, 1 problems, 2 when a file could not be read at all (an I/O error, as
+        for a path that does not exist), whether it was named or found in a folder."""
+        if any(p.code == IO_ERROR for p in self.problems):
+            return 2
+        return 0 if self.ok else 1
+
+
+IO_ERROR = "io-error"
+"""The problem code of a file that exists but cannot be read (permissions, a disk error)."""
 
 
 def display_path(path: Path) -> str:
@@ -138,23 +153,114 @@ def _workers(count: int) -> int:
     return 1 if count < PARALLEL_FROM else min(os.cpu_count() or 1, 8)
 
 
-def _check_files(files: list[Path]) -> list[tuple[Document, list[Problem], str | None]]:
-    """Per-file work, spread over the cores for large trees; results keep file order."""
-    workers = _workers(len(files))
+Checked = tuple[Document, list[Problem], str | None, dict[str, "A.Effect | SyntaxProblem"]]
+"""One file's own results: document, problems, kind, and its effect texts parsed."""
+
+
+def _effect_texts(data: Any) -> list[str]:
+    found: list[str] = []
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            for key, value in item.items():
+                if key == "effect" and isinstance(value, str):
+                    found.append(value)
+                elif isinstance(value, (dict, list)):
+                    stack.append(value)
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def check_and_parse(path: Path) -> Checked:
+    """check_file, then parse the file's effect texts too: the per-file work that runs in
+    the worker processes (parsing is most of the cost of effects) and that is cached."""
+    from sgs_tools.dsl.parse import EffectSyntaxError, parse
+
+    doc, problems, kind = check_file(path)
+    parsed: dict[str, A.Effect | SyntaxProblem] = {}
+    if kind in ("general", "cards") and not problems:
+        for text in _effect_texts(doc.data):
+            try:
+                parsed[text] = parse(text)
+            except EffectSyntaxError as exc:
+                parsed[text] = exc.problem
+    doc.compact()  # positions come back from the text if a later problem needs them
+    return doc, problems, kind, parsed
+
+
+def _file_keys(files: list[Path], cache: Cache | None) -> list[str | None]:
+    """Each file's cache key (its bytes, its shown path, the tool), or None."""
+    from sgs_tools.data.loader import MAX_BYTES
+
+    keys: list[str | None] = []
+    for path in files:
+        key = None
+        if cache is not None:
+            try:
+                if path.stat().st_size <= MAX_BYTES:
+                    key = cache.file_key(display_path(path), path.read_bytes())
+            except OSError:
+                key = None  # check_file reports it
+        keys.append(key)
+    return keys
+
+
+def _check_files(files: list[Path], keys: list[str | None] | None = None,
+                 cache: Cache | None = None) -> list[Checked]:
+    """Per-file work, from the cache where the file is unchanged, else spread over the
+    cores for large trees; results keep file order."""
+    keys = keys if keys is not None else [None] * len(files)
+    results: list[Checked | None] = [None] * len(files)
+    todo: list[int] = []
+    for i, key in enumerate(keys):
+        hit = cache.get(key) if cache is not None and key is not None else None
+        if hit is not None:
+            results[i] = hit
+        else:
+            todo.append(i)
+    workers = _workers(len(todo))
+    paths_todo = [files[i] for i in todo]
     if workers <= 1:
-        return [check_file(p) for p in files]
-    from concurrent.futures import ProcessPoolExecutor
+        done = [check_and_parse(p) for p in paths_todo]
+    else:
+        from concurrent.futures import ProcessPoolExecutor
 
-    chunk = max(16, len(files) // (workers * 4))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(check_file, files, chunksize=chunk))
+        chunk = max(16, len(paths_todo) // (workers * 4))
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            done = list(pool.map(check_and_parse, paths_todo, chunksize=chunk))
+    for i, result in zip(todo, done, strict=True):
+        results[i] = result
+        key = keys[i]
+        if cache is not None and key is not None:
+            cache.put(key, result)
+    return [r for r in results if r is not None]
 
 
-def validate(targets: list[Path] | None = None, *, compile_effects: bool = True) -> Result:
+def _at_target(problem: Problem, targets: set[str]) -> Problem | None:
+    """A problem as a target should see it: one located in a target stays; one located
+    elsewhere but caused by a target (a mode's card count that a target deck breaks: a
+    related location in a target) moves to that target, pointing back at where it was
+    counted; the rest are not the targets' business."""
+    if problem.location.path in targets:
+        return problem
+    for rel in problem.related:
+        if rel.path in targets:
+            others = tuple(r for r in problem.related if r != rel)
+            return Problem(rel, problem.code, problem.message, problem.hint,
+                           problem.severity, (problem.location, *others))
+    return None
+
+
+def validate(targets: list[Path] | None = None, *, compile_effects: bool = True,
+             report_only: bool = False, use_cache: bool = True) -> Result:
     """Validate the bundled data, or the given files and folders checked against it.
 
     With targets, the bundled game is loaded too (so an expansion can reference base cards
-    and skills), but only problems located in the targets are reported.
+    and skills), but only problems located in the targets are reported. Unchanged files
+    come from the cache (sgs_tools.data.cache); with ``report_only`` (`sgs validate`) an
+    unchanged tree's whole report does, and the Result then has an empty catalog.
     """
     user_files = _collect(targets) if targets else []
     user_set = {p.resolve() for p in user_files}
@@ -168,11 +274,26 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True)
     files = base + user_files if targets else base
     shown_user = {display_path(p) for p in user_files}
 
+    from sgs_tools.data.cache import Cache
+
+    cache = Cache.open(targets) if use_cache else None
+    keys = _file_keys(files, cache)
+    run_key = None
+    if cache is not None and report_only and compile_effects and all(keys):
+        run_key = cache.run_key(sorted(shown_user), [k for k in keys if k])
+        saved = cache.report(run_key)
+        if isinstance(saved, tuple) and len(saved) == 2:
+            problems_saved, documents_saved = saved
+            return Result(Catalog(), problems_saved, documents_saved, len(files), None,
+                          len(user_files) if targets else None)
+
     catalog = Catalog()
     problems: list[Problem] = []
     documents: dict[str, Document] = {}
-    for doc, found, kind in _check_files(files):
+    parsed: dict[str, A.Effect | SyntaxProblem] = {}
+    for doc, found, kind, effects_parsed in _check_files(files, keys, cache):
         documents[doc.path] = doc
+        parsed.update(effects_parsed)
         problems.extend(found)
         if kind is not None and not found:
             catalog.add(doc, kind)
@@ -190,10 +311,16 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True)
         vocab_problems, vocab_docs = check_vocabulary()
         problems.extend(vocab_problems)
         documents.update(vocab_docs)
-        effects = compile_catalog(catalog)
+        effects = compile_catalog(catalog, parsed)
         problems.extend(effects.problems)
     if targets:
-        problems = [p for p in problems if p.location.path in shown_user]
+        problems = [q for p in problems if (q := _at_target(p, shown_user)) is not None]
     problems = sorted(set(problems), key=Problem.sort_key)
+    if cache is not None:
+        cache.save()
+        if run_key is not None:
+            shown = {p.location.path for p in problems}
+            cache.save_report(run_key, (problems, {k: d for k, d in documents.items()
+                                                   if k in shown}))
     return Result(catalog, problems, documents, len(files), effects,
                   len(user_files) if targets else None)

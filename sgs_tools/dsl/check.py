@@ -592,6 +592,10 @@ class Checker:
         return word in self._is_words(t, scope)
 
     def static(self, st: A.Static, scope: dict[str, str]) -> None:
+        if isinstance(st, A.StaticIf):  # the grammar allows it where only modifiers work
+            self.issue(st.pos, "dsl-type", "an 'if' cannot stand inside this block",
+                       "only modifiers can; put the 'if' around the whole clause")
+            return
         self.options(st.options, scope, st.pos)
         if st.options.limit is not None:
             self.issue(st.pos, "dsl-uncountable",
@@ -608,7 +612,11 @@ class Checker:
                        _close(options.phase, set(self.reg.enums.get("phase", {}))))
         if options.grant is not None:
             value, used = self.p_player(list(options.grant), scope)
-            if not used or used < len(options.grant):
+            if not options.grant:
+                self.issue(pos, "dsl-type",
+                           "'for' needs characters, such as 'qun others'; none are given",
+                           "write 'action, for qun others:' or drop 'for'")
+            elif not used or used < len(options.grant):
                 bad = options.grant[used] if used < len(options.grant) else options.grant[0]
                 where = getattr(bad, "pos", pos)
                 self.issue(where if where.line else pos, "dsl-type",
@@ -655,6 +663,11 @@ class Checker:
         elif isinstance(cl, A.StaticIf):
             self.cond(cl.cond, scope)
             for st in cl.statics:
+                if isinstance(st, A.StaticIf):  # the grammar lets one nest in another
+                    self.issue(st.pos if st.pos.line else cl.pos, "dsl-type",
+                               "a static 'if' cannot hold another 'if'",
+                               "join the two conditions with 'and' in one 'if'")
+                    continue
                 self.static(st, scope)
         elif isinstance(cl, A.Awaken):
             self.cond(cl.cond, scope)

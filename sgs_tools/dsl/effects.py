@@ -8,6 +8,7 @@ within the text to its line and column in the YAML file.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +17,7 @@ from sgs_tools.data.model import Origin
 from sgs_tools.dsl import ast as A
 from sgs_tools.dsl.check import Analysis, Context, check
 from sgs_tools.dsl.compile import IR_VERSION, compile_effect
-from sgs_tools.dsl.parse import EffectSyntaxError, parse
+from sgs_tools.dsl.parse import EffectSyntaxError, SyntaxProblem, parse
 from sgs_tools.dsl.render import Names, render
 from sgs_tools.dsl.vocabulary import Registry, registry
 from sgs_tools.errors import Location, Problem
@@ -85,7 +86,9 @@ def scalar_positions(lines: list[str], line: int, col: int, value: str
             if c >= len(src):
                 # A line break: in a literal block it is the value's newline; elsewhere
                 # folding turns it into a space (or a newline, for a blank line).
-                if ch == "\n" or (ch == " " and head != "|"):
+                # YAML keeps a raw LINE or PARAGRAPH SEPARATOR as it is, but the file's
+                # lines (sgs_tools.lines) end there all the same.
+                if ch in "\n\u2028\u2029" or (ch == " " and head != "|"):
                     out.append((row, c + 1))
                     row, c = next_line(row)
                     break
@@ -173,11 +176,27 @@ def names_of(cat: Catalog) -> Names:
                  {sid: n(s.name) for sid, s in cat.skills.items()})
 
 
+@dataclass
+class _Known:
+    """What every effect of a catalog may name, built once (not once per effect)."""
+
+    cards: frozenset[str]
+    skills: frozenset[str]
+    parsed: Mapping[str, A.Effect | SyntaxProblem]
+
+
 def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, text: str,
-         origin: Origin, key: str, modes: frozenset[str], tags: tuple[str, ...]) -> None:
+         origin: Origin, key: str, modes: frozenset[str], tags: tuple[str, ...],
+         known: _Known | None = None) -> None:
     reg = registry(modes)
+    if known is None:
+        known = _Known(frozenset(cat.cards) | cat.broken_cards,
+                       frozenset(cat.skills) | cat.broken_ids, {})
     try:
-        effect = parse(text)
+        ready = known.parsed.get(text)
+        if isinstance(ready, SyntaxProblem):
+            raise EffectSyntaxError(ready)
+        effect = ready if ready is not None else parse(text)
     except EffectSyntaxError as exc:
         p = exc.problem
         hint = f"expected {', '.join(p.expected[:8])}" if p.expected else None
@@ -186,8 +205,7 @@ def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, te
         return
     # Ids from files that failed their schema still count as names: that file's error
     # is reported once there, not again in every effect that names one of its cards.
-    ctx = Context(reg, frozenset(cat.cards) | cat.broken_cards,
-                  frozenset(cat.skills) | cat.broken_ids, tags, kind)
+    ctx = Context(reg, known.cards, known.skills, tags, kind)
     try:
         analysis = check(effect, ctx)
     except RecursionError:
@@ -223,9 +241,14 @@ def _played_cards(hooks: Any) -> set[str]:
     return found
 
 
-def compile_catalog(cat: Catalog) -> EffectsResult:
-    """Parse, check and compile every effect text in the catalog."""
+def compile_catalog(cat: Catalog,
+                    parsed: Mapping[str, A.Effect | SyntaxProblem] | None = None
+                    ) -> EffectsResult:
+    """Parse, check and compile every effect text in the catalog. ``parsed`` holds
+    effect texts already parsed (by the worker processes, or from the cache)."""
     out = EffectsResult(names=names_of(cat))
+    known = _Known(frozenset(cat.cards) | cat.broken_cards,
+                   frozenset(cat.skills) | cat.broken_ids, parsed or {})
     index = _ModeIndex(cat)
     sets_of_skill: dict[str, set[str]] = {}
     for g in cat.generals.values():
@@ -239,23 +262,23 @@ def compile_catalog(cat: Catalog) -> EffectsResult:
         if not skill.effect:
             continue
         _one(cat, out, skill.id, "skill", skill.owner, skill.effect, skill.origin, "effect",
-             index.modes(sets_of_skill.get(skill.id, set()), set()), skill.tags)
+             index.modes(sets_of_skill.get(skill.id, set()), set()), skill.tags, known)
     for card in cat.cards.values():
         card_modes = index.modes({card.set}, decks_of_card.get(card.id, set()))
         if card.effect:
             _one(cat, out, card.id, "card", card.set, card.effect, card.origin, "effect",
-                 card_modes, ())
+                 card_modes, (), known)
         for i, ability in enumerate(card.extra.get("abilities") or []):
             effect = ability.get("effect") if isinstance(ability, dict) else None
             if effect:
                 origin = Origin(card.origin.doc, (*card.origin.path, "abilities", i))
                 _one(cat, out, f"{card.id}.{ability['id']}", "ability", card.id, effect,
-                     origin, "effect", card_modes, ())
+                     origin, "effect", card_modes, (), known)
         bonus = card.extra.get("bonus")
         if isinstance(bonus, dict) and bonus.get("effect"):
             origin = Origin(card.origin.doc, (*card.origin.path, "bonus"))
             _one(cat, out, f"{card.id}.bonus", "heirloom", card.id, bonus["effect"], origin,
-                 "effect", card_modes, ())
+                 "effect", card_modes, (), known)
     asked = _played_cards([c.hooks for c in out.compiled.values()])
     # A kind of an asked card counts too: fire_slash answers where slash is asked.
     out.names.playable = frozenset(

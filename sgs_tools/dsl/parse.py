@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from sgs_tools import paths
 from sgs_tools.dsl import ast as A
+from sgs_tools.lines import effect_lines
 
 if TYPE_CHECKING:
-    from lark import Lark
+    from lark import Lark, Token, Tree
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ def _normalise(text: str) -> str:
 def _bad_dedent(source: str) -> tuple[int, int]:
     """The first line whose indentation closes no open block."""
     stack = [0]
-    for number, line in enumerate(source.splitlines(), start=1):
+    for number, line in enumerate(effect_lines(source), start=1):
         stripped = line.lstrip(" \t")
         if not stripped or stripped.startswith("#"):
             continue
@@ -156,7 +157,7 @@ def parse(text: str) -> A.Effect:
     from sgs_tools.dsl.build import build
 
     source = _normalise(text)
-    for number, line_text in enumerate(source.splitlines(), start=1):
+    for number, line_text in enumerate(effect_lines(source), start=1):
         m = re.search(rf"\d{{{MAX_NUMBER_DIGITS + 1},}}", line_text.split("#", 1)[0])
         if m:
             raise EffectSyntaxError(SyntaxProblem(
@@ -183,7 +184,7 @@ def parse(text: str) -> A.Effect:
         line = getattr(exc, "line", 0) or 0
         col = getattr(exc, "column", 0) or 0
         if isinstance(exc, UnexpectedEOF) or line <= 0:
-            lines = source.rstrip("\n").splitlines() or [""]
+            lines = effect_lines(source.rstrip("\n")) or [""]
             line, col = len(lines), len(lines[-1]) + 1
         if label:
             message = label.strip()
@@ -198,7 +199,56 @@ def parse(text: str) -> A.Effect:
                 "end of block" if token.type == "_DEDENT" else repr(str(token)))
             message = f"unexpected {shown}"
         raise EffectSyntaxError(SyntaxProblem(line, col, message, _describe(expected))) from None
+    deep = _too_deep(tree)
+    if deep is not None:
+        raise EffectSyntaxError(deep)
+    from lark.exceptions import VisitError
+
     try:
         return build(tree)
-    except RecursionError:
+    except RecursionError:  # pragma: no cover - _too_deep bounds the depth first
         raise EffectSyntaxError(SyntaxProblem(1, 1, "the effect nests too deeply")) from None
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, RecursionError):  # pragma: no cover - as above
+            raise EffectSyntaxError(SyntaxProblem(1, 1, "the effect nests too deeply")) from None
+        raise
+
+
+MAX_TREE_DEPTH = 100
+"""How deep the parse tree may go: about 45 nested blocks or brackets, or 90 'not's (the
+bundled effects reach 16). Deeper effects are refused before anything recurses over them."""
+
+
+def _too_deep(tree: Tree[Token]) -> SyntaxProblem | None:
+    """The place where the parse tree first goes deeper than MAX_TREE_DEPTH (no recursion)."""
+    from lark import Tree
+
+    stack: list[tuple[Tree[Token], int]] = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_TREE_DEPTH:
+            line, col = _first_position(node)
+            return SyntaxProblem(
+                line, col, "the effect nests too deeply here",
+                (f"no more than about {MAX_TREE_DEPTH * 45 // 100} nested blocks or brackets; "
+                 "split the effect up",))
+        stack.extend((child, depth + 1) for child in reversed(node.children)
+                     if isinstance(child, Tree))
+    return None
+
+
+def _first_position(node: Tree[Token]) -> tuple[int, int]:
+    from lark import Token, Tree
+
+    meta = node.meta
+    if not getattr(meta, "empty", True) and getattr(meta, "line", None):
+        return meta.line, meta.column
+    stack: list[Tree[Token] | Token] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Token):
+            if item.line:
+                return item.line, item.column or 1
+        elif isinstance(item, Tree):
+            stack.extend(reversed(item.children))
+    return 1, 1

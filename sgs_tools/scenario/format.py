@@ -612,7 +612,7 @@ class _Reader:
                         bad(at("expect", key, i), "an event pattern is a mapping with 'e' "
                             "(the event) and the fields to match")
                         continue
-                    if pattern["e"] not in LOG_EVENTS:
+                    if not isinstance(pattern["e"], str) or pattern["e"] not in LOG_EVENTS:
                         bad(at("expect", key, i, "e"), f"unknown event kind {pattern['e']!r}",
                             suggest(str(pattern["e"]), set(LOG_EVENTS))
                             or "see the list of events in tests/scenarios/README.md")

@@ -344,6 +344,10 @@ class Builder:
         return g
 
 
+UNTIL_TURNS = 2_000
+"""How many turns 'until: game_over' plays before it fails (a limit hit is a failure)."""
+
+
 def play(g: Game, sc: Scenario) -> None:
     t = g.table
     seat = sc.start_seat
@@ -359,7 +363,7 @@ def play(g: Game, sc: Scenario) -> None:
         g.take_turn(seat, phases=first, resume=not first or first[0] != names[0])
     else:
         g.take_turn(seat)
-    for _ in range(sc.turns - 1 if not sc.until_end else 10_000):
+    for _ in range(sc.turns - 1 if not sc.until_end else UNTIL_TURNS):
         if g.over:
             return
         nxt = t.next_alive(seat).seat
@@ -404,6 +408,13 @@ def run_scenario(lib: Library, doc: Document, sc: Scenario) -> Outcome:
             out.problems.append(Problem(sc.where, "engine-gap",
                                         f"{gap}: the engine has no primitive for these "
                                         "words, so those hooks never run"))
+    if sc.until_end and error is None and (
+            not g.over or g.result.winning_side in ("", "none")):
+        out.problems.append(Problem(
+            doc.where(("until",)), "scenario",
+            f"until: game_over, but nobody had won after {UNTIL_TURNS:,} turns",
+            "a table where no side can win never ends; give the scenario 'turns: N' or "
+            "seats that can win"))
     expected_error = [e for e in sc.expectations if e.kind == "error"]
     if error is not None and not expected_error:
         out.problems.append(Problem(sc.where, "scenario",

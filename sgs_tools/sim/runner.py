@@ -135,6 +135,14 @@ BACKENDS = ("process", "ray")
 ``cluster`` extra). The same seeds give the same summaries on every backend."""
 
 
+def _init_worker(settings: Settings) -> None:
+    """A worker leaves Ctrl-C to the parent, which stops the pool and says so once."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _init(settings)
+
+
 def run(settings: Settings, workers: int | None = None,
         progress: Callable[[int, int], None] | None = None,
         lib: Library | None = None, backend: str = "process",
@@ -143,27 +151,38 @@ def run(settings: Settings, workers: int | None = None,
     ``settings.data``; without it that library is loaded here. ``backend="ray"`` plays
     the same seeded chunks on a Ray cluster (``address``: an existing cluster; none: a
     local instance)."""
-    global _LIB, _LIB_DATA
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r} (expected {' or '.join(BACKENDS)})")
-    _init(settings)
-    if lib is not None:
-        _LIB, _LIB_DATA = lib, settings.data
     if backend == "ray":
+        global _LIB, _LIB_DATA
+        _init(settings)
+        if lib is not None:
+            _LIB, _LIB_DATA = lib, settings.data
         from sgs_tools.sim import cluster
 
         return cluster.run(settings, workers, progress, address)
-    library()
-    seeds = [settings.seed + i for i in range(settings.games)]
-    workers = workers or os.cpu_count() or 1
-    workers = max(1, min(workers, len(seeds)))
-    out: list[Summary] = []
-    for done, summary in enumerate(_results(settings, seeds, workers), start=1):
-        out.append(summary)
-        if progress is not None:
-            progress(done, len(seeds))
+    out = list(run_iter(settings, workers, progress, lib))
     out.sort(key=lambda s: s.seed)
     return out
+
+
+def run_iter(settings: Settings, workers: int | None = None,
+             progress: Callable[[int, int], None] | None = None,
+             lib: Library | None = None) -> Iterator[Summary]:
+    """Play every game, yielding each summary as it finishes (in no fixed order). Seeds are
+    streamed to the workers, so memory does not grow with ``settings.games``."""
+    global _LIB, _LIB_DATA
+    _init(settings)
+    if lib is not None:
+        _LIB, _LIB_DATA = lib, settings.data
+    library()
+    seeds = range(settings.seed, settings.seed + settings.games)
+    workers = workers or os.cpu_count() or 1
+    workers = max(1, min(workers, len(seeds)))
+    for done, summary in enumerate(_results(settings, seeds, workers), start=1):
+        if progress is not None:
+            progress(done, len(seeds))
+        yield summary
 
 
 def play_chunk(settings: Settings, first: int, count: int) -> list[Summary]:
@@ -172,7 +191,7 @@ def play_chunk(settings: Settings, first: int, count: int) -> list[Summary]:
     return [play_one(seed) for seed in range(first, first + count)]
 
 
-def _results(settings: Settings, seeds: list[int], workers: int) -> Iterator[Summary]:
+def _results(settings: Settings, seeds: range, workers: int) -> Iterator[Summary]:
     if workers == 1:
         for seed in seeds:
             yield play_one(seed)
@@ -182,5 +201,5 @@ def _results(settings: Settings, seeds: list[int], workers: int) -> Iterator[Sum
     methods = mp.get_all_start_methods()
     ctx = mp.get_context("fork" if "fork" in methods else "spawn")
     chunk = max(1, min(16, len(seeds) // (workers * 8) or 1))
-    with ctx.Pool(workers, initializer=_init, initargs=(settings,)) as pool:
+    with ctx.Pool(workers, initializer=_init_worker, initargs=(settings,)) as pool:
         yield from pool.imap_unordered(play_one, seeds, chunksize=chunk)

@@ -4,6 +4,7 @@ and every game that stopped abnormally with the command that replays it."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,20 +49,29 @@ class Report:
     sides: dict[str, int] = field(default_factory=dict)
     roles: dict[str, Rate] = field(default_factory=dict)
     generals: dict[str, Rate] = field(default_factory=dict)
-    turns: list[int] = field(default_factory=list)
-    rounds: list[int] = field(default_factory=list)
+    turns_total: int = 0
+    rounds_total: int = 0
+    max_turns: int = 0
     problems: list[dict[str, Any]] = field(default_factory=list)
+    """The first MAX_LISTED problems (by seed); ``crashed`` and ``stalled`` count them all."""
+    crashed: int = 0
     seconds: float = 0.0
     ways: dict[str, int] = field(default_factory=dict)
     """Samurai: how wins came (the winner's largest honor source; wars won on the way)."""
 
     @property
     def mean_turns(self) -> float:
-        return sum(self.turns) / len(self.turns) if self.turns else 0.0
+        return self.turns_total / self.finished if self.finished else 0.0
 
     @property
     def mean_rounds(self) -> float:
-        return sum(self.rounds) / len(self.rounds) if self.rounds else 0.0
+        return self.rounds_total / self.finished if self.finished else 0.0
+
+    def _problem(self, entry: dict[str, Any]) -> None:
+        self.problems.append(entry)
+        if len(self.problems) > 2 * MAX_LISTED:  # keep memory flat over endless runs
+            self.problems.sort(key=lambda p: p["seed"])
+            del self.problems[MAX_LISTED:]
 
     def to_json(self) -> dict[str, Any]:
         s = self.settings
@@ -79,30 +89,39 @@ class Report:
                                                      key=lambda r: (-r.rate, r.name))],
             "length": {"mean_turns": round(self.mean_turns, 2),
                        "mean_rounds": round(self.mean_rounds, 2),
-                       "max_turns": max(self.turns, default=0)},
+                       "max_turns": self.max_turns},
             "problems": self.problems,
             **({"how_wins_came": dict(sorted(self.ways.items()))} if self.ways else {}),
         }
 
 
-def summarise(settings: Settings, summaries: list[Summary], seconds: float = 0.0) -> Report:
-    rep = Report(settings, games=len(summaries), seconds=seconds)
+MAX_LISTED = 1000
+"""At most this many problems are kept with their replay command (the counts are exact)."""
+
+
+def summarise(settings: Settings, summaries: Iterable[Summary], seconds: float = 0.0
+              ) -> Report:
+    """Fold game summaries into a report, one at a time: memory stays flat however many
+    games stream in."""
+    rep = Report(settings, seconds=seconds)
     for s in summaries:
+        rep.games += 1
         if s.error:
-            rep.problems.append({"seed": s.seed, "kind": s.error_kind, "message": s.error,
-                                 "skill": s.error_skill,
-                                 "replay": settings.replay_command(s.seed)})
+            rep.crashed += 1
+            rep._problem({"seed": s.seed, "kind": s.error_kind, "message": s.error,
+                          "skill": s.error_skill, "replay": settings.replay_command(s.seed)})
             continue
         if s.winning_side in ("", "none"):
             rep.stalled += 1
-            rep.problems.append({"seed": s.seed, "kind": "stalled",
-                                 "message": f"no winner after {s.turns} turns",
-                                 "skill": None, "replay": settings.replay_command(s.seed)})
+            rep._problem({"seed": s.seed, "kind": "stalled",
+                          "message": f"no winner after {s.turns} turns",
+                          "skill": None, "replay": settings.replay_command(s.seed)})
             continue
         rep.finished += 1
         rep.sides[s.winning_side] = rep.sides.get(s.winning_side, 0) + 1
-        rep.turns.append(s.turns)
-        rep.rounds.append(s.rounds)
+        rep.turns_total += s.turns
+        rep.rounds_total += s.rounds
+        rep.max_turns = max(rep.max_turns, s.turns)
         winners = set(s.winners)
         for seat in s.seats:
             if seat["seat"] in winners and "honor_from" in seat:
@@ -121,6 +140,8 @@ def summarise(settings: Settings, summaries: list[Summary], seconds: float = 0.0
             r = rep.roles.setdefault(role, Rate(role))
             r.games += 1
             r.wins += int(won)
+    rep.problems.sort(key=lambda p: p["seed"])
+    del rep.problems[MAX_LISTED:]
     return rep
 
 
@@ -142,7 +163,7 @@ def render(rep: Report) -> str:
              f"seed {s.seed}) in {rep.seconds:.1f} s"
              + (f" ({rep.games / rep.seconds:.1f} games/s)" if rep.seconds else "")]
     lines.append(f"finished {rep.finished}, stalled {rep.stalled}, "
-                 f"errors {len(rep.problems) - rep.stalled}; average length "
+                 f"errors {rep.crashed}; average length "
                  f"{rep.mean_turns:.1f} turns ({rep.mean_rounds:.1f} rounds)")
     if rep.sides:
         lines.append("winning sides: " + ", ".join(
@@ -165,7 +186,9 @@ def render(rep: Report) -> str:
                          f"{g.wins}/{g.games}")
     if rep.problems:
         lines.append("")
-        lines.append(f"games that did not finish normally ({len(rep.problems)}):")
+        total = rep.crashed + rep.stalled
+        shown = "" if total == len(rep.problems) else f", the first {len(rep.problems)} shown"
+        lines.append(f"games that did not finish normally ({total}{shown}):")
         for p in rep.problems:
             skill = f" [{p['skill']}]" if p.get("skill") else ""
             lines.append(f"  seed {p['seed']}: {p['kind']}{skill}: {p['message']}")

@@ -44,3 +44,25 @@ def test_build_without_the_site_extra_still_runs_the_other_stages(
     assert result.exit_code == 2
     assert "ok   validate" in result.output and "ok   scenarios" in result.output
     assert "FAIL site       not built: mkdocs is not installed" in result.output
+
+
+def test_build_without_the_site_extra_leaves_a_folder_the_site_build_accepts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15: the build folder that `sgs build` made without the site extra (holding only
+    hooks.json) must not be refused by the next build once the extra is installed."""
+    from sgs_tools import paths
+    from sgs_tools.sitegen import build as sitegen_build
+
+    monkeypatch.setattr(sitegen_build, "mkdocs_missing",
+                        lambda: "mkdocs is not installed; install the site extra")
+    first = runner.invoke(app, ["build", "--build-dir", str(tmp_path / "b"),
+                                "--scenarios", str(EXAMPLES / "positive")])
+    assert first.exit_code == 2, first.output
+    assert (tmp_path / "b" / "hooks.json").is_file()
+    monkeypatch.undo()
+    layout = sitegen_build.Layout.make(paths.bundled_root() / "site", tmp_path / "b", None)
+    sitegen_build.check_layout(layout, [], False)  # raised "was not made by" before
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("mine", encoding="utf-8")
+    again = runner.invoke(app, ["build", "--build-dir", str(tmp_path / "mine"), "--no-site"])
+    assert again.exit_code == 2 and "was not made by" in again.output  # others' stay safe

@@ -1,0 +1,54 @@
+"""Regression tests for issue 15 (hardening) in scenarios: each named after its item."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from sgs_tools.cli.main import app
+
+runner = CliRunner()
+
+UNHASHABLE = """kind: scenario
+name: an event kind written as a list
+mode: identity
+seats:
+  - {general: zhangliao, role: lord}
+  - {general: huanggai, role: rebel}
+turns: 1
+expect:
+  events:
+    - {e: [damage]}
+    - {e: {damage: 1}}
+"""
+
+NOBODY_WINS = """kind: scenario
+name: nobody can win
+mode: identity
+seats:
+  - {general: zhangliao, role: lord}
+  - {general: huanggai, role: loyalist}
+until: game_over
+"""
+
+
+def test_unhashable_scenario_expectation_in_sgs_test_and_validate(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(UNHASHABLE, encoding="utf-8")
+    for command in ("test", "validate"):
+        result = runner.invoke(app, [command, str(path)])
+        assert result.exit_code == 1, (command, result.output)
+        assert "s.yaml:10:11: error[scenario]: unknown event kind ['damage']" in result.output
+        assert "s.yaml:11:11: error[scenario]: unknown event kind {'damage': 1}" in (
+            result.output)
+
+
+def test_until_game_over_hitting_the_turn_limit_fails_at_the_until_line(
+        tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(NOBODY_WINS, encoding="utf-8")
+    result = runner.invoke(app, ["test", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "s.yaml:7:8: error[scenario]: until: game_over, but nobody had won" in result.output
+    assert "0 passed, 1 failed" in result.output
