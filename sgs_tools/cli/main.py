@@ -10,6 +10,7 @@ from sgs_tools import __version__
 from sgs_tools.cli import build as build_cmd
 from sgs_tools.cli import compile as compile_cmd
 from sgs_tools.cli import explain as explain_cmd
+from sgs_tools.cli import new as new_cmd
 from sgs_tools.cli import replay as replay_cmd
 from sgs_tools.cli import schema as schema_cmd
 from sgs_tools.cli import simulate as simulate_cmd
@@ -34,6 +35,9 @@ app.add_typer(site_cmd.app, name="site")
 app.command("test")(test_cmd.test_cmd)
 app.command("simulate")(simulate_cmd.simulate)
 app.command("replay")(replay_cmd.replay)
+app.add_typer(new_cmd.app, name="new")
+app.command("init", help="Create an expansion repository (same as 'sgs new expansion').")(
+    new_cmd.new_expansion)
 
 
 def _version(value: bool) -> None:
@@ -66,3 +70,7 @@ def run() -> None:
             "details below.\n")
         traceback.print_exc()
         sys.exit(3)
+
+
+if __name__ == "__main__":
+    run()

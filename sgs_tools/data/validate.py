@@ -63,15 +63,35 @@ def _guess_kind(path: Path) -> str | None:
     return None
 
 
+DATA_FOLDERS = frozenset({"generals", "cards", "modes", "tests", "scenarios"})
+"""Folders whose YAML files must be game data or scenarios: a file there needs a kind."""
+
+
+def in_data_folder(path: Path) -> bool:
+    """Whether ``path`` sits in a data folder (of its expansion, if it is in one)."""
+    root = paths.expansion_around(path)
+    try:
+        parts = path.resolve().relative_to(root.resolve()).parts if root else path.parts
+    except ValueError:
+        parts = path.parts
+    return any(part in DATA_FOLDERS for part in parts[:-1])
+
+
 OTHER_KINDS = frozenset({"scenario"})
 """Kinds of YAML file that may sit beside game data but are not game data."""
 
 
-def kind_of(doc: Document, path: Path) -> tuple[str | None, list[Problem]]:
-    """The file's kind, from its ``kind:`` key, or the problem with it."""
+def kind_of(doc: Document, path: Path, *, named: bool = True
+            ) -> tuple[str | None, list[Problem]]:
+    """The file's kind, from its ``kind:`` key, or the problem with it. A file found in a
+    folder (not ``named`` by the user) with neither ``kind`` nor ``id``, outside the data
+    folders, is not game data (a CI or tool config): it is skipped."""
     data = doc.data
     kinds = sorted(schemas.KINDS)
     guess = _guess_kind(path)
+    if ("kind" not in data and "id" not in data and not named and guess is None
+            and not in_data_folder(path)):
+        return None, []  # some other tool's YAML beside the data (a CI config, say)
     if "kind" not in data:
         hint = f"add 'kind: {guess}'" if guess else f"add 'kind:' (one of {', '.join(kinds)})"
         return None, [Problem(Location(doc.path, 1, 1), "missing-kind",
@@ -109,14 +129,15 @@ PARALLEL_FROM = 400
 """Below this many files, worker processes cost more than they save."""
 
 
-def check_file(path: Path) -> tuple[Document, list[Problem], str | None]:
-    """Load one file and check it against its kind's schema."""
+def check_file(path: Path, named: bool = True) -> tuple[Document, list[Problem], str | None]:
+    """Load one file and check it against its kind's schema (``named``: the user named
+    this file itself, rather than a folder holding it)."""
     shown = display_path(path)
     try:
         doc = load_file(path, shown)
     except LoadError as exc:
         return Document(shown, exc.text or "", None), [exc.problem], None
-    kind, problems = kind_of(doc, path)
+    kind, problems = kind_of(doc, path, named=named)
     if kind is not None:
         problems.extend(schemas.check(doc, schemas.KINDS[kind]))
     elif isinstance(doc.data, dict) and doc.data.get("kind") == "scenario":
@@ -137,16 +158,18 @@ def _workers(count: int) -> int:
     return 1 if count < PARALLEL_FROM else min(os.cpu_count() or 1, 8)
 
 
-def _check_files(files: list[Path]) -> list[tuple[Document, list[Problem], str | None]]:
+def _check_files(files: list[Path], named: set[Path] | None = None
+                 ) -> list[tuple[Document, list[Problem], str | None]]:
     """Per-file work, spread over the cores for large trees; results keep file order."""
     workers = _workers(len(files))
+    flags = [named is None or p in named for p in files]
     if workers <= 1:
-        return [check_file(p) for p in files]
+        return [check_file(p, flag) for p, flag in zip(files, flags, strict=True)]
     from concurrent.futures import ProcessPoolExecutor
 
     chunk = max(16, len(files) // (workers * 4))
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(check_file, files, chunksize=chunk))
+        return list(pool.map(check_file, files, flags, chunksize=chunk))
 
 
 def validate(targets: list[Path] | None = None, *, compile_effects: bool = True) -> Result:
@@ -156,6 +179,7 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True)
     and skills), but only problems located in the targets are reported.
     """
     user_files = _collect(targets) if targets else []
+    named = {t for t in targets or [] if t.is_file()}
     user_set = {p.resolve() for p in user_files}
     base = [p for p in paths.bundled_files() if p.resolve() not in user_set]
     # A file inside an expansion is checked with the rest of its expansion (its cards,
@@ -170,7 +194,7 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True)
     catalog = Catalog()
     problems: list[Problem] = []
     documents: dict[str, Document] = {}
-    for doc, found, kind in _check_files(files):
+    for doc, found, kind in _check_files(files, named):
         documents[doc.path] = doc
         problems.extend(found)
         if kind is not None and not found:
