@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from sgs_tools.cli.common import DATA_HELP, check_data, load_library
+from sgs_tools.cli.common import DATA_HELP, check_data, data_or_here, load_library
 
 
 def replay(
@@ -40,6 +40,7 @@ def replay(
                    f"{mode!r} cannot be replayed yet", err=True)
         raise typer.Exit(2)
     check_data("replay", data)
+    data = data_or_here(data)
     settings = Settings(mode=mode, players=players, seed=seed, agents=agents,
                         generals=tuple(g.strip() for g in generals.split(","))
                         if generals else None, first_game=first_game,

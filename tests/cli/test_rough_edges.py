@@ -1,0 +1,70 @@
+"""Rough edges a designer hit (issue 10): each one pinned by a test."""
+
+from __future__ import annotations
+
+import json
+import socket
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sgs_tools.cli.main import app
+
+runner = CliRunner()
+
+
+@pytest.fixture()
+def exp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(app, ["init", "pack", "--no-input", "--zh", "包"]).exit_code == 0
+    monkeypatch.chdir(tmp_path / "pack")
+    made = runner.invoke(app, ["new", "general", "--no-input", "--id", "hero", "--zh", "英雄",
+                               "--en", "Hero", "--ko", "영웅", "--kingdom", "shu", "--hp", "4",
+                               "--skill", "brave:勇:Brave:용"])
+    assert made.exit_code == 0, made.output
+    return tmp_path / "pack"
+
+
+def test_every_command_agrees_on_the_expansion_here(exp: Path) -> None:
+    compiled = runner.invoke(app, ["compile"])
+    assert compiled.exit_code == 0, compiled.output
+    table = json.loads(compiled.stdout)
+    assert any(h.get("skill") == "brave" for h in table["hooks"])
+    simulated = runner.invoke(app, ["simulate", "--games", "2", "--players", "4", "-q",
+                                    "--generals", "hero,caocao,liubei,sunquan",
+                                    "--workers", "1"])
+    assert simulated.exit_code == 0, simulated.output
+    assert "hero" in simulated.output
+    replayed = runner.invoke(app, ["replay", "--players", "4", "--seed", "1",
+                                   "--generals", "hero,caocao,liubei,sunquan"])
+    assert replayed.exit_code == 0, replayed.output
+
+
+def test_simulate_fails_when_a_game_stalls(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sgs_tools.sim import runner as sim
+
+    real = sim.run
+
+    def stalling(*args: object, **kwargs: object) -> list[sim.Summary]:
+        out = real(*args, **kwargs)  # type: ignore[arg-type]
+        first = out[0]
+        out[0] = sim.Summary(first.seed, "none", [], 400, 100, 10, first.seats)
+        return out
+
+    monkeypatch.setattr(sim, "run", stalling)
+    result = runner.invoke(app, ["simulate", "--games", "2", "-q", "--workers", "1"])
+    assert result.exit_code == 1, result.output
+    assert "stalled 1" in result.output
+
+
+def test_site_serve_on_a_busy_port_says_so(tmp_path: Path) -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = runner.invoke(app, ["site", "serve", "--port", str(port),
+                                     "--build-dir", str(tmp_path / "b")])
+    assert result.exit_code == 2
+    assert f"cannot serve on 127.0.0.1:{port}" in result.output
+    assert "--port" in result.output and "Traceback" not in result.output
