@@ -236,9 +236,8 @@ def _report(command: str, exp: Expansion, skills: list[str]) -> int:
         typer.echo(f"sgs new {command}: the expansion has problems (above); fix them and "
                    "run 'sgs validate'", err=True)
         return 1
-    warnings = [p for p in result.problems if p.severity != "error"]
-    if warnings:
-        typer.echo(report.text(warnings, result.documents, result.reported), err=True,
+    if result.warnings:
+        typer.echo(report.text(result.warnings, result.documents, result.reported), err=True,
                    nl=False)
     assert result.effects is not None
     for skill_id in skills:

@@ -30,6 +30,9 @@ class Result:
     effects: EffectsResult | None = None
     checked: int | None = None
     """How many of the files were the user's targets (None: the bundled data itself)."""
+    warnings: list[Problem] = field(default_factory=list)
+    """Problems that do not fail validation (``sgs validate --strict`` makes them fail):
+    a missing translation, a set no mode plays, a file named other than its id."""
 
     @property
     def reported(self) -> int:
@@ -217,5 +220,7 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True)
     if targets:
         problems = [p for p in problems if p.location.path in shown_user]
     problems = sorted(set(problems), key=Problem.sort_key)
+    warnings = [p for p in problems if p.severity == "warning"]
+    problems = [p for p in problems if p.severity != "warning"]
     return Result(catalog, problems, documents, len(files), effects,
-                  len(user_files) if targets else None)
+                  len(user_files) if targets else None, warnings)

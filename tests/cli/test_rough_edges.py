@@ -68,3 +68,26 @@ def test_site_serve_on_a_busy_port_says_so(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert f"cannot serve on 127.0.0.1:{port}" in result.output
     assert "--port" in result.output and "Traceback" not in result.output
+
+
+def test_quiet_mistakes_are_warned_and_strict_fails_them(exp: Path) -> None:
+    general = exp / "generals" / "hero.yaml"
+    text = general.read_text(encoding="utf-8")
+    general.write_text(text.replace("set: pack", "set: pakc")
+                       .replace("name: {zh: 勇, en: Brave, ko: 용}", "name: {zh: 勇, en: Brave}"),
+                       encoding="utf-8")
+    general.rename(exp / "generals" / "heroine.yaml")
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 0, result.output  # warnings only
+    out = result.output
+    assert ("generals/heroine.yaml:6:6: warning[unplayed-set]: no mode plays set 'pakc': "
+            "general 'hero' is in no pool") in out
+    assert "did you mean 'pack'?" in out
+    assert ("generals/heroine.yaml:4:5: warning[file-name]: the file is named 'heroine' but "
+            "the general's id is 'hero'") in out
+    assert "warning[missing-name]: skill 'brave' has no Korean name" in out
+    strict = runner.invoke(app, ["validate", "--strict"])
+    assert strict.exit_code == 1
+    assert "error[unplayed-set]" in strict.output and "3 errors" in strict.output
+    as_json = runner.invoke(app, ["validate", "--format", "json"])
+    assert as_json.exit_code == 0 and '"severity": "warning"' in as_json.output
