@@ -17,6 +17,7 @@ from sgs_tools.cli import simulate as simulate_cmd
 from sgs_tools.cli import site as site_cmd
 from sgs_tools.cli import test_cmd
 from sgs_tools.cli import validate as validate_cmd
+from sgs_tools.cli import words as words_cmd
 
 app = typer.Typer(
     name="sgs",
@@ -36,6 +37,7 @@ app.command("test")(test_cmd.test_cmd)
 app.command("simulate")(simulate_cmd.simulate)
 app.command("replay")(replay_cmd.replay)
 app.add_typer(new_cmd.app, name="new")
+app.command("words")(words_cmd.words)
 app.command("init", help="Create an expansion repository (same as 'sgs new expansion').")(
     new_cmd.new_expansion)
 
