@@ -9,6 +9,7 @@ import typer
 from sgs_tools import __version__
 from sgs_tools.cli import build as build_cmd
 from sgs_tools.cli import compile as compile_cmd
+from sgs_tools.cli import diff as diff_cmd
 from sgs_tools.cli import explain as explain_cmd
 from sgs_tools.cli import new as new_cmd
 from sgs_tools.cli import replay as replay_cmd
@@ -38,6 +39,7 @@ app.command("simulate")(simulate_cmd.simulate)
 app.command("replay")(replay_cmd.replay)
 app.add_typer(new_cmd.app, name="new")
 app.command("words")(words_cmd.words)
+app.command("diff")(diff_cmd.diff)
 app.command("init", help="Create an expansion repository (same as 'sgs new expansion').")(
     new_cmd.new_expansion)
 
