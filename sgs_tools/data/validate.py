@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -11,9 +12,11 @@ from sgs_tools import paths
 from sgs_tools.data import schemas
 from sgs_tools.data.catalog import Catalog, cross_check
 from sgs_tools.data.loader import Document, load_file
+from sgs_tools.data.model import Origin
 from sgs_tools.errors import LoadError, Location, Problem, UsageError
 
 if TYPE_CHECKING:
+    from sgs_tools.data.model import Deck, Expansion, General, Mode
     from sgs_tools.dsl.effects import EffectsResult
 
 _KIND_BY_FOLDER = {"generals": "general", "modes": "mode"}
@@ -175,6 +178,104 @@ def _check_files(files: list[Path], named: set[Path] | None = None
         return list(pool.map(check_file, files, flags, chunksize=chunk))
 
 
+def _broken_file_problems(cat: Catalog, broken: list[tuple[Document, str]],
+                          effects: bool) -> list[Problem]:
+    """A file that failed its schema still has its effects checked and its ids compared,
+    so one run reports everything that can be found where the file could be read."""
+    out: list[Problem] = []
+    for doc, kind in broken:
+        data = doc.data if isinstance(doc.data, dict) else {}
+        key = "skills" if kind == "general" else "cards" if kind == "cards" else None
+        items = data.get(key) if key else None
+        entries = [(i, x) for i, x in enumerate(items if isinstance(items, list) else [])
+                   if isinstance(x, dict) and isinstance(x.get("id"), str)]
+        own = data.get("id")
+        tables: dict[str, Mapping[str, General | Deck | Mode | Expansion]] = {
+            "general": cat.generals, "deck": cat.decks, "mode": cat.modes,
+            "expansion": cat.expansions}
+        table = tables.get(kind, {})
+        if isinstance(own, str) and own in table:
+            first = table[own].origin.where("id")
+            out.append(Problem(doc.where(("id",)), "duplicate-id",
+                               f"{kind} id {own!r} is already defined in {first}",
+                               "ids must be unique; rename one of them", related=(first,)))
+        others = cat.skills if kind == "general" else cat.cards
+        for i, item in entries:
+            ident = item["id"]
+            if ident in others:
+                first = others[ident].origin.where("id")
+                out.append(Problem(doc.where((key or "", i, "id")), "duplicate-id",
+                                   f"{'skill' if kind == 'general' else 'card'} id {ident!r} "
+                                   f"is already defined in {first}",
+                                   "ids must be unique; rename one of them", related=(first,)))
+            text = item.get("effect")
+            if effects and isinstance(text, str) and text.strip():
+                out.extend(_effect_problems(cat, doc, kind, data, item, text,
+                                            Origin(doc, (key or "", i))))
+    return out
+
+
+def _effect_problems(cat: Catalog, doc: Document, kind: str, data: dict[str, object],
+                     item: dict[str, object], text: str, origin: Origin) -> list[Problem]:
+    """The DSL problems of one effect in a file that failed its schema."""
+    from sgs_tools.dsl.effects import EffectsResult, _ModeIndex, _one
+
+    found = EffectsResult()
+    raw_tags = item.get("tags")
+    tags = tuple(t for t in raw_tags if isinstance(t, str)) if isinstance(raw_tags, list) else ()
+    sets = {x for x in (data.get("set"),) if isinstance(x, str)}
+    modes = _ModeIndex(cat).modes(sets, set())
+    owner = str(data.get("id") or data.get("set") or doc.path)
+    what = "skill" if kind == "general" else "card"
+    _one(cat, found, str(item["id"]), what, owner, text, origin, "effect", modes, tags)
+    return found.problems
+
+
+LANGUAGE_KEYS = {"kr": "ko", "kor": "ko", "cn": "zh", "ch": "zh", "zh_cn": "zh", "eng": "en",
+                 "jp": "ja"}
+"""Language codes people type for the ones names use (zh, en, ko)."""
+
+
+def _better_hint(problem: Problem, catalog: Catalog, documents: dict[str, Document]
+                 ) -> Problem:
+    """Hints that need the whole catalog: a card or skill written by its Chinese or Korean
+    name inside effect text (``闪``: write ``jink``); ``kr:`` for ``ko:``."""
+    from dataclasses import replace
+
+    if problem.code == "unknown-key":
+        key = problem.message.removeprefix("unknown key ").strip("'\"")
+        if LANGUAGE_KEYS.get(key.lower()) in ("zh", "en", "ko"):
+            return replace(problem, hint=f"did you mean '{LANGUAGE_KEYS[key.lower()]}'? names "
+                           "are given as zh (Chinese), en (English) and ko (Korean)")
+        return problem
+    if problem.code != "dsl-syntax" or not problem.message.startswith("unexpected character"):
+        return problem
+    doc = documents.get(problem.location.path)
+    if doc is None:
+        return problem
+    rest = doc.line_text(problem.location.line)[max(problem.location.col - 1, 0):]
+    word = ""
+    for ch in rest:
+        if ch.isascii() or not ch.isalnum():
+            break
+        word += ch
+    if not word:
+        return problem
+    owners: dict[str, list[str]] = {}
+    for what, table in (("card", catalog.cards), ("skill", catalog.skills)):
+        for thing in table.values():
+            for name in thing.name.as_dict().values():
+                owners.setdefault(name, []).append(f"{what} id '{thing.id}'")
+    for length in range(len(word), 0, -1):
+        found = owners.get(word[:length])
+        if found:
+            return replace(problem, message=f"{problem.message}: effect text names cards "
+                           f"and skills by id, not by name ({word[:length]!r})",
+                           hint=f"write the {' or the '.join(sorted(set(found)))}")
+    return replace(problem, hint="effect words are written in ASCII: ids and DSL words "
+                   "('sgs words QUERY' finds a word by its Chinese or Korean text)")
+
+
 def validate(targets: list[Path] | None = None, *, compile_effects: bool = True) -> Result:
     """Validate the bundled data, or the given files and folders checked against it.
 
@@ -195,6 +296,7 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True)
     shown_user = {display_path(p) for p in user_files}
 
     catalog = Catalog()
+    broken: list[tuple[Document, str]] = []
     problems: list[Problem] = []
     documents: dict[str, Document] = {}
     for doc, found, kind in _check_files(files, named):
@@ -204,6 +306,7 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True)
             catalog.add(doc, kind)
         elif kind is not None:
             catalog.note_broken(doc.data, kind)
+            broken.append((doc, kind))
         elif doc.data is None and found:  # not even parsed
             catalog.note_unreadable(doc.text)
     problems.extend(cross_check(catalog))
@@ -217,8 +320,10 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True)
         documents.update(vocab_docs)
         effects = compile_catalog(catalog)
         problems.extend(effects.problems)
+    problems.extend(_broken_file_problems(catalog, broken, compile_effects))
     if targets:
         problems = [p for p in problems if p.location.path in shown_user]
+    problems = [_better_hint(p, catalog, documents) for p in problems]
     problems = sorted(set(problems), key=Problem.sort_key)
     warnings = [p for p in problems if p.severity == "warning"]
     problems = [p for p in problems if p.severity != "warning"]

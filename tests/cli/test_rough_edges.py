@@ -91,3 +91,52 @@ def test_quiet_mistakes_are_warned_and_strict_fails_them(exp: Path) -> None:
     assert "error[unplayed-set]" in strict.output and "3 errors" in strict.output
     as_json = runner.invoke(app, ["validate", "--format", "json"])
     assert as_json.exit_code == 0 and '"severity": "warning"' in as_json.output
+
+
+def _broken(exp: Path, old: str, new: str) -> str:
+    general = exp / "generals" / "hero.yaml"
+    general.write_text(general.read_text(encoding="utf-8").replace(old, new, 1),
+                       encoding="utf-8")
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 1
+    return result.output
+
+
+def test_a_schema_error_hides_nothing_else(exp: Path) -> None:
+    out = _broken(exp, "name: {zh: 勇, en: Brave, ko: 용}",
+                  "name: {zh: 勇, en: Brave, kr: 용}")
+    general = exp / "generals" / "hero.yaml"
+    text = general.read_text(encoding="utf-8")
+    general.write_text(text.replace("draw_count +1", "after take_damage:\n        drwa 1")
+                       .replace("id: brave", "id: ganglie"), encoding="utf-8")
+    out = runner.invoke(app, ["validate"]).output
+    assert "error[unknown-key]: unknown key 'kr'" in out
+    assert "did you mean 'ko'? names are given as zh (Chinese), en (English) and ko" in out
+    assert "error[dsl-unknown-word]: unknown action 'drwa'" in out
+    assert "error[duplicate-id]: skill id 'ganglie' is already defined in" in out
+
+
+@pytest.mark.parametrize(("effect", "message", "hint"), [
+    ("after take_damage：\n        draw 1", "full-width '：' in effect text",
+     "expected the ASCII ':'"),
+    ("after take_damage:\n        draw １", "full-width '１' in effect text",
+     "expected the ASCII '1'"),
+    ("after take_damage:\n        use 闪", "effect text names cards and skills by id",
+     "write the card id 'jink'"),
+    ("after take_damage:\n        draw 1\n        discard: 1",
+     "unexpected ':' here: only a trigger, 'if', 'else', 'may', a choice or a loop", None),
+    ("after take_damage:\n          draw 1\n        draw 2",
+     "indentation matches no enclosing block: indent it like the lines", None),
+])
+def test_dsl_messages(exp: Path, effect: str, message: str, hint: str | None) -> None:
+    out = _broken(exp, "draw_count +1", effect)
+    assert message in out, out
+    if hint:
+        assert f"help: {hint}" in out, out
+    assert "expected indent" not in out and "'else' needs" not in out
+
+
+def test_yaml_syntax_errors_get_help(exp: Path) -> None:
+    out = _broken(exp, "gender: male", "gender: male: really")
+    assert "error[yaml-syntax]: mapping values are not allowed" in out
+    assert "help: a value holding ': ' needs quotes" in out
