@@ -140,3 +140,15 @@ def test_yaml_syntax_errors_get_help(exp: Path) -> None:
     out = _broken(exp, "gender: male", "gender: male: really")
     assert "error[yaml-syntax]: mapping values are not allowed" in out
     assert "help: a value holding ': ' needs quotes" in out
+
+
+def test_a_misspelt_phase_is_named_where_it_is(exp: Path) -> None:
+    scenario = exp / "tests" / "brave.yaml"
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace("phases: [draw]",
+                                                                      "phases: [drwa]"),
+                        encoding="utf-8")
+    result = runner.invoke(app, ["test"])
+    assert result.exit_code == 1
+    assert ("tests/brave.yaml:11:10: error[scenario]: phase 'drwa' is not the start phase "
+            "'draw'; is one of them misspelt?") in result.output
+    assert "did you mean 'draw'?" in result.output
