@@ -14,8 +14,6 @@ import html
 import os
 import re
 import subprocess
-import tarfile
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated
@@ -119,6 +117,8 @@ def checkout(rev: str, exp: Path, into: Path) -> Path:
     if proc.returncode != 0:
         message = proc.stderr.decode("utf-8", "replace").strip().splitlines()
         raise _fail(f"cannot read revision {rev!r}: {message[-1] if message else 'git failed'}")
+    import tarfile
+
     tar_path = into / "rev.tar"
     tar_path.write_bytes(proc.stdout)
     with tarfile.open(tar_path) as tar:
@@ -213,6 +213,8 @@ def diff(
 ) -> None:
     """Show the rules text that changed, per general and skill, between a git revision and
     the working tree of an expansion, or between two expansion folders."""
+    import tempfile
+
     from sgs_tools import paths
 
     if lang not in ("en", "zh", "ko"):
