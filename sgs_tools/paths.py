@@ -65,10 +65,67 @@ def bundled_scenarios() -> Path:
     return shipped if shipped.is_dir() else root / "tests" / "scenarios"
 
 
+SKIPPED_DIRS = frozenset({"node_modules", "__pycache__", "site-packages", "sgs-site"})
+"""Folders never searched for data (besides hidden ones such as ``.git``, ``.github``)."""
+SKIPPED_FILES = frozenset({".pre-commit-config.yaml", ".pre-commit-hooks.yaml"})
+
+
+def _gitignore(folder: Path) -> list[tuple[bool, bool, bool, str]]:
+    """The patterns of ``folder/.gitignore``: (negated, directories only, anchored, glob)."""
+    try:
+        text = (folder / ".gitignore").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    rules = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        negated = line.startswith("!")
+        line = line[1:] if negated else line
+        dir_only = line.endswith("/")
+        line = line.rstrip("/")
+        anchored = "/" in line
+        line = line.lstrip("/").replace("**/", "*").replace("/**", "/*")
+        if line:
+            rules.append((negated, dir_only, anchored, line))
+    return rules
+
+
+def _ignored(rules: list[tuple[bool, bool, bool, str]], rel: str, is_dir: bool) -> bool:
+    from fnmatch import fnmatchcase
+
+    name = rel.rsplit("/", 1)[-1]
+    ignored = False
+    for negated, dir_only, anchored, glob in rules:
+        if dir_only and not is_dir:
+            continue
+        if fnmatchcase(rel if anchored else name, glob):
+            ignored = not negated
+    return ignored
+
+
 def data_files(root: Path) -> list[Path]:
-    """Every YAML file below ``root``, in a stable order."""
-    found = [p for p in root.rglob("*")
-             if p.suffix.lower() in (".yaml", ".yml") and p.is_file()]
+    """Every YAML file below ``root``, in a stable order, leaving out what is not game
+    data: hidden files and folders (``.git/``, ``.github/``, ``.venv/``), ``node_modules/``,
+    caches, the pre-commit files, and whatever ``root/.gitignore`` excludes."""
+    import os
+
+    rules = _gitignore(root)
+    found: list[Path] = []
+    for here, dirs, files in os.walk(root):
+        folder = Path(here)
+        rel_dir = folder.relative_to(root).as_posix()
+        prefix = "" if rel_dir == "." else rel_dir + "/"
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in SKIPPED_DIRS
+                   and not (rules and _ignored(rules, prefix + d, True))]
+        for name in files:
+            if (name.startswith(".") or name in SKIPPED_FILES
+                    or not name.lower().endswith((".yaml", ".yml"))):
+                continue
+            if rules and _ignored(rules, prefix + name, False):
+                continue
+            found.append(folder / name)
     return sorted(found)
 
 

@@ -89,8 +89,9 @@ def build(
 
     site_folder = paths.bundled_root() / "site"
     layout = Layout.make(site_folder, build_dir, None)
-    protected = [paths.bundled_root() / n for n in (*paths.DATA_DIRS, "grammar")]
-    protected += list(data or [])
+    from sgs_tools.cli.common import protected as protected_of
+
+    protected = protected_of(data)
     try:
         check_layout(layout, protected, force)
     except UsageError as exc:

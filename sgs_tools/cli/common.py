@@ -43,3 +43,32 @@ def load_library(command: str, data: list[Path] | None,
             typer.echo(f"  {line}", err=True)
         raise typer.Exit(2)
     return lib
+
+
+def data_or_here(data: list[Path] | None) -> list[Path] | None:
+    """``--data`` as given, else the expansion the current folder is in (outside any
+    checkout), so that every command agrees on what "here" is."""
+    if data:
+        return data
+    from sgs_tools import paths
+
+    here = paths.expansion_here()
+    return [here] if here is not None else None
+
+
+def protected(data: list[Path] | None) -> list[Path]:
+    """What a build must never write into: the bundled sources, and the data of each
+    ``--data`` path (an expansion's data folders and manifest, not its whole folder, so
+    that the default ``./sgs-site`` may sit inside the expansion's repository)."""
+    from sgs_tools import paths
+
+    root = paths.bundled_root()
+    out = [root / name for name in (*paths.DATA_DIRS, "grammar")]
+    for extra in data or []:
+        if extra.is_dir() and (extra / "expansion.yaml").is_file():
+            out.append(extra / "expansion.yaml")
+            out.extend(extra / name for name in (*paths.DATA_DIRS, "tests", "schemas")
+                       if (extra / name).exists())
+        else:
+            out.append(extra)
+    return out

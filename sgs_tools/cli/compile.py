@@ -20,12 +20,14 @@ def compile_cmd(
 ) -> None:
     """Compile every skill and card effect into engine hooks (JSON)."""
     from sgs_tools import report
+    from sgs_tools.cli.common import data_or_here
     from sgs_tools.data.validate import validate
     from sgs_tools.dsl.effects import hook_table
     from sgs_tools.errors import UsageError
 
+    targets = list(paths) if paths else data_or_here(None)
     try:
-        result = validate(list(paths) if paths else None)
+        result = validate(targets)
     except UsageError as exc:
         typer.echo(f"sgs compile: {exc}", err=True)
         raise typer.Exit(2) from None

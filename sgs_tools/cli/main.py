@@ -10,14 +10,17 @@ from sgs_tools import __version__
 from sgs_tools.cli import balance as balance_cmd
 from sgs_tools.cli import build as build_cmd
 from sgs_tools.cli import compile as compile_cmd
+from sgs_tools.cli import diff as diff_cmd
 from sgs_tools.cli import explain as explain_cmd
 from sgs_tools.cli import export as export_cmd
+from sgs_tools.cli import new as new_cmd
 from sgs_tools.cli import replay as replay_cmd
 from sgs_tools.cli import schema as schema_cmd
 from sgs_tools.cli import simulate as simulate_cmd
 from sgs_tools.cli import site as site_cmd
 from sgs_tools.cli import test_cmd
 from sgs_tools.cli import validate as validate_cmd
+from sgs_tools.cli import words as words_cmd
 
 app = typer.Typer(
     name="sgs",
@@ -38,6 +41,11 @@ app.command("test")(test_cmd.test_cmd)
 app.command("simulate")(simulate_cmd.simulate)
 app.command("replay")(replay_cmd.replay)
 app.command("balance")(balance_cmd.balance)
+app.add_typer(new_cmd.app, name="new")
+app.command("words")(words_cmd.words)
+app.command("diff")(diff_cmd.diff)
+app.command("init", help="Create an expansion repository (same as 'sgs new expansion').")(
+    new_cmd.new_expansion)
 
 
 def _version(value: bool) -> None:

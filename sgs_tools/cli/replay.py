@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from sgs_tools.cli.common import DATA_HELP, check_data, load_library
+from sgs_tools.cli.common import DATA_HELP, check_data, data_or_here, load_library
 
 
 def replay(
@@ -44,6 +44,7 @@ def replay(
                    f"{mode!r} cannot be replayed yet", err=True)
         raise typer.Exit(2)
     check_data("replay", data)
+    data = data_or_here(data)
     focused: tuple[str, str] | None = None
     if focus is not None:
         general, _, role = focus.partition("=")

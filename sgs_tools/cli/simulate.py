@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from sgs_tools.cli.common import DATA_HELP, check_data, load_library
+from sgs_tools.cli.common import DATA_HELP, check_data, data_or_here, load_library
 from sgs_tools.engine import PLAYED_MODES as PLAYABLE_MODES
 
 _last = [0.0]
@@ -101,6 +101,7 @@ def simulate(
         typer.echo(f"sgs simulate: {json_out} exists; use --force to overwrite it", err=True)
         raise typer.Exit(2)
     check_data("simulate", data)
+    data = data_or_here(data)
     settings = Settings(mode=mode, players=players, games=games, seed=seed, agents=agents,
                         generals=tuple(g.strip() for g in generals.split(","))
                         if generals else None, first_game=first_game,
@@ -161,4 +162,5 @@ def simulate(
         except OSError as exc:
             typer.echo(f"sgs simulate: cannot write {json_out}: {exc.strerror}", err=True)
             raise typer.Exit(2) from None
-    raise typer.Exit(1 if report.crashed else 0)
+    # a stall fails the run, as a crash does
+    raise typer.Exit(1 if report.crashed or report.stalled else 0)

@@ -73,10 +73,21 @@ def _layout(command: str, site: Path | None, build_dir: Path | None,
 
 
 def _protected(data: list[Path] | None) -> list[Path]:
-    from sgs_tools import paths
+    from sgs_tools.cli.common import protected
 
-    root = paths.bundled_root()
-    return [root / name for name in (*paths.DATA_DIRS, "grammar")] + list(data or [])
+    return protected(data)
+
+
+def _port_free(port: int) -> str | None:
+    """Why 127.0.0.1:PORT cannot be served on (in use, not allowed), or None."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError as exc:
+            return exc.strerror or str(exc)
+    return None
 
 
 @app.command("build")
@@ -93,9 +104,11 @@ def build(
                                                help=FORMAT_HELP)] = "text",
 ) -> None:
     """Generate the pages from the data and build the static site (mkdocs --strict)."""
+    from sgs_tools.cli.common import data_or_here
     from sgs_tools.errors import UsageError
     from sgs_tools.sitegen.build import build_site
 
+    data = data_or_here(data)
     result = _load("build", data, output_format)
     layout = _layout("build", site, build_dir, out)
     assert result.effects is not None
@@ -187,10 +200,16 @@ def serve(
 ) -> None:
     """Generate the pages and preview the site at http://127.0.0.1:PORT/ (mkdocs serve);
     saving a data file regenerates the pages and reloads the browser."""
+    from sgs_tools.cli.common import data_or_here
     from sgs_tools.errors import UsageError
     from sgs_tools.sitegen.build import check_layout, mkdocs_command, mkdocs_missing, prepare
     from sgs_tools.sitegen.pages import generate
 
+    data = data_or_here(data)
+    busy = _port_free(port)
+    if busy is not None:
+        raise _fail("serve", f"cannot serve on 127.0.0.1:{port}: {busy}; "
+                             "choose another port with --port")
     result = _load("serve", data, "text")
     layout = _layout("serve", site, build_dir, None)
     assert result.effects is not None

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.library import Library
 
 FORMAT_HELP = "Output format: text, json, github (workflow commands) or sarif."
 
@@ -23,13 +26,15 @@ def test_cmd(
         "--format", "-f", metavar="[text|json|github|sarif]", help=FORMAT_HELP)] = "text",
     verbose: Annotated[bool, typer.Option("--verbose", "-v",
                                           help="List every scenario, passed or not.")] = False,
+    watch: Annotated[bool, typer.Option(
+        "--watch", help="Run again when a file is saved: only the scenarios that changed, "
+        "or all of them when data changed (Ctrl-C stops).")] = False,
 ) -> None:
     """Run scenario tests: set up a table, play scripted decisions, check expectations."""
     from sgs_tools import paths as bundled
     from sgs_tools import report
     from sgs_tools.cli.common import check_data, load_library
-    from sgs_tools.data.validate import display_path
-    from sgs_tools.scenario.runner import collect, run_file
+    from sgs_tools.scenario.runner import collect
 
     if output_format not in report.FORMATS:
         typer.echo(f"sgs test: unknown format {output_format!r}; "
@@ -47,7 +52,44 @@ def test_cmd(
         typer.echo("sgs test: no scenario files found (a scenario says 'kind: scenario')",
                    err=True)
         raise typer.Exit(2)
-    lib = load_library("test", data, targets)
+    if not watch:
+        lib = load_library("test", data, targets)
+        raise typer.Exit(_run(lib, files, output_format, verbose))
+    from sgs_tools.cli.watch import watch as watch_loop
+
+    libs = [load_library("test", data, targets)]
+    found = [files]
+
+    def again(changed: set[Path] | None) -> int:
+        if changed is None:
+            return _run(libs[0], found[0], output_format, verbose)
+        try:
+            found[0] = collect(targets)
+        except FileNotFoundError:
+            typer.echo("sgs test: a scenario folder disappeared", err=True)
+            return 2
+        scenarios = {f.resolve() for f in found[0]}
+        if changed <= scenarios | {f.resolve() for f in files}:
+            chosen = [f for f in found[0] if f.resolve() in changed]
+            typer.echo(f"sgs test: running the {len(chosen)} changed scenario(s)", err=True)
+        else:
+            try:
+                libs[0] = load_library("test", data, targets)
+            except typer.Exit:
+                return 2  # the data has problems (said above); wait for the next save
+            chosen = found[0]
+        return _run(libs[0], chosen, output_format, verbose)
+
+    roots = [*targets, *(data or [])]
+    watch_loop("test", roots, again)
+
+
+def _run(lib: Library, files: list[Path], output_format: str, verbose: bool) -> int:
+    """Run the scenario files and report; the exit code."""
+    from sgs_tools import report
+    from sgs_tools.data.validate import display_path
+    from sgs_tools.scenario.runner import run_file
+
     problems = []
     documents = {}
     passed = 0
@@ -70,4 +112,4 @@ def test_cmd(
         out += (f"{report.plural(len(files), 'scenario')}: {passed} passed"
                 + (f", {failed} failed" if failed else "") + "\n")
     typer.echo(out, nl=False)
-    raise typer.Exit(0 if not problems else 1)
+    return 0 if not problems else 1

@@ -398,10 +398,52 @@ def _check_expansions(cat: Catalog) -> None:
                             cat.modes)
 
 
+def _warn_names(cat: Catalog) -> None:
+    """A name missing in English or Korean shows in another language on the site and in
+    rules text: said once per thing (a warning; ``--strict`` makes it an error)."""
+    things: list[tuple[str, Card | General | Skill]] = [
+        *(("general", g) for g in cat.generals.values()),
+        *(("skill", s) for s in cat.skills.values()),
+        *(("card", c) for c in cat.cards.values())]
+    for what, thing in things:
+        missing = [lang for lang in ("en", "ko") if not getattr(thing.name, lang)]
+        if missing:
+            shown = " and ".join({"en": "English", "ko": "Korean"}[m] for m in missing)
+            cat.problems.append(Problem(
+                thing.origin.where("name", key=True), "missing-name",
+                f"{what} {thing.id!r} has no {shown} name; "
+                f"{'the Chinese' if 'en' in missing else 'the English'} name is shown instead",
+                f"add {', '.join(f'{m}:' for m in missing)} to its name", severity="warning"))
+
+
+def _warn_generals(cat: Catalog) -> None:
+    """A general whose set no mode plays and no expansion declares is in no pool (most
+    likely a misspelt set); a general file named other than its id is hard to find."""
+    played = {s for m in cat.modes.values() for s in m.general_sets} | set(cat.expansions)
+    for general in cat.generals.values():
+        if played and not played.intersection(general.sets):
+            set_id = general.sets[0] if general.sets else ""
+            hint = suggest(set_id, played) or (
+                f"sets played: {', '.join(sorted(played))}; or declare the set as an "
+                "expansion's id")
+            cat.problems.append(Problem(
+                general.origin.where("set"), "unplayed-set",
+                f"no mode plays set {set_id!r}: general {general.id!r} is in no pool",
+                hint, severity="warning"))
+        stem = Path(general.origin.file).stem
+        if stem != general.id and general.origin.file != "<string>":
+            cat.problems.append(Problem(
+                general.origin.where("id"), "file-name",
+                f"the file is named {stem!r} but the general's id is {general.id!r}",
+                f"rename the file to {general.id}.yaml", severity="warning"))
+
+
 def cross_check(cat: Catalog) -> list[Problem]:
     """Run every cross-file check; return the catalog's problems (building ones included)."""
     _check_decks(cat)
     _check_generals(cat)
+    _warn_generals(cat)
+    _warn_names(cat)
     for mode in cat.modes.values():
         _check_mode(cat, mode)
     _check_expansions(cat)

@@ -300,6 +300,37 @@ def _flow_depth_problem(text: str, path: str) -> LoadError | None:
     return None
 
 
+_SYNTAX_HINTS = (
+    ("mapping values are not allowed", "a value holding ': ' needs quotes (\"…\"), and a "
+     "key needs a space after its ':'"),
+    ("could not find expected ':'", "each line of a mapping reads 'key: value'; check this "
+     "line's indentation, and quotes left open on the line above"),
+    ("expected <block end>", "this line's indentation does not line up with the lines "
+     "around it: indent items of one list or mapping alike, with spaces"),
+    ("did not find expected key", "this line's indentation does not line up with the lines "
+     "around it, or a quote or bracket above is left open"),
+    ("found undefined alias", "'*' starts an alias in YAML: quote a value that starts "
+     "with '*'"),
+    ("found character that cannot start any token", "a value starting with '@', '`' or '%' "
+     "needs quotes"),
+    ("found unexpected end of stream", "a quote or bracket is left open"),
+    ("did not find expected ',' or", "a flow list or mapping ([…] or {…}) needs ',' between "
+     "items and its closing bracket"),
+    ("while scanning a quoted scalar", "a quote is left open"),
+    ("found unknown escape character", "in double quotes a backslash starts an escape: "
+     "double it (\\\\) or use single quotes"),
+)
+
+
+def _syntax_hint(message: str) -> str:
+    """A help line for a YAML syntax error, by what libyaml said."""
+    for needle, hint in _SYNTAX_HINTS:
+        if needle in message:
+            return hint
+    return ("check this line and the one above: indentation (spaces only), quotes and "
+            "brackets left open, and ': ' or ' #' inside a value (which need quotes)")
+
+
 def _loads(text: str, path: str, require_mapping: bool) -> Document:
     doc = Document(path=path, text=text, data=None)
     deep = _flow_depth_problem(text, path)
@@ -323,7 +354,7 @@ def _loads(text: str, path: str, require_mapping: bool) -> Document:
             where = exc.context_mark
             started = f" that starts at line {where.line + 1}" if where is not None else ""
             message = f"{message} ({exc.context}{started})"
-        raise _fail(path, "yaml-syntax", message, line, col) from None
+        raise _fail(path, "yaml-syntax", message, line, col, _syntax_hint(message)) from None
     except yaml.reader.ReaderError as exc:
         index = exc.position
         if HAVE_LIBYAML:  # libyaml counts bytes of the UTF-8 text

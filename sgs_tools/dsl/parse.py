@@ -149,6 +149,30 @@ def _describe(expected: set[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+FULL_WIDTH = {"：": ":", "，": ",", "（": "(", "）": ")", "·": ".", "．": ".", "－": "-",
+              "＋": "+", "＝": "=", "＜": "<", "＞": ">", "！": "!", "　": " ", "＊": "*",
+              "／": "/"}
+"""Full-width punctuation a Chinese or Korean keyboard types, and what the DSL expects."""
+
+
+def _full_width(source: str) -> SyntaxProblem | None:
+    """The first full-width character outside a comment: a specific, located hint."""
+    for number, line in enumerate(source.splitlines(), start=1):
+        code = line.split("#", 1)[0]
+        for index, ch in enumerate(code):
+            ascii_form = FULL_WIDTH.get(ch)
+            if ascii_form is None and "０" <= ch <= "９":
+                ascii_form = chr(ord(ch) - ord("０") + ord("0"))
+            if ascii_form is None and "Ａ" <= ch <= "ｚ" and ch.isalpha():
+                ascii_form = chr(ord(ch) - 0xFEE0)
+            if ascii_form is not None:
+                shown = "a full-width space" if ch == "　" else f"full-width {ch!r}"
+                return SyntaxProblem(
+                    number, index + 1, f"{shown} in effect text",
+                    (f"the ASCII {ascii_form!r} (switch the keyboard to half-width)",))
+    return None
+
+
 def parse(text: str) -> A.Effect:
     """Parse effect text; raise :class:`EffectSyntaxError` with a located, helpful message."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
@@ -163,14 +187,17 @@ def parse(text: str) -> A.Effect:
             raise EffectSyntaxError(SyntaxProblem(
                 number, m.start() + 1, f"number {m.group()[:12]}… is too large",
                 (f"at most {MAX_NUMBER_DIGITS} digits",)))
+    wide = _full_width(source)
+    if wide is not None:
+        raise EffectSyntaxError(wide)
     p = parser()
     try:
         tree = p.parse(source)
     except DedentError:
         line, col = _bad_dedent(source)
         raise EffectSyntaxError(SyntaxProblem(
-            line, col, "this line's indentation matches no enclosing block",
-            ("indent it like the lines of the block it belongs to",))) from None
+            line, col, "this line's indentation matches no enclosing block: indent it like "
+            "the lines of the block it belongs to")) from None
     except RecursionError:
         raise EffectSyntaxError(SyntaxProblem(1, 1, "the effect nests too deeply")) from None
     except UnexpectedInput as exc:
@@ -186,6 +213,15 @@ def parse(text: str) -> A.Effect:
         if isinstance(exc, UnexpectedEOF) or line <= 0:
             lines = effect_lines(source.rstrip("\n")) or [""]
             line, col = len(lines), len(lines[-1]) + 1
+        token = getattr(exc, "token", None)
+        where = source.splitlines()[line - 1][: max(col - 1, 0)] if 0 < line <= len(
+            source.splitlines()) else ""
+        if label and label.startswith("'else'") and "else" not in (
+                str(token or ""), where.strip()):
+            label = None  # lark's example matching guessed from the parser state alone
+            if token is not None and token.type == "COLON":
+                label = ("unexpected ':' here: only a trigger, 'if', 'else', 'may', a choice "
+                         "or a loop ends with ':'")
         if label:
             message = label.strip()
         elif isinstance(exc, UnexpectedCharacters):

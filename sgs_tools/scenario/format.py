@@ -552,10 +552,20 @@ class _Reader:
             bad(at("phases"), "phases is a list of phase ids")
             phases = None
         if phases and start_phase is not None and start_phase != phases[0]:
-            bad(at("start", "phase"), f"start phase {start_phase!r} is not the first of "
-                f"phases {phases}",
-                "with 'phases' the first turn plays exactly those phases, starting with the "
-                "first; drop the start phase or make it match")
+            from difflib import get_close_matches
+
+            if isinstance(start_phase, str) and get_close_matches(phases[0], [start_phase],
+                                                                  cutoff=0.6):
+                # Most likely a misspelling: say so where it is, not as a mismatch elsewhere.
+                bad(at("phases", 0), f"phase {phases[0]!r} is not the start phase "
+                    f"{start_phase!r}; is one of them misspelt?",
+                    f"did you mean {start_phase!r}? with 'phases' the first turn starts "
+                    "with the first of them")
+            else:
+                bad(at("start", "phase"), f"start phase {start_phase!r} is not the first "
+                    f"of phases {phases}",
+                    "with 'phases' the first turn plays exactly those phases, starting with "
+                    "the first; drop the start phase or make it match")
 
         return turns, until, phases
 

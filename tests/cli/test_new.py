@@ -1,0 +1,223 @@
+"""`sgs new general|skill|card|expansion` and `sgs init`: scaffolding as a designer uses it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from sgs_tools.cli.main import app
+from sgs_tools.data.loader import load_file, loads
+from sgs_tools.scaffold import names, scalar
+
+runner = CliRunner()
+
+GENERAL = ["new", "general", "--no-input", "--id", "zhangxiu", "--zh", "张绣",
+           "--en", "Zhang Xiu", "--ko", "장수", "--kingdom", "qun", "--hp", "4",
+           "--skill", "congjian:从谏:Heeding:종간",
+           "--skill", "xiongluan:雄乱:Chaos:웅란:limited",
+           "--skill", "juexing:觉醒:Wake:각성:awakening"]
+
+
+@pytest.fixture()
+def exp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    made = runner.invoke(app, ["init", "pack", "--no-input", "--zh", "我的扩展",
+                               "--en", "My Pack"])
+    assert made.exit_code == 0, made.output
+    monkeypatch.chdir(tmp_path / "pack")
+    return tmp_path / "pack"
+
+
+def test_init_writes_a_repository_that_validates(exp: Path) -> None:
+    for name in ("expansion.yaml", "README.md", ".gitignore", ".pre-commit-config.yaml",
+                 ".github/workflows/sgs.yml", "schemas/general.schema.json",
+                 "schemas/scenario.schema.json", "generals", "cards", "tests"):
+        assert (exp / name).exists(), name
+    workflow = (exp / ".github/workflows/sgs.yml").read_text(encoding="utf-8")
+    for step in ("sgs validate --format github", "sgs validate --format sarif",
+                 "upload-sarif", "sgs test", "sgs simulate"):
+        assert step in workflow
+    assert "/sgs-site/" in (exp / ".gitignore").read_text(encoding="utf-8")
+    assert "id: sgs-validate" in (exp / ".pre-commit-config.yaml").read_text(encoding="utf-8")
+    head = (exp / "expansion.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert head == "# yaml-language-server: $schema=schemas/expansion.schema.json"
+    checked = runner.invoke(app, ["validate"])
+    assert checked.exit_code == 0, checked.output  # the CI files are not data
+
+
+def test_init_never_overwrites_without_force(exp: Path) -> None:
+    (exp / "README.md").write_text("mine\n", encoding="utf-8")
+    again = runner.invoke(app, ["init", ".", "--no-input", "--id", "pack", "--zh", "x"])
+    assert again.exit_code == 2
+    assert "README.md exists; use --force" in again.output
+    assert "nothing written" in again.output
+    assert (exp / "README.md").read_text(encoding="utf-8") == "mine\n"
+    forced = runner.invoke(app, ["init", ".", "--no-input", "--id", "pack", "--zh", "x",
+                                 "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert (exp / "README.md").read_text(encoding="utf-8") != "mine\n"
+
+
+def test_new_general_writes_validates_and_renders(exp: Path) -> None:
+    made = runner.invoke(app, GENERAL)
+    assert made.exit_code == 0, made.output
+    text = (exp / "generals/zhangxiu.yaml").read_text(encoding="utf-8")
+    assert text.startswith("# yaml-language-server: $schema=../schemas/general.schema.json\n")
+    assert "name: {zh: 张绣, en: Zhang Xiu, ko: 장수}" in text
+    assert "set: pack" in text and "tags: [limited]" in text
+    assert "[zh] 从谏: 摸牌阶段你摸牌数+1。" in made.output
+    assert "[en] Heeding: You draw 1 extra card in your draw phase." in made.output
+    assert "[ko] 웅란:" in made.output
+    for skill in ("congjian", "xiongluan", "juexing"):
+        assert (exp / "tests" / f"{skill}.yaml").is_file()
+    tested = runner.invoke(app, ["test"])
+    assert tested.exit_code == 0, tested.output
+    assert "3 scenarios: 3 passed" in tested.output
+
+
+def test_new_general_refuses_clashes_and_bad_answers(exp: Path) -> None:
+    taken = runner.invoke(app, ["new", "general", "--no-input", "--id", "caocao", "--zh", "x",
+                                "--kingdom", "wei", "--hp", "4"])
+    assert taken.exit_code == 2
+    assert "general id 'caocao' is taken: defined in" in taken.output
+    bad = runner.invoke(app, ["new", "general", "--no-input", "--id", "x1", "--zh", "x",
+                              "--kingdom", "weii", "--hp", "4"])
+    assert bad.exit_code == 2 and "did you mean 'wei'?" in bad.output
+    missing = runner.invoke(app, ["new", "general", "--no-input", "--id", "x1", "--zh", "x",
+                                  "--kingdom", "wei"])
+    assert missing.exit_code == 2 and "--hp is required with --no-input" in missing.output
+    skill = runner.invoke(app, ["new", "general", "--no-input", "--id", "x1", "--zh", "x",
+                                "--kingdom", "wei", "--hp", "3", "--skill", "ganglie:刚烈"])
+    assert skill.exit_code == 2 and "skill id 'ganglie' is taken" in skill.output
+    assert not (exp / "generals" / "x1.yaml").exists()
+    assert runner.invoke(app, GENERAL).exit_code == 0
+    twice = runner.invoke(app, [*GENERAL])
+    assert twice.exit_code == 2 and "general id 'zhangxiu' is taken" in twice.output
+    assert runner.invoke(app, [*GENERAL, "--force"]).exit_code == 0
+
+
+def test_new_general_asks_again_until_an_answer_is_good(exp: Path) -> None:
+    answers = "\n".join([
+        "Bad Id", "lingju",          # id: refused, then accepted
+        "吕玲绮", "Lü Lingqi", "",     # names; no Korean
+        "weii", "qun",               # kingdom: refused, then accepted
+        "0", "4",                    # hp
+        "female",
+        "shenwei", "神威", "Divine Might", "신위", "lockd", "locked",
+        "",                          # no more skills
+    ]) + "\n"
+    made = runner.invoke(app, ["new", "general"], input=answers)
+    assert made.exit_code == 0, made.output
+    assert "'Bad Id' is not an id" in made.output
+    assert "unknown kingdom 'weii' (did you mean 'wei'?)" in made.output
+    assert "HP must be a whole number from 1 to 12" in made.output
+    assert "unknown tag 'lockd'" in made.output
+    text = (exp / "generals/lingju.yaml").read_text(encoding="utf-8")
+    assert "name: {zh: 吕玲绮, en: Lü Lingqi}" in text and "tags: [locked]" in text
+    assert "gender: female" in text
+
+
+def test_new_general_outside_an_expansion(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, GENERAL)
+    assert result.exit_code == 2
+    assert "not inside an expansion" in result.output and "sgs new expansion" in result.output
+
+
+def test_new_skill_keeps_comments_and_layout(exp: Path) -> None:
+    assert runner.invoke(app, GENERAL).exit_code == 0
+    path = exp / "generals/zhangxiu.yaml"
+    before = path.read_text(encoding="utf-8").replace(
+        "skills:\n", "# my own comment\nskills:   # keep me\n")
+    before += "notes: |\n  written by hand  # not a comment\n"
+    path.write_text(before, encoding="utf-8")
+    added = runner.invoke(app, ["new", "skill", "zhangxiu", "--no-input", "--id", "fanji",
+                                "--zh", "反击", "--en", "Counter", "--ko", "반격",
+                                "--tags", "locked"])
+    assert added.exit_code == 0, added.output
+    after = path.read_text(encoding="utf-8")
+    head, tail = before.split("notes:", 1)
+    assert after.startswith(head) and after.endswith("notes:" + tail)
+    assert "  - id: fanji\n    name: {zh: 反击, en: Counter, ko: 반격}\n    tags: [locked]\n" \
+        in after
+    assert (exp / "tests/fanji.yaml").is_file()
+    assert "[ko] 반격:" in added.output
+    assert runner.invoke(app, ["validate"]).exit_code == 0
+
+
+def test_new_skill_refuses_a_bundled_general(exp: Path) -> None:
+    result = runner.invoke(app, ["new", "skill", "caocao", "--no-input", "--id", "x2",
+                                 "--zh", "x"])
+    assert result.exit_code == 2 and "is not part of the expansion" in result.output
+
+
+def test_new_card_adds_the_card_and_a_copy(exp: Path) -> None:
+    first = runner.invoke(app, ["new", "card", "--no-input", "--id", "bronze_sword",
+                                "--zh", "铜剑", "--en", "Bronze Sword", "--type", "equipment",
+                                "--subtype", "weapon", "--range", "3", "--suit", "club",
+                                "--rank", "10"])
+    assert first.exit_code == 0, first.output
+    second = runner.invoke(app, ["new", "card", "--no-input", "--id", "plum", "--zh", "梅",
+                                 "--type", "basic", "--rank", "Q"])
+    assert second.exit_code == 0, second.output
+    cards = load_file(exp / "cards/cards.yaml").data
+    assert [c["id"] for c in cards["cards"]] == ["bronze_sword", "plum"]
+    assert cards["cards"][0]["range"] == 3
+    deck = load_file(exp / "cards/deck.yaml").data
+    assert deck["cards"] == [{"card": "bronze_sword", "suit": "club", "rank": 10},
+                             {"card": "plum", "suit": "spade", "rank": "Q"}]
+    assert runner.invoke(app, ["validate"]).exit_code == 0
+
+
+BREAKERS = ["</title><script>alert(1)</script>", 'say "hi"', "it's", "]] [[", "a: b # c",
+            "- dash", "yes", "null", "12", "1e3", "{x}", "&anchor", "*alias", "!tag", "% x",
+            "@at", "`tick`", "|", ">", "? q", "  padded ", "tab\there", "back\\slash"]
+
+
+@pytest.mark.parametrize("value", BREAKERS)
+def test_names_read_back_exactly(value: str) -> None:
+    doc = loads(f"kind: x\nname: {names({'zh': value, 'en': value})}\n"
+                f"plain: {scalar(value)}\n")
+    assert doc.data["name"] == {"zh": value, "en": value}
+    assert doc.data["plain"] == value
+
+
+@given(st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=30))
+def test_any_name_reads_back(value: str) -> None:
+    assert loads(f"k: {scalar(value)}\n").data["k"] == value
+
+
+def test_breakers_in_a_general_file(exp: Path) -> None:
+    made = runner.invoke(app, ["new", "general", "--no-input", "--id", "breaker",
+                               "--zh", '张"绣</title>', "--en", "a: b # ]]", "--ko", "yes",
+                               "--kingdom", "qun", "--hp", "3",
+                               "--skill", "poshi:破<script>:It's \"x\":null"])
+    assert made.exit_code == 0, made.output
+    data = load_file(exp / "generals/breaker.yaml").data
+    assert data["name"] == {"zh": '张"绣</title>', "en": "a: b # ]]", "ko": "yes"}
+    assert data["skills"][0]["name"] == {"zh": "破<script>", "en": "It's \"x\"", "ko": "null"}
+
+
+def test_interrupted_writes_leave_nothing(exp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sgs_tools.scaffold as scaffold
+
+    real = scaffold.atomic_write
+    calls = []
+
+    def flaky(path: Path, text: str) -> None:
+        calls.append(path)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        real(path, text)
+
+    monkeypatch.setattr(scaffold, "atomic_write", flaky)
+    interrupted = runner.invoke(app, GENERAL)  # click turns Ctrl-C into "Aborted!"
+    assert interrupted.exit_code != 0 and len(calls) == 3
+    assert not (exp / "generals/zhangxiu.yaml").exists()
+    assert not list((exp / "tests").glob("*.yaml"))
+    assert not list(exp.rglob("*.tmp"))

@@ -1,0 +1,52 @@
+"""Validation leaves out what is not game data: hidden folders, tool configs, ignored paths."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from sgs_tools.data.validate import validate
+from sgs_tools.paths import data_files
+from tests.conftest import EXAMPLES
+
+JUNK = "not: [valid\n"  # a YAML syntax error: reported if it were read
+
+
+@pytest.fixture()
+def repo(tmp_path: Path) -> Path:
+    exp = tmp_path / "exp"
+    shutil.copytree(EXAMPLES / "positive" / "expansion", exp)
+    for name in (".github/workflows/ci.yml", ".venv/lib/x.yaml", ".git/x.yaml",
+                 "node_modules/pkg/a.yaml", "build/out.yaml", "notes/draft.yaml",
+                 "sgs-site/docs/x.yml"):
+        (exp / name).parent.mkdir(parents=True, exist_ok=True)
+        (exp / name).write_text(JUNK, encoding="utf-8")
+    (exp / ".pre-commit-config.yaml").write_text("repos: []\n", encoding="utf-8")
+    (exp / ".gitignore").write_text("# comment\n/build/\nnotes/*.yaml\n!keep.yaml\n",
+                                    encoding="utf-8")
+    (exp / "mkdocs.yml").write_text("site_name: x\nnav: []\n", encoding="utf-8")
+    return exp
+
+
+def test_only_data_is_found(repo: Path) -> None:
+    found = {p.relative_to(repo).as_posix() for p in data_files(repo)}
+    assert found == {"expansion.yaml", "cards/cards.yaml", "cards/deck.yaml",
+                     "generals/mayunlu.yaml", "mkdocs.yml"}
+
+
+def test_a_real_repository_validates_clean(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(repo)
+    result = validate([Path(".")])
+    assert result.problems == []
+
+
+def test_a_kindless_file_in_a_data_folder_is_still_an_error(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (repo / "generals" / "draft.yaml").write_text("name: x\n", encoding="utf-8")
+    (repo / "other.yaml").write_text("id: forgotten\nname: {zh: 无}\n", encoding="utf-8")
+    monkeypatch.chdir(repo)
+    result = validate([Path(".")])
+    assert sorted((p.location.path, p.code) for p in result.problems) == [
+        ("generals/draft.yaml", "missing-kind"), ("other.yaml", "missing-kind")]
