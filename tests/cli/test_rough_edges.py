@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import socket
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -44,15 +45,15 @@ def test_every_command_agrees_on_the_expansion_here(exp: Path) -> None:
 def test_simulate_fails_when_a_game_stalls(monkeypatch: pytest.MonkeyPatch) -> None:
     from sgs_tools.sim import runner as sim
 
-    real = sim.run
+    real = sim.run_iter
 
-    def stalling(*args: object, **kwargs: object) -> list[sim.Summary]:
-        out = real(*args, **kwargs)  # type: ignore[arg-type]
+    def stalling(*args: object, **kwargs: object) -> Iterator[sim.Summary]:
+        out = list(real(*args, **kwargs))  # type: ignore[arg-type]
         first = out[0]
         out[0] = sim.Summary(first.seed, "none", [], 400, 100, 10, first.seats)
-        return out
+        yield from out
 
-    monkeypatch.setattr(sim, "run", stalling)
+    monkeypatch.setattr(sim, "run_iter", stalling)
     result = runner.invoke(app, ["simulate", "--games", "2", "-q", "--workers", "1"])
     assert result.exit_code == 1, result.output
     assert "stalled 1" in result.output

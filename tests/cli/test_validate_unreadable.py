@@ -22,8 +22,8 @@ def _folder(tmp_path: Path) -> Path:
     folder = tmp_path / "generals"
     folder.mkdir()
     shutil.copy(paths.bundled_root() / "generals" / "standard" / "caocao.yaml",
-                folder / "a.yaml")
-    (folder / "a.yaml").write_text((folder / "a.yaml").read_text(encoding="utf-8")
+                folder / "caocao_copy.yaml")
+    (folder / "caocao_copy.yaml").write_text((folder / "caocao_copy.yaml").read_text(encoding="utf-8")
                                    .replace("id: caocao", "id: caocao_copy")
                                    .replace("id: jianxiong", "id: jianxiong_copy")
                                    .replace("id: hujia", "id: hujia_copy"), encoding="utf-8")
