@@ -576,15 +576,16 @@ def new_card(
 # -- sgs new expansion / sgs init ------------------------------------------------------------
 
 def export_schemas(folder: Path, expansion_root: Path) -> dict[str, str]:
-    """The JSON Schemas an expansion's modelines point at: file name → text.
+    """The JSON Schemas an expansion's modelines point at: file name → text, generated
+    for the base game plus the expansion's own data (its kingdoms, sets and ids), as
+    ``sgs schema export schemas --data .`` regenerates them later."""
+    from sgs_tools.data import schema_build
 
-    Today these are the bundled schemas (the ``sgs schema export`` code path); schemas
-    generated for the expansion (its own kingdoms, sets and ids) plug in here.
-    """
-    from sgs_tools.data.schemas import schema_files
-
-    del folder, expansion_root  # the generated, per-expansion schemas will need them
-    return {p.name: p.read_text(encoding="utf-8") for p in schema_files()}
+    del folder
+    facts = (schema_build.project_facts([expansion_root]) if expansion_root.is_dir()
+             else schema_build.bundled_facts())
+    return {f"{name}.schema.json": schema_build.render(schema_build.build(name, facts))
+            for name in schema_build.NAMES}
 
 
 HOOKS_REPO = "https://github.com/sgs-tools/sgs-tools"

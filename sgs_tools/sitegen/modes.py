@@ -47,9 +47,10 @@ class ModePage:
         if raw.get("based_on"):
             rows.append(["Based on", self.site.mode_link(str(raw["based_on"]), self.page)
                          + " (rules not repeated here follow that mode)"])
-        if self.mode.decks:
+        mode_decks = self.site.cat.decks_of(self.mode)  # an expansion's decks join too
+        if mode_decks:
             decks = []
-            for deck_id in self.mode.decks:
+            for deck_id in mode_decks:
                 deck = self.site.cat.decks.get(deck_id)
                 size = f" ({counted(deck.size, 'card')})" if deck else ""
                 target = deck_page(deck_id) if deck else "cards/index.md"

@@ -23,7 +23,8 @@ def _folder(tmp_path: Path) -> Path:
     folder.mkdir()
     shutil.copy(paths.bundled_root() / "generals" / "standard" / "caocao.yaml",
                 folder / "caocao_copy.yaml")
-    (folder / "caocao_copy.yaml").write_text((folder / "caocao_copy.yaml").read_text(encoding="utf-8")
+    copy = folder / "caocao_copy.yaml"
+    copy.write_text(copy.read_text(encoding="utf-8")
                                    .replace("id: caocao", "id: caocao_copy")
                                    .replace("id: jianxiong", "id: jianxiong_copy")
                                    .replace("id: hujia", "id: hujia_copy"), encoding="utf-8")

@@ -313,3 +313,14 @@ def test_samurai_rules_read_as_sentences(bundled: Result) -> None:
     odds_at = samurai.index("{#war-odds}")
     assert '<div class="sgs-scroll" markdown>' in samurai[odds_at:]
     assert 'tabindex="0" title="5/12" data-hint="5/12"' in samurai
+
+
+def test_a_mode_page_lists_the_decks_its_expansions_add(expansion_site: SiteData) -> None:
+    pages = generate(expansion_site.cat, expansion_site.effects).pages
+    modes = [m for m, mode in expansion_site.cat.modes.items()
+             if "side_deck" in expansion_site.cat.decks_of(mode)]
+    assert modes
+    for m in modes:
+        decks_row = next(line for line in pages[f"modes/{m}.md"].splitlines()
+                         if line.startswith("| Decks |"))
+        assert "Side deck" in decks_row
