@@ -2,7 +2,7 @@
 
 Every rule number is read from the mode; the few the rule book leaves open have defaults
 here (``PLAY_DEFAULTS``), documented with their reasons in modes/samurai.yaml, and a mode
-may set them under ``samurai.play`` once the mode schema allows that key.
+sets them under ``samurai.play``.
 """
 
 from __future__ import annotations
