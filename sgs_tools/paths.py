@@ -167,3 +167,16 @@ def expansion_here() -> Path | None:
     if checkout_around(cwd) is not None:
         return None
     return expansion_around(cwd)
+
+
+def display_path(path: Path) -> str:
+    """A path as the user should see it: relative to the working folder when inside it.
+    (Here, below every layer, so that data, the DSL and scenarios all use it without
+    importing each other.)"""
+    import os
+
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # pragma: no cover - another drive on Windows
+        return str(path)
+    return str(path) if rel.startswith("..") else rel

@@ -217,7 +217,7 @@ def _write(command: str, plan: Plan, force: bool, root: Path) -> list[Path]:
 
 
 def _shown(path: Path, root: Path) -> str:
-    from sgs_tools.data.validate import display_path
+    from sgs_tools.paths import display_path
 
     return display_path(path)
 

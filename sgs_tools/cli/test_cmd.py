@@ -87,7 +87,7 @@ def test_cmd(
 def _run(lib: Library, files: list[Path], output_format: str, verbose: bool) -> int:
     """Run the scenario files and report; the exit code."""
     from sgs_tools import report
-    from sgs_tools.data.validate import display_path
+    from sgs_tools.paths import display_path
     from sgs_tools.scenario.runner import run_file
 
     problems = []

@@ -75,6 +75,6 @@ def watch(command: str, roots: list[Path], run: Callable[[set[Path] | None], int
 
 
 def _short(path: Path) -> str:
-    from sgs_tools.data.validate import display_path
+    from sgs_tools.paths import display_path
 
     return display_path(path)

@@ -14,6 +14,7 @@ from sgs_tools.data.catalog import Catalog, cross_check
 from sgs_tools.data.loader import Document, load_file
 from sgs_tools.data.model import Origin
 from sgs_tools.errors import LoadError, Location, Problem, UsageError
+from sgs_tools.paths import display_path
 from sgs_tools.sitegen.reserved import reserved_id_problems
 
 if TYPE_CHECKING:
@@ -61,15 +62,6 @@ class Result:
 
 IO_ERROR = "io-error"
 """The problem code of a file that exists but cannot be read (permissions, a disk error)."""
-
-
-def display_path(path: Path) -> str:
-    """A path as the user should see it: relative to the working folder when inside it."""
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:  # pragma: no cover - another drive on Windows
-        return str(path)
-    return str(path) if rel.startswith("..") else rel
 
 
 def _guess_kind(path: Path) -> str | None:

@@ -12,9 +12,9 @@ from typing import Any
 
 from sgs_tools.data.loader import Document, load_file
 from sgs_tools.data.schemas import suggest
-from sgs_tools.data.validate import display_path
 from sgs_tools.dsl.vocabulary import LANGS, VALUE_TYPES, vocabulary_dir
 from sgs_tools.errors import LoadError, Problem
+from sgs_tools.paths import display_path
 
 TABLES = ("actions", "modifiers", "events", "selectors", "card_words", "quantities",
           "functions")

@@ -780,7 +780,7 @@ def run_scenarios(targets: list[Path], lib: Library | None = None,
     Without ``lib``, the bundled game is loaded with ``data`` and the expansions the
     targets belong to (see :func:`data_for`).
     """
-    from sgs_tools.data.validate import display_path
+    from sgs_tools.paths import display_path
 
     lib = lib or Library.load(data_for(targets, data) or None)
     out = RunSummary()
