@@ -25,7 +25,7 @@ from sgs_tools.engine.errors import (
 from sgs_tools.engine.interp import Frame, Interpreter
 from sgs_tools.engine.library import Hook, Library
 from sgs_tools.engine.modes.base import Rules
-from sgs_tools.engine.modifiers import Statics
+from sgs_tools.engine.modifiers import Statics, no_dying
 from sgs_tools.engine.records import Result, Setup, Use
 from sgs_tools.engine.state import (
     DRAW,
@@ -83,6 +83,7 @@ class Game:
         self.use_stack: list[Use] = []
         self.changes = 0
         self.questioners: list[int] = []
+        self.word_state: dict[str, Any] = {}  # state of one word's primitive (prim_*.py)
         from sgs_tools.engine.modes import rules_for
 
         self.rules: Rules = rules_for(self.mode, lib.catalog.modes)(self)
@@ -289,9 +290,9 @@ class Game:
                 raise InvariantBroken(f"card {self.face(uid)} is not where it is said to be "
                                       f"({zone} of seat {seat})")
         for p in t.players:
-            if p.alive and not 0 < p.hp <= p.max_hp:
+            if p.alive and not (p.hp <= p.max_hp and (p.hp > 0 or no_dying(self, p.seat))):
                 raise InvariantBroken(f"seat {p.seat} is alive with {p.hp}/{p.max_hp} HP")
-            if not p.alive and (p.hand or p.equipment or p.judgement):
+            if not p.alive and (p.hand or p.equipment or p.judgement or p.pile):
                 raise InvariantBroken(f"seat {p.seat} is dead but still holds cards")
         if t.processing:
             raise InvariantBroken(f"cards left in processing: "

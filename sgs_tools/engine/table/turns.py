@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from sgs_tools.engine.errors import (
     GameOver,
 )
+from sgs_tools.engine.prim_turns import phase_ended
 from sgs_tools.engine.state import (
     DISCARD,
 )
@@ -75,6 +76,8 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
         return
     t.phase = pid
     g.forgo_draw = False
+    for key in ("draw_adjust", "phase_discards", "ended", "judging"):
+        g.word_state.pop(key, None)
     g.log_event("phase", seat=seat, phase=pid)
     g.emit("phase_start", "at", seat, {"phase": pid})
     g.emit("phase_begins", "when", seat, {"phase": pid, "current": (seat,)})
@@ -83,6 +86,8 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     if skipped and pid in skipped:
         skipped.discard(pid)
         g.log_event("skip", seat=seat, phase=pid)
+    elif phase_ended(g, seat, pid):
+        pass  # ended before it began (end_phase)
     elif t.players[seat].alive:
         # What a phase does is chosen by its data, never by its id.
         if "judge_order" in phase:
@@ -95,6 +100,12 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
             g.discard_phase(seat, phase)
     if t.players[seat].alive:
         g.emit("phase_end", "at", seat, {"phase": pid})
+    if not g.over:
+        discarded = [u for u in g.word_state.pop("phase_discards", ())
+                     if t.where.get(u, ("", 0))[0] == DISCARD]
+        g.emit("phase_ending", "when", seat, {"phase": pid, "phase_owner": (seat,),
+                                              "discarded": discarded})
+    g.word_state.pop("ended", None)
     g.end_period("phase")
     g.sweep()
     t.phase = ""
@@ -115,6 +126,7 @@ def end_period(g: Game, period: str) -> None:
             g.statics_dirty = True
         for p in g.table.players:
             p.marks.pop("named_color", None)
+            p.marks.pop("named_suit", None)
 
 
 def sweep(g: Game) -> None:
