@@ -188,6 +188,12 @@ def changed_suit(g: Game, card: CardInst) -> str | None:
 
 # -- actions ------------------------------------------------------------------------------
 
+def settle_dying(g: Game) -> None:
+    from sgs_tools.engine.table.health import settle_dying as settle
+
+    settle(g)
+
+
 def _slot(g: Game, rules: GuozhanRules, seat: int, raw: Any, f: Frame) -> int | None:
     if raw == "this_general":
         return rules.general_slot_of(seat, f.name)
@@ -229,7 +235,8 @@ def p_hide_general(g: Game, a: dict[str, Any], f: Frame) -> None:
     rules = need_guozhan(g, "hide_general", f)
     for seat in seats(g, a.get("who"), f):
         slot = _slot(g, rules, seat, a.get("slot"), f)
-        rules.hide(seat, slot, chooser=f.actor)
+        if rules.hide(seat, slot, chooser=f.actor):
+            settle_dying(g)
 
 
 @primitive("view_one_general")
@@ -271,6 +278,7 @@ def p_remove_general_skills(g: Game, a: dict[str, Any], f: Frame) -> None:
         g.changes += 1
         g.refresh_skills()
         g.log_event("lose_skills", seat=seat, general=label, skills=gone)
+        settle_dying(g)
 
 
 @primitive("restore_general")

@@ -63,5 +63,10 @@ def p_add_tally(g: Game, a: dict[str, Any], f: Frame) -> None:
 def p_ask_continue(g: Game, a: dict[str, Any], f: Frame) -> None:
     """Inside a repeat: the character may go round again; declining stops the repeat."""
     seat = one_seat(g, a.get("who"), f)
-    if seat is None or not g.ask_yes_no(seat, f"{f.name}: go on", f):
+    rounds = int(f.vars.get("__rounds", 0)) + 1
+    f.vars["__rounds"] = rounds
+    # The longer it has gone on, the less an agent is told it gains by going on (a loop
+    # a player can keep alive forever, 洛神 fed by 鬼才, ends when the agent stops).
+    if seat is None or not g.ask_yes_no(seat, f"{f.name}: go on", f,
+                                        benefit=1.0 - rounds / 10):
         raise Stop

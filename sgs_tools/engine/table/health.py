@@ -187,3 +187,13 @@ def die(g: Game, victim: int, killer: int | None) -> None:
         g.rules.rewards(killer, victim)
     g.emit("death", "after", victim, {"victim": (victim,), "killer": (
         killer,) if killer is not None else ()})
+
+
+def settle_dying(g: Game) -> None:
+    """A character left at 0 HP or less only by a ``no_dying`` modifier that no longer
+    applies (its skill hidden or lost) enters the dying state now."""
+    for p in g.table.players:
+        if g.over:
+            return
+        if p.alive and p.hp <= 0 and not p.marks.get("dying") and not no_dying(g, p.seat):
+            g.dying(p.seat, None, None)

@@ -12,6 +12,7 @@ from sgs_tools.engine.prim_turns import phase_ended
 from sgs_tools.engine.state import (
     DISCARD,
 )
+from sgs_tools.engine.table.health import settle_dying
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
@@ -130,6 +131,8 @@ def end_period(g: Game, period: str) -> None:
 
 
 def sweep(g: Game) -> None:
-    """Cards left in the processing area go to the discard pile."""
+    """Cards left in the processing area go to the discard pile; anyone kept out of
+    the dying state by a rule that no longer applies is dying now."""
     if g.table.processing:
         g.move(list(g.table.processing), DISCARD, -1, "sweep")
+    settle_dying(g)
