@@ -370,6 +370,8 @@ class Interpreter:
             out += p.equipment.values()
         if "judgement_zone" in zones:
             out += p.judgement
+        if "general_pile" in zones:
+            out += p.pile
         cards = self.game.table.cards
         return [u for u in out if self.card_matches(cards[u], spec)]
 
