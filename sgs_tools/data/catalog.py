@@ -234,6 +234,7 @@ def _check_mode(cat: Catalog, mode: Mode) -> None:
             f"mode {mode.id!r} has {want_generals} generals but its pool "
             f"({', '.join(mode.general_sets)}) holds {len(box)}"))
     _check_roles(cat, mode)
+    _check_careerist(cat, mode)
     _check_components(cat, mode, box)
     pool_ids = {g.id for g in pool}
     kingdoms = set(mode.kingdoms)
@@ -311,6 +312,40 @@ def _check_roles(cat: Catalog, mode: Mode) -> None:
             if ids and isinstance(role, str) and role != "any" and role not in ids:
                 cat.unknown(mode.origin, ("rewards", i, who), "role", role,
                             ids | {"any"})
+
+
+CAREERIST_THRESHOLDS = {"more_than_half": lambda n: n // 2 + 1}
+"""How a stated careerist threshold turns a player count into the reveal that makes a
+careerist: ``more_than_half`` — the reveal that takes one kingdom past half the players."""
+
+
+def _check_careerist(cat: Catalog, mode: Mode) -> None:
+    """A careerist table agrees with its stated threshold and covers every player count."""
+    rule = mode.raw.get("careerist")
+    if not isinstance(rule, dict) or not isinstance(rule.get("table"), dict):
+        return
+    table = rule["table"]
+    threshold = CAREERIST_THRESHOLDS.get(str(rule.get("threshold")))
+    players = mode.raw.get("players") or {}
+    low, high = _int_at(players.get("min")), _int_at(players.get("max"))
+    for count, reveal in table.items():
+        n = int(count) if str(count).isdigit() else None
+        if n is None or not isinstance(reveal, int):
+            continue
+        if threshold is not None and reveal != threshold(n):
+            cat.problems.append(Problem(
+                mode.origin.where("careerist", "table", count), "careerist-table",
+                f"at {n} players the table makes the reveal number {reveal} a careerist, "
+                f"but the threshold {rule.get('threshold')} gives {threshold(n)}",
+                f"write {threshold(n)}, or change the stated threshold"))
+    if low is not None and high is not None:
+        missing = [n for n in range(low, min(high, low + 100) + 1)
+                   if n not in table and str(n) not in table]
+        if missing:
+            cat.problems.append(Problem(
+                mode.origin.where("careerist", "table", key=True), "careerist-table",
+                f"the careerist table has no row for {', '.join(map(str, missing[:10]))} "
+                "players", f"mode {mode.id!r} allows {low}-{high} players"))
 
 
 def _check_components(cat: Catalog, mode: Mode, pool: list[General]) -> None:

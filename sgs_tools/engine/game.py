@@ -28,8 +28,12 @@ from sgs_tools.engine.modes.base import Rules
 from sgs_tools.engine.modifiers import Statics, no_dying
 from sgs_tools.engine.records import Result, Setup, Use
 from sgs_tools.engine.state import (
+    DISCARD,
     DRAW,
     EQUIPMENT,
+    HAND,
+    JUDGEMENT,
+    PROCESSING,
     Table,
 )
 from sgs_tools.engine.table import (
@@ -75,6 +79,7 @@ class Game:
         self.probes: dict[str, int] = {}
         self.trigger_answers: dict[str, bool] = {}
         self.listening: dict[tuple[str, str], tuple[list[list[Hook]], list[Hook]]] = {}
+        self._card_names: frozenset[str] | None = None
         self.skillsets: list[list[str]] = []
         self.leaning: list[float] = []
         self.next_virtual = -1
@@ -184,6 +189,7 @@ class Game:
     disguised_use = options.disguised_use
 
     listeners = events.listeners
+    card_names = events.card_names
     emit = events.emit
     holds = events.holds
     armour_ignored = events.armour_ignored
@@ -281,14 +287,23 @@ class Game:
         if total != len(t.cards) or len(t.where) != len(t.cards):
             raise InvariantBroken(f"cards not conserved: {total} in zones, {len(t.where)} "
                                   f"located, {len(t.cards)} in the game")
-        for uid, (zone, seat) in t.where.items():
-            if zone == EQUIPMENT:
-                if uid not in t.players[seat].equipment.values():
-                    raise InvariantBroken(f"card {self.face(uid)} is not where it is said "
-                                          f"to be ({zone} of seat {seat})")
-            elif uid not in t.zone_list(zone, seat):
-                raise InvariantBroken(f"card {self.face(uid)} is not where it is said to be "
-                                      f"({zone} of seat {seat})")
+        # Every card in a zone is located there; with the counts equal, each card is
+        # where it is said to be (one pass over the zones, not a search per card).
+        where = t.where
+        zones: list[tuple[str, int, list[int]]] = [
+            (DRAW, -1, t.draw_pile), (DISCARD, -1, t.discard_pile),
+            (PROCESSING, -1, t.processing)]
+        for p in t.players:
+            zones += [(HAND, p.seat, p.hand), (EQUIPMENT, p.seat, list(p.equipment.values())),
+                      (JUDGEMENT, p.seat, p.judgement)]
+        for zone, seat, uids in zones:
+            for uid in uids:
+                if where.get(uid) != (zone, seat):
+                    said = where.get(uid)
+                    raise InvariantBroken(
+                        f"card {self.face(uid)} lies in {zone} of seat {seat} but is said "
+                        f"to be in {said[0] if said else 'no zone'}"
+                        f"{f' of seat {said[1]}' if said else ''}")
         for p in t.players:
             if p.alive and not (p.hp <= p.max_hp and (p.hp > 0 or no_dying(self, p.seat))):
                 raise InvariantBroken(f"seat {p.seat} is alive with {p.hp}/{p.max_hp} HP")

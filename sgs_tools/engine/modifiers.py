@@ -76,6 +76,7 @@ class Statics:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.by_seat: list[list[tuple[Hook, dict[str, Any], Frame]]] = []
+        self.by_word: list[dict[str, list[tuple[Hook, dict[str, Any], Frame]]]] = []
         self.temporary: list[Temporary] = []
         self.words: set[str] = set()
 
@@ -85,6 +86,7 @@ class Statics:
         g = self.game
         lib = g.lib
         self.by_seat = []
+        self.by_word = []
         self.words = set()
         for p in g.table.players:
             entries: list[tuple[Hook, dict[str, Any], Frame]] = []
@@ -98,25 +100,28 @@ class Statics:
                             entries.append((hook, mod, frame))
                             self.words.add(str(mod["modifier"]))
             self.by_seat.append(entries)
+            words: dict[str, list[tuple[Hook, dict[str, Any], Frame]]] = {}
+            for entry in entries:
+                words.setdefault(str(entry[1]["modifier"]), []).append(entry)
+            self.by_word.append(words)
         g.statics_dirty = False
 
     def active(self, seat: int, word: str) -> list[Active]:
         g = self.game
         if g.statics_dirty:
             self.refresh()
-        out = []
-        for hook, mod, frame in self.by_seat[seat]:
-            if mod["modifier"] != word:
-                continue
+        out: list[Active] = []
+        for hook, mod, frame in self.by_word[seat].get(word, ()):
             phase = hook.filter.get("phase")
             if phase and (g.table.phase != phase or g.table.current != seat):
                 continue
             if hook.condition is not None and not g.interp.cond(hook.condition, frame):
                 continue
             out.append(Active(word, mod.get("args") or {}, frame, hook))
-        for t in self.temporary:
-            if t.seat == seat and t.word == word:
-                out.append(Active(word, t.args, t.frame, None))
+        if self.temporary:
+            for t in self.temporary:
+                if t.seat == seat and t.word == word:
+                    out.append(Active(word, t.args, t.frame, None))
         return out
 
     def any_active(self, word: str) -> bool:

@@ -40,7 +40,11 @@ SUITS = {"♠": "spade", "♥": "heart", "♣": "club", "♦": "diamond", "spade
          "heart": "heart", "club": "club", "diamond": "diamond", "spades": "spade",
          "hearts": "heart", "clubs": "club", "diamonds": "diamond"}
 SEAT_KEYS = {"general", "role", "hp", "max_hp", "hand", "equipment", "judgement", "skills",
-             "kingdom", "gender", "alive", "agent"}
+             "kingdom", "gender", "alive", "agent", "generals", "revealed", "careerist"}
+TWO_GENERAL_MODES = frozenset({"guozhan"})
+"""Modes whose seats hold two generals (main and deputy), each hidden or revealed."""
+GUOZHAN_SEAT_KEYS = frozenset({"generals", "revealed", "careerist"})
+"""Seat keys that only a two-general mode has; ``general`` and ``role`` it has not."""
 TOP_KEYS = {"kind", "name", "mode", "seed", "seats", "deck", "discard", "rest", "start",
             "turns",
             "phases", "script", "expect", "defaults", "until", "step_budget", "description"}
@@ -52,7 +56,8 @@ CHECK_KEYS = {"distance": ("from", "to", "is"), "in_range": ("from", "to", "is")
               "attack_range": ("seat", "from", "is")}
 """The keys of each distance-like check (attack_range takes ``seat``, or ``from``)."""
 SEAT_STATE_FIELDS = {"hp", "max_hp", "alive", "hand", "equipment", "judgement",
-                     "role_revealed", "turned_over", "general", "role", "skills", "kingdom"}
+                     "role_revealed", "turned_over", "general", "role", "skills", "kingdom",
+                     "generals", "revealed", "faction", "careerist", "gender"}
 """The fields ``expect: {state: {seats: {N: …}}}`` can check."""
 CARD_FIELDS = {"card", "cards", "old", "new"}
 """Event fields that hold cards (a face such as ``slash ♠7``, or a list of faces)."""
@@ -142,6 +147,11 @@ class SeatSpec:
     gender: str | None = None
     alive: bool = True
     agent: str | None = None
+    generals: list[str] | None = None
+    """Main and deputy general (two-general modes)."""
+    revealed: list[bool] = field(default_factory=lambda: [False, False])
+    careerist: bool = False
+    keys: tuple[str, ...] = ()
     where: Location | None = None
     general_where: Location | None = None
     skills_where: list[Location] = field(default_factory=list)
@@ -212,35 +222,72 @@ def parse_scenario(doc: Document, lib: Library | None = None) -> Scenario:
 
     With ``lib`` the names are checked too: cards, generals, skills and winning sides
     must exist in its catalog (the bundled game plus any loaded expansion)."""
-    problems: list[Problem] = []
+    r = _Reader(doc, lib)
     data = doc.data
-
-    def at(*path: str | int, key: bool = False) -> Location:
-        return doc.where(tuple(path), key=key)
-
-    def bad(where: Location, message: str, hint: str | None = None) -> None:
-        problems.append(Problem(where, "scenario", message, hint))
-
     if not isinstance(data, dict):
         raise ScenarioError([Problem(Location(doc.path, 1, 1), "scenario",
                                      "a scenario is a mapping")])
     kind = data.get("kind")
     if kind is not None and kind != "scenario":
         raise ScenarioError([Problem(
-            at("kind", key=True), "scenario", f"this file is not a scenario (kind: {kind})",
+            r.at("kind", key=True), "scenario", f"this file is not a scenario (kind: {kind})",
             "a scenario file says 'kind: scenario'; data files are checked by 'sgs validate'")])
-    card_ids = set(lib.catalog.cards) if lib is not None else None
-    side_checks: list[tuple[Any, Location]] = []
+    r.top_keys()
+    seats = r.seats()
+    start_seat, start_phase = r.start(seats)
+    turns, until, phases = r.timing(start_phase)
+    script = r.script(seats)
+    expectations = r.expectations()
+    defaults = r.defaults()
+    seed, budget, rest = r.settings()
+    mode = r.mode()
+    r.mode_seats(mode, seats)
+    r.sides(mode)
+    deck = r.cards(("deck",), data.get("deck"))
+    discard = r.cards(("discard",), data.get("discard"))
+    if r.problems:
+        raise ScenarioError(sorted(r.problems, key=Problem.sort_key))
+    at = r.at
+    return Scenario(
+        path=doc.path, name=str(data.get("name") or doc.path), mode=mode, seed=seed,
+        seats=seats, deck=deck, discard=discard, start_seat=start_seat,
+        start_phase=start_phase, turns=turns, phases=phases, until_end=until == "game_over",
+        start_phase_where=at("start", "phase") if start_phase is not None else None,
+        phases_where=[at("phases", i) for i in range(len(phases or []))],
+        script=script, expectations=expectations,
+        defaults={str(k): str(v) for k, v in defaults.items()}, step_budget=budget,
+        where=Location(doc.path, 1, 1), rest=rest)
 
-    def known_card(name: str, where: Location, after: str = "") -> None:
+
+class _Reader:
+    """Reads one scenario document section by section, collecting located problems."""
+
+    def __init__(self, doc: Document, lib: Library | None) -> None:
+        self.doc = doc
+        self.lib = lib
+        self.data: dict[str, Any] = doc.data
+        self.problems: list[Problem] = []
+        self.card_ids = set(lib.catalog.cards) if lib is not None else None
+        self.side_checks: list[tuple[Any, Location]] = []
+
+    def at(self, *path: str | int, key: bool = False) -> Location:
+        return self.doc.where(tuple(path), key=key)
+
+    def bad(self, where: Location, message: str, hint: str | None = None) -> None:
+        self.problems.append(Problem(where, "scenario", message, hint))
+
+    def known_card(self, name: str, where: Location, after: str = "") -> None:
+        bad, card_ids = self.bad, self.card_ids
         if card_ids is not None and name not in card_ids:
             bad(where, f"unknown card {name!r}{after}", suggest(name, card_ids))
 
-    def known_general(name: Any, where: Location) -> None:
+    def known_general(self, name: Any, where: Location) -> None:
+        bad, lib = self.bad, self.lib
         if lib is not None and isinstance(name, str) and name not in lib.catalog.generals:
             bad(where, f"unknown general {name!r}", suggest(name, set(lib.catalog.generals)))
 
-    def known_skills(names: Any, path: tuple[str | int, ...]) -> None:
+    def known_skills(self, names: Any, path: tuple[str | int, ...]) -> None:
+        bad, at, lib = self.bad, self.at, self.lib
         if lib is None or not isinstance(names, list):
             return
         for j, name in enumerate(names):
@@ -248,8 +295,9 @@ def parse_scenario(doc: Document, lib: Library | None = None) -> Scenario:
                 bad(at(*path, j), f"unknown skill {name!r}",
                     suggest(name, set(lib.catalog.skills)))
 
-    def expected_cards(path: tuple[str | int, ...], raw: Any) -> None:
+    def expected_cards(self, path: tuple[str | int, ...], raw: Any) -> None:
         """A number of cards, or a list of cards, expected in a zone or pile."""
+        bad, at, known_card = self.bad, self.at, self.known_card
         if _int(raw):
             if raw < 0:
                 bad(at(*path), "a number of cards is at least 0")
@@ -265,9 +313,10 @@ def parse_scenario(doc: Document, lib: Library | None = None) -> Scenario:
             else:
                 known_card(spec.name, where)
 
-    def check_pattern(key: str, i: int, pattern: dict[Any, Any]) -> None:
+    def check_pattern(self, key: str, i: int, pattern: dict[Any, Any]) -> None:
         """Every field of an event pattern is a field of that event, with a value that
         could be there: a known card, a nature, a side."""
+        bad, at, known_card, side_checks = self.bad, self.at, self.known_card, self.side_checks
         kind = str(pattern["e"])
         fields = LOG_FIELDS[kind]
         listed = (f"'{kind}' events have {', '.join(sorted(fields))}" if fields
@@ -295,12 +344,9 @@ def parse_scenario(doc: Document, lib: Library | None = None) -> Scenario:
             elif kind == "win" and fname == "side":
                 side_checks.append((fval, where))
 
-    for key in data:
-        if key not in TOP_KEYS:
-            bad(at(key, key=True), f"unknown key {key!r}",
-                f"expected one of: {', '.join(sorted(TOP_KEYS))}")
 
-    def cards(path: tuple[str | int, ...], raw: Any, views: bool = False) -> list[CardSpec]:
+    def cards(self, path: tuple[str | int, ...], raw: Any, views: bool = False) -> list[CardSpec]:
+        bad, at, known_card = self.bad, self.at, self.known_card
         out: list[CardSpec] = []
         if raw is None:
             return out
@@ -323,296 +369,392 @@ def parse_scenario(doc: Document, lib: Library | None = None) -> Scenario:
                     known_card(spec.view, where, " after 'as'")
         return out
 
-    seats: list[SeatSpec] = []
-    raw_seats = data.get("seats")
-    if not isinstance(raw_seats, list) or not raw_seats:
-        bad(at("seats") if "seats" in data else Location(doc.path, 1, 1),
-            "a scenario needs 'seats': a list of seats")
-        raw_seats = []
-    for i, raw in enumerate(raw_seats):
-        if not isinstance(raw, dict):
-            bad(at("seats", i), "a seat is a mapping (general, role, hp, hand, …)")
-            continue
-        for key in raw:
-            if key not in SEAT_KEYS:
-                bad(at("seats", i, key, key=True), f"unknown seat key {key!r}",
-                    f"expected one of: {', '.join(sorted(SEAT_KEYS))}")
-        s = SeatSpec(i, where=at("seats", i))
-        for word in ("general", "role", "kingdom", "gender"):
-            value = raw.get(word)
-            if value is not None and not isinstance(value, str):
-                bad(at("seats", i, word), f"{word} must be a single word, such as an id")
-                raw = {**raw, word: None}
-        if raw.get("role") not in (None, "lord", "loyalist", "rebel", "renegade"):
-            bad(at("seats", i, "role"), f"unknown role {raw.get('role')!r}",
-                "expected lord, loyalist, rebel or renegade")
-        if raw.get("kingdom") not in (None, "wei", "shu", "wu", "qun", "god"):
-            bad(at("seats", i, "kingdom"), f"unknown kingdom {raw.get('kingdom')!r}")
-        if raw.get("gender") not in (None, "male", "female"):
-            bad(at("seats", i, "gender"), "gender is male or female")
-        s.general = raw.get("general")
-        if s.general is not None:
-            s.general_where = at("seats", i, "general")
-            known_general(s.general, s.general_where)
-        s.role = raw.get("role")
-        for num in ("hp", "max_hp"):
-            value = raw.get(num)
-            if value is not None and not _int(value):
-                bad(at("seats", i, num), f"{num} must be a whole number")
-            elif value is not None and not (value >= 1 if num == "max_hp" else value >= 0):
-                bad(at("seats", i, num), f"{num} {value} is out of range",
-                    "max_hp is at least 1; hp is at least 0 (0 only with alive: false)")
-            elif value is not None:
-                setattr(s, num, value)
-        hp, top = raw.get("hp"), raw.get("max_hp")
-        if isinstance(hp, int) and isinstance(top, int) and hp > top:
-            bad(at("seats", i, "hp"), f"hp {hp} is above max_hp {top}")
-        s.hand = cards(("seats", i, "hand"), raw.get("hand"))
-        s.equipment = cards(("seats", i, "equipment"), raw.get("equipment"))
-        s.judgement = cards(("seats", i, "judgement"), raw.get("judgement"), views=True)
-        skills = raw.get("skills")
-        if skills is not None:
-            if isinstance(skills, list) and all(isinstance(x, str) for x in skills):
-                s.skills = list(skills)
-                s.skills_where = [at("seats", i, "skills", j) for j in range(len(skills))]
-                known_skills(skills, ("seats", i, "skills"))
-            else:
-                bad(at("seats", i, "skills"), "skills is a list of skill ids")
-        s.kingdom = raw.get("kingdom")
-        s.gender = raw.get("gender")
-        agent = raw.get("agent")
-        if agent not in (None, "random", "heuristic"):
-            bad(at("seats", i, "agent"), "agent is random or heuristic",
-                "unscripted decisions of this seat go to that agent instead of defaults")
-        else:
-            s.agent = agent
-        alive = raw.get("alive", True)
-        if not isinstance(alive, bool):
-            bad(at("seats", i, "alive"), "alive is true or false")
-        else:
-            s.alive = alive
-        seats.append(s)
 
-    start = data.get("start") or {}
-    start_seat, start_phase = 0, None
-    if not isinstance(start, dict):
-        bad(at("start"), "start is a mapping: {seat: N, phase: PHASE}")
-    else:
-        seat = start.get("seat", 0)
-        if not _int(seat):
-            bad(at("start", "seat"), "start seat is a seat number")
-        elif seats and not 0 <= seat < len(seats):
-            bad(at("start", "seat"), f"there is no seat {seat}",
-                f"seats are numbered 0 to {len(seats) - 1}")
-        else:
-            start_seat = seat
-        phase = start.get("phase")
-        if phase is not None and not isinstance(phase, str):
-            bad(at("start", "phase"), "start phase is a phase id such as 'play'")
-        start_phase = phase
-        for key in start:
-            if key not in ("seat", "phase"):
-                bad(at("start", key, key=True), f"unknown start key {key!r}",
-                    "expected seat and phase")
+    def top_keys(self) -> None:
+        bad, at, data = self.bad, self.at, self.data
+        for key in data:
+            if key not in TOP_KEYS:
+                bad(at(key, key=True), f"unknown key {key!r}",
+                    f"expected one of: {', '.join(sorted(TOP_KEYS))}")
 
-    turns = data.get("turns", 1)
-    if not _int(turns) or turns < 0 or turns > MAX_TURNS:
-        bad(at("turns"), f"turns is a whole number from 0 to {MAX_TURNS} (0 plays nothing)")
-        turns = 1
-    until = data.get("until")
-    if until not in (None, "game_over"):
-        bad(at("until"), "until can only be 'game_over'")
-    phases = data.get("phases")
-    if phases is not None and not (isinstance(phases, list)
-                                   and all(isinstance(p, str) for p in phases)):
-        bad(at("phases"), "phases is a list of phase ids")
-        phases = None
-    if phases and start_phase is not None and start_phase != phases[0]:
-        bad(at("start", "phase"), f"start phase {start_phase!r} is not the first of "
-            f"phases {phases}",
-            "with 'phases' the first turn plays exactly those phases, starting with the "
-            "first; drop the start phase or make it match")
 
-    script: list[Step] = []
-    raw_script = data.get("script") or []
-    if not isinstance(raw_script, list):
-        bad(at("script"), "script is a list of {seat: N, pick: ANSWER}")
-        raw_script = []
-    for i, raw in enumerate(raw_script):
-        where = at("script", i)
-        if not isinstance(raw, dict) or "pick" not in raw or "seat" not in raw:
-            bad(where, "a script step is {seat: N, pick: ANSWER} (optionally when: TEXT)")
-            continue
-        extra = set(raw) - {"seat", "pick", "when"}
-        for key in sorted(extra):
-            bad(at("script", i, key, key=True), f"unknown script key {key!r}",
-                "expected seat, pick and when")
-        if not _int(raw["seat"]):
-            bad(at("script", i, "seat"), "seat is a seat number")
-            continue
-        if seats and not 0 <= raw["seat"] < len(seats):
-            bad(at("script", i, "seat"), f"there is no seat {raw['seat']}",
-                f"seats are numbered 0 to {len(seats) - 1}")
-            continue
-        when = raw.get("when")
-        script.append(Step(raw["seat"], raw["pick"], str(when) if when is not None else None,
-                           at("script", i, "pick")))
-
-    expectations: list[Expectation] = []
-    expect = data.get("expect") or {}
-    if not isinstance(expect, dict):
-        bad(at("expect"), "expect is a mapping (events, no_events, state, winner, …)")
-        expect = {}
-    for key, value in expect.items():
-        if key not in EXPECT_KEYS:
-            bad(at("expect", key, key=True), f"unknown expectation {key!r}",
-                f"expected one of: {', '.join(sorted(EXPECT_KEYS))}")
-            continue
-        if key in ("events", "no_events"):
-            if not isinstance(value, list):
-                bad(at("expect", key), f"{key} is a list of event patterns")
+    def seats(self) -> list[SeatSpec]:
+        bad, at, known_general = self.bad, self.at, self.known_general
+        known_skills, cards, data, doc = self.known_skills, self.cards, self.data, self.doc
+        seats: list[SeatSpec] = []
+        raw_seats = data.get("seats")
+        if not isinstance(raw_seats, list) or not raw_seats:
+            bad(at("seats") if "seats" in data else Location(doc.path, 1, 1),
+                "a scenario needs 'seats': a list of seats")
+            raw_seats = []
+        for i, raw in enumerate(raw_seats):
+            if not isinstance(raw, dict):
+                bad(at("seats", i), "a seat is a mapping (general, role, hp, hand, …)")
                 continue
-            for i, pattern in enumerate(value):
-                if not isinstance(pattern, dict) or "e" not in pattern:
-                    bad(at("expect", key, i), "an event pattern is a mapping with 'e' "
-                        "(the event) and the fields to match")
-                    continue
-                if pattern["e"] not in LOG_EVENTS:
-                    bad(at("expect", key, i, "e"), f"unknown event kind {pattern['e']!r}",
-                        suggest(str(pattern["e"]), set(LOG_EVENTS))
-                        or "see the list of events in tests/scenarios/README.md")
-                    continue
-                if "times" in pattern and key == "no_events":
-                    bad(at("expect", key, i, "times", key=True),
-                        "times has no meaning in no_events",
-                        "move the pattern to events with times: 0 to say it never happens")
-                    continue
-                if "times" in pattern and not (_int(pattern["times"])
-                                               and pattern["times"] >= 0):
-                    bad(at("expect", key, i, "times"),
-                        "times is a whole number (how often the event happens in the log)")
-                    continue
-                check_pattern(key, i, pattern)
-                expectations.append(Expectation(key, pattern, at("expect", key, i)))
-        elif key == "state":
-            if not isinstance(value, dict):
-                bad(at("expect", "state"), "state is a mapping (seats, deck, discard)")
-                continue
-            for skey, sval in value.items():
-                if skey == "seats" and isinstance(sval, dict):
-                    for seat_key, fields in sval.items():
-                        seat = int(seat_key) if str(seat_key).isdecimal() else seat_key
-                        if not _int(seat) or not isinstance(fields, dict):
-                            bad(at("expect", "state", "seats", seat_key),
-                                "seats maps a seat number to the fields expected")
-                            continue
-                        for fname, fval in fields.items():
-                            fpath = ("expect", "state", "seats", seat_key, fname)
-                            if fname not in SEAT_STATE_FIELDS:
-                                bad(at(*fpath, key=True), f"unknown seat field {fname!r}",
-                                    suggest(str(fname), SEAT_STATE_FIELDS)
-                                    or f"expected one of: {', '.join(sorted(SEAT_STATE_FIELDS))}")
-                                continue
-                            if fname in ("hand", "equipment", "judgement"):
-                                expected_cards(fpath, fval)
-                            elif fname == "general":
-                                known_general(fval, at(*fpath))
-                            elif fname == "skills":
-                                known_skills(fval, fpath)
-                            expectations.append(Expectation(
-                                "seat", fval, at("expect", "state", "seats", seat_key, fname),
-                                (seat, fname)))
-                elif skey in ("deck", "discard", "processing"):
-                    expected_cards(("expect", "state", skey), sval)
-                    expectations.append(Expectation("pile", sval,
-                                                    at("expect", "state", skey), skey))
-                elif skey == "current":
-                    expectations.append(Expectation("current", sval,
-                                                    at("expect", "state", skey)))
+            for key in raw:
+                if key not in SEAT_KEYS:
+                    bad(at("seats", i, key, key=True), f"unknown seat key {key!r}",
+                        f"expected one of: {', '.join(sorted(SEAT_KEYS))}")
+            s = SeatSpec(i, where=at("seats", i))
+            for word in ("general", "role", "kingdom", "gender"):
+                value = raw.get(word)
+                if value is not None and not isinstance(value, str):
+                    bad(at("seats", i, word), f"{word} must be a single word, such as an id")
+                    raw = {**raw, word: None}
+            if raw.get("role") not in (None, "lord", "loyalist", "rebel", "renegade"):
+                bad(at("seats", i, "role"), f"unknown role {raw.get('role')!r}",
+                    "expected lord, loyalist, rebel or renegade")
+            if raw.get("kingdom") not in (None, "wei", "shu", "wu", "qun", "god"):
+                bad(at("seats", i, "kingdom"), f"unknown kingdom {raw.get('kingdom')!r}")
+            if raw.get("gender") not in (None, "male", "female"):
+                bad(at("seats", i, "gender"), "gender is male or female")
+            s.general = raw.get("general")
+            if s.general is not None:
+                s.general_where = at("seats", i, "general")
+                known_general(s.general, s.general_where)
+            s.role = raw.get("role")
+            for num in ("hp", "max_hp"):
+                value = raw.get(num)
+                if value is not None and not _int(value):
+                    bad(at("seats", i, num), f"{num} must be a whole number")
+                elif value is not None and not (value >= 1 if num == "max_hp" else value >= 0):
+                    bad(at("seats", i, num), f"{num} {value} is out of range",
+                        "max_hp is at least 1; hp is at least 0 (0 only with alive: false)")
+                elif value is not None:
+                    setattr(s, num, value)
+            hp, top = raw.get("hp"), raw.get("max_hp")
+            if isinstance(hp, int) and isinstance(top, int) and hp > top:
+                bad(at("seats", i, "hp"), f"hp {hp} is above max_hp {top}")
+            s.hand = cards(("seats", i, "hand"), raw.get("hand"))
+            s.equipment = cards(("seats", i, "equipment"), raw.get("equipment"))
+            s.judgement = cards(("seats", i, "judgement"), raw.get("judgement"), views=True)
+            skills = raw.get("skills")
+            if skills is not None:
+                if isinstance(skills, list) and all(isinstance(x, str) for x in skills):
+                    s.skills = list(skills)
+                    s.skills_where = [at("seats", i, "skills", j) for j in range(len(skills))]
+                    known_skills(skills, ("seats", i, "skills"))
                 else:
-                    bad(at("expect", "state", skey, key=True), f"unknown state {skey!r}",
-                        "expected seats, deck, discard, processing or current")
-        elif key in ("distance", "in_range", "attack_range"):
-            if not isinstance(value, list):
-                bad(at("expect", key), f"{key} is a list of checks")
-                continue
-            for i, item in enumerate(value):
-                if not isinstance(item, dict) or "is" not in item:
-                    bad(at("expect", key, i), f"a {key} check is {{from: A, to: B, is: N}}")
-                    continue
-                form = ("{seat: A, is: N}" if key == "attack_range"
-                        else "{from: A, to: B, is: N}")
-                for ckey in item:
-                    if ckey not in CHECK_KEYS[key]:
-                        bad(at("expect", key, i, ckey, key=True),
-                            f"unknown {key} key {ckey!r}",
-                            _hint(suggest(str(ckey), set(CHECK_KEYS[key])),
-                                  f"an {key} check is {form}" if key[0] in "aeiou"
-                                  else f"a {key} check is {form}"))
-                expectations.append(Expectation(key, item, at("expect", key, i)))
+                    bad(at("seats", i, "skills"), "skills is a list of skill ids")
+            s.kingdom = raw.get("kingdom")
+            s.gender = raw.get("gender")
+            agent = raw.get("agent")
+            if agent not in (None, "random", "heuristic"):
+                bad(at("seats", i, "agent"), "agent is random or heuristic",
+                    "unscripted decisions of this seat go to that agent instead of defaults")
+            else:
+                s.agent = agent
+            alive = raw.get("alive", True)
+            if not isinstance(alive, bool):
+                bad(at("seats", i, "alive"), "alive is true or false")
+            else:
+                s.alive = alive
+            self.two_generals(s, raw)
+            seats.append(s)
+
+        return seats
+
+    def two_generals(self, s: SeatSpec, raw: dict[str, Any]) -> None:
+        """A Guozhan seat: ``generals: [MAIN, DEPUTY]``, ``revealed: true`` (both),
+        ``false`` or ``[MAIN?, DEPUTY?]``, and ``careerist: true``."""
+        bad, at, i = self.bad, self.at, s.seat
+        s.keys = tuple(str(k) for k in raw)
+        generals = raw.get("generals")
+        if generals is not None:
+            if not (isinstance(generals, list) and len(generals) == 2
+                    and all(isinstance(x, str) for x in generals)):
+                bad(at("seats", i, "generals"), "generals is a list of two general ids: "
+                    "[MAIN, DEPUTY]")
+            else:
+                s.generals = list(generals)
+                for j, name in enumerate(generals):
+                    self.known_general(name, at("seats", i, "generals", j))
+        revealed = raw.get("revealed", False)
+        if isinstance(revealed, bool):
+            s.revealed = [revealed, revealed]
+        elif (isinstance(revealed, list) and len(revealed) == 2
+              and all(isinstance(x, bool) for x in revealed)):
+            s.revealed = list(revealed)
         else:
-            if key == "winner" and isinstance(value, str):
-                side_checks.append((value, at("expect", key)))
-            elif key == "winner" and not isinstance(value, list):
-                bad(at("expect", key), "winner is a side id (such as lord_side), 'none', "
-                    "or the list of winning seats")
+            bad(at("seats", i, "revealed"), "revealed is true (both generals face up), false "
+                "(both hidden) or a pair such as [true, false] (main up, deputy hidden)")
+        careerist = raw.get("careerist", False)
+        if not isinstance(careerist, bool):
+            bad(at("seats", i, "careerist"), "careerist is true or false")
+        elif careerist and not any(s.revealed):
+            bad(at("seats", i, "careerist"), "a careerist has revealed a general",
+                "reveal at least one general (revealed: [true, false]) or drop careerist")
+        else:
+            s.careerist = careerist
+
+    def mode_seats(self, mode: str, seats: list[SeatSpec]) -> None:
+        """Seats fit the mode: two generals in Guozhan, one general and a role elsewhere."""
+        bad, at = self.bad, self.at
+        two = mode in TWO_GENERAL_MODES
+        for s in seats:
+            for key in s.keys:
+                if two and key in ("general", "role"):
+                    bad(at("seats", s.seat, key, key=True),
+                        f"a {mode} seat has no {key!r}",
+                        "write generals: [MAIN, DEPUTY] (and revealed: …); the faction comes "
+                        "from the revealed generals" if key == "general" else
+                        f"{mode} has factions, not roles: they come from revealed generals "
+                        "(careerist: true for a careerist)")
+                elif not two and key in GUOZHAN_SEAT_KEYS:
+                    bad(at("seats", s.seat, key, key=True),
+                        f"{key!r} is for two-general modes ({', '.join(TWO_GENERAL_MODES)})",
+                        "add 'mode: guozhan', or give the seat one 'general'")
+            if two and s.generals is None and "generals" not in s.keys and s.where:
+                bad(s.where, "a Guozhan seat needs generals: [MAIN, DEPUTY]")
+
+    def start(self, seats: list[SeatSpec]) -> tuple[int, str | None]:
+        bad, at, data = self.bad, self.at, self.data
+        start = data.get("start") or {}
+        start_seat, start_phase = 0, None
+        if not isinstance(start, dict):
+            bad(at("start"), "start is a mapping: {seat: N, phase: PHASE}")
+        else:
+            seat = start.get("seat", 0)
+            if not _int(seat):
+                bad(at("start", "seat"), "start seat is a seat number")
+            elif seats and not 0 <= seat < len(seats):
+                bad(at("start", "seat"), f"there is no seat {seat}",
+                    f"seats are numbered 0 to {len(seats) - 1}")
+            else:
+                start_seat = seat
+            phase = start.get("phase")
+            if phase is not None and not isinstance(phase, str):
+                bad(at("start", "phase"), "start phase is a phase id such as 'play'")
+            start_phase = phase
+            for key in start:
+                if key not in ("seat", "phase"):
+                    bad(at("start", key, key=True), f"unknown start key {key!r}",
+                        "expected seat and phase")
+
+        return start_seat, start_phase
+
+    def timing(self, start_phase: str | None) -> tuple[int, Any, list[str] | None]:
+        """turns, until and phases."""
+        bad, at, data = self.bad, self.at, self.data
+        turns = data.get("turns", 1)
+        if not _int(turns) or turns < 0 or turns > MAX_TURNS:
+            bad(at("turns"), f"turns is a whole number from 0 to {MAX_TURNS} (0 plays nothing)")
+            turns = 1
+        until = data.get("until")
+        if until not in (None, "game_over"):
+            bad(at("until"), "until can only be 'game_over'")
+        phases = data.get("phases")
+        if phases is not None and not (isinstance(phases, list)
+                                       and all(isinstance(p, str) for p in phases)):
+            bad(at("phases"), "phases is a list of phase ids")
+            phases = None
+        if phases and start_phase is not None and start_phase != phases[0]:
+            bad(at("start", "phase"), f"start phase {start_phase!r} is not the first of "
+                f"phases {phases}",
+                "with 'phases' the first turn plays exactly those phases, starting with the "
+                "first; drop the start phase or make it match")
+
+        return turns, until, phases
+
+    def script(self, seats: list[SeatSpec]) -> list[Step]:
+        bad, at, data = self.bad, self.at, self.data
+        script: list[Step] = []
+        raw_script = data.get("script") or []
+        if not isinstance(raw_script, list):
+            bad(at("script"), "script is a list of {seat: N, pick: ANSWER}")
+            raw_script = []
+        for i, raw in enumerate(raw_script):
+            where = at("script", i)
+            if not isinstance(raw, dict) or "pick" not in raw or "seat" not in raw:
+                bad(where, "a script step is {seat: N, pick: ANSWER} (optionally when: TEXT)")
                 continue
-            expectations.append(Expectation(key, value, at("expect", key)))
+            extra = set(raw) - {"seat", "pick", "when"}
+            for key in sorted(extra):
+                bad(at("script", i, key, key=True), f"unknown script key {key!r}",
+                    "expected seat, pick and when")
+            if not _int(raw["seat"]):
+                bad(at("script", i, "seat"), "seat is a seat number")
+                continue
+            if seats and not 0 <= raw["seat"] < len(seats):
+                bad(at("script", i, "seat"), f"there is no seat {raw['seat']}",
+                    f"seats are numbered 0 to {len(seats) - 1}")
+                continue
+            when = raw.get("when")
+            script.append(Step(raw["seat"], raw["pick"], str(when) if when is not None else None,
+                               at("script", i, "pick")))
 
-    defaults = data.get("defaults") or {}
-    if not isinstance(defaults, dict):
-        bad(at("defaults"), "defaults maps a decision kind to a default answer")
-        defaults = {}
-    for kind, answer in defaults.items():
-        if kind not in DECISION_KINDS:
-            bad(at("defaults", kind, key=True), f"unknown decision kind {kind!r}",
-                suggest(str(kind), set(DECISION_KINDS))
-                or f"expected one of: {', '.join(sorted(DECISION_KINDS))}")
-        elif isinstance(answer, (dict, list)) or answer is None:
-            bad(at("defaults", kind), "a default answer is one option label, such as "
-                "'pass', 'no' or 'end'")
-    seed = data.get("seed", 0)
-    if not _int(seed):
-        bad(at("seed"), "seed is a whole number")
-        seed = 0
-    budget = data.get("step_budget", 20_000)
-    if not _int(budget):
-        bad(at("step_budget"), "step_budget is a whole number")
-        budget = 20_000
-    rest = data.get("rest", "deck")
-    if rest not in ("deck", "discard"):
-        bad(at("rest"), "rest is 'deck' (the unplaced cards, shuffled under the deck) or "
-            "'discard' (they start in the discard pile)")
-        rest = "deck"
-    mode = data.get("mode", "identity")
-    if mode not in PLAYED_MODES:
-        bad(at("mode"), f"the reference engine does not play mode {mode!r}",
-            _hint(suggest(str(mode), set(PLAYED_MODES)),
-                  f"scenarios run in: {', '.join(PLAYED_MODES)}"))
-        mode = "identity"
-    if lib is not None and side_checks:
-        from sgs_tools.engine.errors import SetupError
+        return script
 
-        try:
-            victory = lib.mode(mode).raw.get("victory") or {}
-        except SetupError:
-            victory = {}
-        sides = [str(s.get("id")) for s in victory.get("sides") or []] + ["none"]
-        for side, where in side_checks:
-            if str(side) not in sides:
-                bad(where, f"unknown side {side!r} in mode {mode}",
-                    _hint(suggest(str(side), set(sides)),
-                          f"the {mode} sides: {', '.join(sides)}"))
-    deck = cards(("deck",), data.get("deck"))
-    discard = cards(("discard",), data.get("discard"))
-    if problems:
-        raise ScenarioError(sorted(problems, key=Problem.sort_key))
-    return Scenario(
-        path=doc.path, name=str(data.get("name") or doc.path), mode=mode, seed=seed,
-        seats=seats, deck=deck, discard=discard, start_seat=start_seat,
-        start_phase=start_phase, turns=turns, phases=phases, until_end=until == "game_over",
-        start_phase_where=at("start", "phase") if start_phase is not None else None,
-        phases_where=[at("phases", i) for i in range(len(phases or []))],
-        script=script, expectations=expectations,
-        defaults={str(k): str(v) for k, v in defaults.items()}, step_budget=budget,
-        where=Location(doc.path, 1, 1), rest=rest)
+    def expectations(self) -> list[Expectation]:
+        bad, at, data = self.bad, self.at, self.data
+        known_general, known_skills = self.known_general, self.known_skills
+        expected_cards, check_pattern = self.expected_cards, self.check_pattern
+        side_checks = self.side_checks
+        expectations: list[Expectation] = []
+        expect = data.get("expect") or {}
+        if not isinstance(expect, dict):
+            bad(at("expect"), "expect is a mapping (events, no_events, state, winner, …)")
+            expect = {}
+        for key, value in expect.items():
+            if key not in EXPECT_KEYS:
+                bad(at("expect", key, key=True), f"unknown expectation {key!r}",
+                    f"expected one of: {', '.join(sorted(EXPECT_KEYS))}")
+                continue
+            if key in ("events", "no_events"):
+                if not isinstance(value, list):
+                    bad(at("expect", key), f"{key} is a list of event patterns")
+                    continue
+                for i, pattern in enumerate(value):
+                    if not isinstance(pattern, dict) or "e" not in pattern:
+                        bad(at("expect", key, i), "an event pattern is a mapping with 'e' "
+                            "(the event) and the fields to match")
+                        continue
+                    if pattern["e"] not in LOG_EVENTS:
+                        bad(at("expect", key, i, "e"), f"unknown event kind {pattern['e']!r}",
+                            suggest(str(pattern["e"]), set(LOG_EVENTS))
+                            or "see the list of events in tests/scenarios/README.md")
+                        continue
+                    if "times" in pattern and key == "no_events":
+                        bad(at("expect", key, i, "times", key=True),
+                            "times has no meaning in no_events",
+                            "move the pattern to events with times: 0 to say it never happens")
+                        continue
+                    if "times" in pattern and not (_int(pattern["times"])
+                                                   and pattern["times"] >= 0):
+                        bad(at("expect", key, i, "times"),
+                            "times is a whole number (how often the event happens in the log)")
+                        continue
+                    check_pattern(key, i, pattern)
+                    expectations.append(Expectation(key, pattern, at("expect", key, i)))
+            elif key == "state":
+                if not isinstance(value, dict):
+                    bad(at("expect", "state"), "state is a mapping (seats, deck, discard)")
+                    continue
+                for skey, sval in value.items():
+                    if skey == "seats" and isinstance(sval, dict):
+                        for seat_key, fields in sval.items():
+                            seat = int(seat_key) if str(seat_key).isdecimal() else seat_key
+                            if not _int(seat) or not isinstance(fields, dict):
+                                bad(at("expect", "state", "seats", seat_key),
+                                    "seats maps a seat number to the fields expected")
+                                continue
+                            for fname, fval in fields.items():
+                                fpath = ("expect", "state", "seats", seat_key, fname)
+                                if fname not in SEAT_STATE_FIELDS:
+                                    listed = ", ".join(sorted(SEAT_STATE_FIELDS))
+                                    bad(at(*fpath, key=True), f"unknown seat field {fname!r}",
+                                        suggest(str(fname), SEAT_STATE_FIELDS)
+                                        or f"expected one of: {listed}")
+                                    continue
+                                if fname in ("hand", "equipment", "judgement"):
+                                    expected_cards(fpath, fval)
+                                elif fname == "general":
+                                    known_general(fval, at(*fpath))
+                                elif fname == "skills":
+                                    known_skills(fval, fpath)
+                                expectations.append(Expectation(
+                                    "seat", fval, at("expect", "state", "seats", seat_key, fname),
+                                    (seat, fname)))
+                    elif skey in ("deck", "discard", "processing"):
+                        expected_cards(("expect", "state", skey), sval)
+                        expectations.append(Expectation("pile", sval,
+                                                        at("expect", "state", skey), skey))
+                    elif skey == "current":
+                        expectations.append(Expectation("current", sval,
+                                                        at("expect", "state", skey)))
+                    else:
+                        bad(at("expect", "state", skey, key=True), f"unknown state {skey!r}",
+                            "expected seats, deck, discard, processing or current")
+            elif key in ("distance", "in_range", "attack_range"):
+                if not isinstance(value, list):
+                    bad(at("expect", key), f"{key} is a list of checks")
+                    continue
+                for i, item in enumerate(value):
+                    if not isinstance(item, dict) or "is" not in item:
+                        bad(at("expect", key, i), f"a {key} check is {{from: A, to: B, is: N}}")
+                        continue
+                    form = ("{seat: A, is: N}" if key == "attack_range"
+                            else "{from: A, to: B, is: N}")
+                    for ckey in item:
+                        if ckey not in CHECK_KEYS[key]:
+                            bad(at("expect", key, i, ckey, key=True),
+                                f"unknown {key} key {ckey!r}",
+                                _hint(suggest(str(ckey), set(CHECK_KEYS[key])),
+                                      f"an {key} check is {form}" if key[0] in "aeiou"
+                                      else f"a {key} check is {form}"))
+                    expectations.append(Expectation(key, item, at("expect", key, i)))
+            else:
+                if key == "winner" and isinstance(value, str):
+                    side_checks.append((value, at("expect", key)))
+                elif key == "winner" and not isinstance(value, list):
+                    bad(at("expect", key), "winner is a side id (such as lord_side), 'none', "
+                        "or the list of winning seats")
+                    continue
+                expectations.append(Expectation(key, value, at("expect", key)))
+
+        return expectations
+
+    def defaults(self) -> dict[str, Any]:
+        bad, at, data = self.bad, self.at, self.data
+        defaults = data.get("defaults") or {}
+        if not isinstance(defaults, dict):
+            bad(at("defaults"), "defaults maps a decision kind to a default answer")
+            defaults = {}
+        for kind, answer in defaults.items():
+            if kind not in DECISION_KINDS:
+                bad(at("defaults", kind, key=True), f"unknown decision kind {kind!r}",
+                    suggest(str(kind), set(DECISION_KINDS))
+                    or f"expected one of: {', '.join(sorted(DECISION_KINDS))}")
+            elif isinstance(answer, (dict, list)) or answer is None:
+                bad(at("defaults", kind), "a default answer is one option label, such as "
+                    "'pass', 'no' or 'end'")
+        return defaults
+
+    def settings(self) -> tuple[int, int, str]:
+        """seed, step budget and where the rest of the deck goes."""
+        bad, at, data = self.bad, self.at, self.data
+        seed = data.get("seed", 0)
+        if not _int(seed):
+            bad(at("seed"), "seed is a whole number")
+            seed = 0
+        budget = data.get("step_budget", 20_000)
+        if not _int(budget):
+            bad(at("step_budget"), "step_budget is a whole number")
+            budget = 20_000
+        rest = data.get("rest", "deck")
+        if rest not in ("deck", "discard"):
+            bad(at("rest"), "rest is 'deck' (the unplaced cards, shuffled under the deck) or "
+                "'discard' (they start in the discard pile)")
+            rest = "deck"
+        return seed, budget, rest
+
+    def mode(self) -> str:
+        bad, at, data = self.bad, self.at, self.data
+        mode = data.get("mode", "identity")
+        if mode not in PLAYED_MODES:
+            bad(at("mode"), f"the reference engine does not play mode {mode!r}",
+                _hint(suggest(str(mode), set(PLAYED_MODES)),
+                      f"scenarios run in: {', '.join(PLAYED_MODES)}"))
+            mode = "identity"
+        return str(mode)
+
+    def sides(self, mode: str) -> None:
+        bad, lib, side_checks = self.bad, self.lib, self.side_checks
+        if lib is not None and side_checks:
+            from sgs_tools.engine.errors import SetupError
+
+            try:
+                victory = lib.mode(mode).raw.get("victory") or {}
+            except SetupError:
+                victory = {}
+            sides = [str(s.get("id")) for s in victory.get("sides") or []
+                     if not s.get("factions")]
+            # A faction mode's winning side is the faction that won (Guozhan: a kingdom,
+            # or careerist).
+            sides += [str(f) for s in victory.get("sides") or [] for f in s.get("factions") or []]
+            sides += ["none"]
+            for side, where in side_checks:
+                if str(side) not in sides:
+                    bad(where, f"unknown side {side!r} in mode {mode}",
+                        _hint(suggest(str(side), set(sides)),
+                              f"the {mode} sides: {', '.join(sides)}"))

@@ -23,7 +23,14 @@ from sgs_tools.engine.state import (
     Player,
 )
 from sgs_tools.errors import LoadError, Location, Problem
-from sgs_tools.scenario.format import CardSpec, Scenario, ScenarioError, Step, parse_scenario
+from sgs_tools.scenario.format import (
+    TWO_GENERAL_MODES,
+    CardSpec,
+    Scenario,
+    ScenarioError,
+    Step,
+    parse_scenario,
+)
 
 DEFAULT_ANSWERS = {"play": "end", "yes_no": "no", "respond": "pass", "trigger": "pass"}
 
@@ -199,6 +206,34 @@ class Builder:
                 self.bad(where, f"unknown phase {name!r}",
                          f"{suggest(name, set(names)) or ''} {hint}".strip())
 
+    def two_generals(self, g: Game) -> None:
+        """Guozhan seats: two generals each, face up or down; health from both unless
+        the seat says otherwise."""
+        from sgs_tools.engine.modes.guozhan import GuozhanRules
+
+        rules = g.rules
+        if not isinstance(rules, GuozhanRules):
+            raise SetupError(f"mode {self.sc.mode!r} does not play by two-general rules")
+        for spec in self.sc.seats:
+            p = g.table.players[spec.seat]
+            if spec.generals is None:
+                continue
+            try:
+                for name in spec.generals:
+                    if self.lib.general(name).halves is None:
+                        self.bad(spec.where, f"general {name!r} has no Guozhan health (halves)",
+                                 "two-general seats take Guozhan generals (gz_…)")
+                        return
+            except SetupError as exc:
+                self.bad(spec.where, str(exc))
+                return
+            rules.place(spec.seat, spec.generals[0], spec.generals[1], spec.revealed,
+                        spec.careerist)
+            if spec.max_hp is not None:
+                p.max_hp = spec.max_hp
+            p.hp = spec.hp if spec.hp is not None else p.max_hp
+            p.alive = spec.alive
+
     def build(self, script: Script) -> Game:
         sc = self.sc
         lib = self.lib
@@ -249,6 +284,8 @@ class Builder:
                 p.max_hp = p.hp
             p.alive = spec.alive
             g.add_player(p)
+        if sc.mode in TWO_GENERAL_MODES:
+            self.two_generals(g)
         for spec in sc.seats:
             p = t.players[spec.seat]
             for c in spec.hand:
@@ -317,14 +354,9 @@ def play(g: Game, sc: Scenario) -> None:
     if first is None and sc.start_phase is not None:
         first = names[names.index(sc.start_phase):]
     if first is not None:
-        t.current = seat
-        t.turn += 1
-        g.log_event("turn", seat=seat, turn=t.turn)
-        for phase in g.phases:
-            if str(phase["id"]) in first and t.players[seat].alive and not g.over:
-                g.run_phase(seat, phase)
-        g.end_period("turn")
-        g.sweep()
+        # From the first phase, the turn is played whole (its start is raised); from a
+        # later one it had begun already: only its end is raised.
+        g.take_turn(seat, phases=first, resume=not first or first[0] != names[0])
     else:
         g.take_turn(seat)
     for _ in range(sc.turns - 1 if not sc.until_end else 10_000):
@@ -538,13 +570,25 @@ def check_expectations(g: Game, sc: Scenario, error: tuple[str, str] | None
                     fail(exp.where, f"seat {seat} {fname} is {wrong}, expected "
                          f"{as_yaml(exp.value)}")
                 continue
-            if fname not in ("hp", "max_hp", "alive", "role_revealed", "turned_over",
-                             "general", "role", "skills", "kingdom"):
+            if fname in ("generals", "revealed", "faction", "careerist"):
+                from sgs_tools.engine.modes.guozhan import CAREERIST, GuozhanRules
+
+                rules = g.rules
+                if not isinstance(rules, GuozhanRules):
+                    fail(exp.where, f"{fname} is a Guozhan seat field (mode is {sc.mode})")
+                    continue
+                slots = rules.slots[seat]
+                got = {"generals": slots.generals, "revealed": slots.revealed,
+                       "faction": slots.faction,
+                       "careerist": slots.faction == CAREERIST}[fname]
+            elif fname not in ("hp", "max_hp", "alive", "role_revealed", "turned_over",
+                               "general", "role", "skills", "kingdom", "gender"):
                 fail(exp.where, f"unknown seat field {fname!r}",
                      "expected hp, max_hp, alive, hand, equipment, judgement, "
-                     "role_revealed, turned_over, general, role, skills or kingdom")
+                     "role_revealed, turned_over, general, role, skills, kingdom or gender")
                 continue
-            got = getattr(p, fname)
+            else:
+                got = getattr(p, fname)
             if got != exp.value:
                 fail(exp.where, f"seat {seat} {fname} is {as_yaml(got)}, expected "
                      f"{as_yaml(exp.value)}")

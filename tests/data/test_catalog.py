@@ -54,3 +54,20 @@ def test_a_real_unknown_reference_is_still_reported(data_copy: Path) -> None:
     errors = _errors()
     assert len(errors) == 2, errors
     assert any("unknown-ref" in e and "'sunquann'" in e for e in errors)
+
+
+def test_a_careerist_table_against_its_threshold_is_reported(data_copy: Path) -> None:
+    _edit(data_copy / "modes" / "guozhan.yaml", "    6: 4\n", "    6: 3\n")
+    errors = _errors()
+    assert any("careerist-table" in e and "at 6 players" in e and "gives 4" in e
+               for e in errors), errors
+
+
+def test_a_careerist_table_missing_a_player_count_is_reported(data_copy: Path) -> None:
+    _edit(data_copy / "modes" / "guozhan.yaml", "    11: 6\n", "")
+    errors = _errors()
+    assert any("careerist-table" in e and "no row for 11" in e for e in errors), errors
+
+
+def test_the_bundled_careerist_table_agrees_with_its_threshold(data_copy: Path) -> None:
+    assert not [e for e in _errors() if "careerist-table" in e]

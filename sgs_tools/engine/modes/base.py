@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
+    from sgs_tools.engine.agents import Decision
     from sgs_tools.engine.game import Game
     from sgs_tools.engine.library import Hook
     from sgs_tools.engine.state import Player
@@ -81,6 +82,10 @@ class Rules:
                            "hand": len(p.hand), "general": p.general}
                           for p in t.players]}
 
+    def public_name(self, seat: int) -> str:
+        """How a seat is named to everyone: ``seat 3 (caocao)``."""
+        return self.g.table.players[seat].name()
+
     def seat_summary(self, p: Player) -> dict[str, Any]:
         """One seat in a game's result."""
         return {"seat": p.seat, "role": p.role, "general": p.general, "hp": p.hp,
@@ -99,3 +104,6 @@ class Rules:
 
     def check_invariants(self) -> None:
         """Mode-specific invariants, checked after every turn."""
+
+    def check_decision(self, d: Decision) -> None:
+        """Raise InvariantBroken if a decision shows its seat what it may not know."""

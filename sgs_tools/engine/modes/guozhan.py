@@ -15,6 +15,7 @@ is a faction of one.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
@@ -25,6 +26,7 @@ from sgs_tools.engine.state import DRAW, Player
 
 if TYPE_CHECKING:
     from sgs_tools.data.model import General
+    from sgs_tools.engine.agents import Decision
     from sgs_tools.engine.game import Game
     from sgs_tools.engine.library import Hook
 
@@ -54,6 +56,8 @@ class GuozhanRules(Rules):
         self.slots: list[Slots] = []
         self.skill_slot: list[dict[str, int]] = []
         self.careerist_kingdoms: set[str] = set()
+        self.shown: list[set[str]] = [set() for _ in range(g.setup.players)]
+        """Hidden generals each seat has been shown privately (知己知彼)."""
         raw = g.raw
         self.table: dict[int, int] = {
             int(k): int(v) for k, v in ((raw.get("careerist") or {}).get("table") or {}).items()}
@@ -152,6 +156,27 @@ class GuozhanRules(Rules):
                     self.skill_slot[seat][s] = i
         p.max_hp = max(1, ((a.halves or 0) + (b.halves or 0)) // 2)
         p.hp = p.max_hp
+
+    def place(self, seat: int, main: str, deputy: str, revealed: list[bool],
+              careerist: bool = False) -> None:
+        """A table set up by hand (a scenario): the generals, which are face up (factions
+        fixed in seat order, as if revealed one after another, with no rewards) and a
+        forced careerist."""
+        self.seat_generals(seat, main, deputy)
+        s = self.slots[seat]
+        p = self.g.table.players[seat]
+        s.revealed = list(revealed)
+        s.both_seen = all(revealed)
+        if any(revealed):
+            first = self.general_of(seat, revealed.index(True))
+            s.faction = CAREERIST if careerist else self.would_be(first.kingdom)
+            if s.faction == CAREERIST:
+                self.careerist_kingdoms.add(first.kingdom)
+            p.role = s.faction
+            p.role_revealed = True
+            p.kingdom = first.kingdom
+            p.gender = (self.general_of(seat, 0).gender if all(revealed)
+                        else first.gender)
 
     def general_of(self, seat: int, slot: int) -> General:
         return self.g.lib.general(self.slots[seat].generals[slot])
@@ -285,6 +310,28 @@ class GuozhanRules(Rules):
     def static_applies(self, seat: int, skill: str) -> bool:
         return not self.latent(seat, skill)
 
+    def show_general(self, viewer: int, seat: int, slot: int) -> str:
+        """``viewer`` looks at one of ``seat``'s generals: it knows it from now on."""
+        general = self.slots[seat].generals[slot]
+        while len(self.shown) <= viewer:
+            self.shown.append(set())
+        self.shown[viewer].add(general)
+        return general
+
+    def check_decision(self, d: Decision) -> None:
+        """A decision never names another seat's hidden general, unless it was shown."""
+        known = self.shown[d.seat] if d.seat < len(self.shown) else set()
+        secrets = {x for i, s in enumerate(self.slots) if i != d.seat
+                   for x, up in zip(s.generals, s.revealed, strict=True)
+                   if not up and x not in known}
+        if not secrets:
+            return
+        words = set(re.findall(r"[a-z0-9_]+", " ".join([d.prompt, *d.options])))
+        leaked = secrets & words
+        if leaked:
+            raise InvariantBroken(f"seat {d.seat} was shown hidden general(s) "
+                                  f"{', '.join(sorted(leaked))} in '{d.prompt}'")
+
     def general_slot_of(self, seat: int, skill: str) -> int | None:
         return self.skill_slot[seat].get(skill) if seat < len(self.skill_slot) else None
 
@@ -327,6 +374,14 @@ class GuozhanRules(Rules):
             row["faction"] = s.faction
             row["kingdom"] = p.kingdom
         return out
+
+    def public_name(self, seat: int) -> str:
+        """``seat 3 (gz_caocao+?)``: only face-up generals are named."""
+        s = self.slots[seat] if seat < len(self.slots) else None
+        if s is None:
+            return f"seat {seat}"
+        shown = [x if up else "?" for x, up in zip(s.generals, s.revealed, strict=True)]
+        return f"seat {seat}" + (f" ({'+'.join(shown)})" if any(s.revealed) else "")
 
     def seat_summary(self, p: Player) -> dict[str, Any]:
         out = super().seat_summary(p)

@@ -33,6 +33,8 @@ def ask(g: Game, seat: int, kind: str, labels: list[str], low: int = 1, high: in
         return [0]
     agent = g.agents[seat]
     d = Decision(seat, kind, labels, low, high, prompt, context or {})
+    if g.setup.check_invariants:
+        g.rules.check_decision(d)
     picks = agent.decide(d)
     if (not isinstance(picks, list) or len(picks) != len(set(picks))
             or not low <= len(picks) <= high
@@ -91,7 +93,7 @@ def choose_one(g: Game, seat: int, labels: list[str], f: Frame) -> int:
 def choose_players(g: Game, chooser: int, cands: tuple[int, ...] | list[int], low: int,
                    high: int, prompt: str, f: Frame | None, helpful: bool = False
                    ) -> tuple[int, ...]:
-    labels = [g.table.players[s].name() for s in cands]
+    labels = [g.rules.public_name(s) for s in cands]
     context = None
     if getattr(g.agents[chooser], "wants_context", False):
         sign = -1.0 if helpful else 1.0

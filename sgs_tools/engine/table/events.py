@@ -24,15 +24,29 @@ if TYPE_CHECKING:
 
 
 def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hook]]:
-    """For one event and timing: each seat's skill hooks, and every card hook."""
+    """For one event and timing: each seat's skill hooks, and the card hooks of cards that
+    can be at this table (in its deck, or made by a conversion). Both empty: nobody
+    listens, and `emit` returns at once."""
     found = g.listening.get(key)
     if found is None:
         hooks = g.lib.by_event.get(key, ())
         by_seat = [[h for h in hooks if h.origin == "skill" and h.source in skills]
                    for skills in g.skillsets]
-        cards = [h for h in hooks if h.origin == "card"]
-        found = g.listening[key] = (by_seat, cards)
+        present = g.card_names()
+        cards = [h for h in hooks if h.origin == "card" and h.source in present]
+        found = g.listening[key] = (by_seat if any(by_seat) else [], cards)
     return found
+
+
+def card_names(g: Game) -> frozenset[str]:
+    """The names a card at this table can have: its physical cards', and every card a
+    conversion can make."""
+    if g._card_names is None:
+        names = {c.card for c in g.table.cards.values()}
+        names.update(v.view_card for views in g.lib.views.values() for v in views
+                     if v.view_card)
+        g._card_names = frozenset(names)
+    return g._card_names
 
 
 def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[str, Any]
@@ -41,13 +55,15 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
     if key not in g.lib.by_event or g.over:
         return payload
     by_seat, cards = g.listeners(key)
+    if not by_seat and not cards:
+        return payload
     t = g.table
     n = len(t.players)
     for i in range(n):
         seat = (t.current + i) % n
         if not t.players[seat].alive:
             continue
-        held = by_seat[seat]
+        held = by_seat[seat] if by_seat else []
         if cards:
             held = held + [h for h in cards if g.holds(seat, h)]
         if held:

@@ -38,7 +38,11 @@ def loop(g: Game, first: int | None = None) -> None:
         seat = nxt
 
 
-def take_turn(g: Game, seat: int, phases: list[str] | None = None) -> None:
+def take_turn(g: Game, seat: int, phases: list[str] | None = None,
+              resume: bool = False) -> None:
+    """Play a turn: its start, the phases (only ``phases`` if given), its end.
+    ``resume``: the turn had already begun (a scenario started mid-turn), so its start is
+    not raised again, but its end is."""
     t = g.table
     p = t.players[seat]
     if not p.alive:
@@ -46,12 +50,13 @@ def take_turn(g: Game, seat: int, phases: list[str] | None = None) -> None:
     t.current = seat
     t.turn += 1
     g.log_event("turn", seat=seat, turn=t.turn)
-    if p.turned_over:
-        p.turned_over = False
-        g.log_event("skip_turn", seat=seat)
-        return
-    g.emit("phase_start", "at", seat, {"phase": "turn"})
-    g.rules.turn_start(seat)
+    if not resume:
+        if p.turned_over:
+            p.turned_over = False
+            g.log_event("skip_turn", seat=seat)
+            return
+        g.emit("phase_start", "at", seat, {"phase": "turn"})
+        g.rules.turn_start(seat)
     for phase in g.phases:
         pid = str(phase["id"])
         if phases is not None and pid not in phases:

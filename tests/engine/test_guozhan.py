@@ -1,0 +1,134 @@
+"""Guozhan rules (sgs_tools/engine/modes/guozhan.py): dealing, hidden information,
+factions, the end of every game."""
+
+from __future__ import annotations
+
+import pytest
+
+from sgs_tools.engine.agents import Decision
+from sgs_tools.engine.errors import InvariantBroken, SetupError
+from sgs_tools.engine.game import Game, Setup
+from sgs_tools.engine.library import Library
+from sgs_tools.engine.modes import RULES, played_modes, rules_for
+from sgs_tools.engine.modes.guozhan import CAREERIST, GuozhanRules
+from sgs_tools.engine.modes.identity import IdentityRules
+
+
+@pytest.fixture(scope="module")
+def lib() -> Library:
+    return Library.load()
+
+
+def _game(lib: Library, players: int = 6, seed: int = 0, **kw: object) -> Game:
+    return Game(lib, Setup(mode="guozhan", players=players, seed=seed, **kw))  # type: ignore[arg-type]
+
+
+def _rules(g: Game) -> GuozhanRules:
+    assert isinstance(g.rules, GuozhanRules)
+    return g.rules
+
+
+def test_modes_find_their_rules(lib: Library) -> None:
+    modes = lib.catalog.modes
+    assert rules_for(modes["identity"], modes) is IdentityRules
+    assert rules_for(modes["korean"], modes) is IdentityRules
+    assert rules_for(modes["guozhan"], modes) is GuozhanRules
+    assert {"identity", "korean", "guozhan"} <= set(played_modes(modes))
+    assert set(RULES) >= {"identity", "korean", "guozhan"}
+
+
+def test_deal_gives_two_hidden_generals_of_one_kingdom(lib: Library) -> None:
+    g = _game(lib, players=8, seed=3)
+    g.deal()
+    rules = _rules(g)
+    for p in g.table.players:
+        slots = rules.slots[p.seat]
+        a, b = (lib.general(x) for x in slots.generals)
+        assert a.kingdom == b.kingdom
+        assert slots.revealed == [False, False] and slots.faction is None
+        assert p.kingdom is None and p.gender is None and p.role is None
+        assert p.max_hp == ((a.halves or 0) + (b.halves or 0)) // 2 == p.hp
+        assert len(p.hand) == 4
+    dealt = [x for s in rules.slots for x in s.generals]
+    assert len(dealt) == len(set(dealt))
+
+
+def test_generals_can_be_fixed_as_pairs(lib: Library) -> None:
+    g = _game(lib, players=2, generals=["gz_caocao+gz_xuchu", "gz_liubei+gz_guanyu"])
+    g.deal()
+    assert _rules(g).slots[1].generals == ["gz_liubei", "gz_guanyu"]
+    bad = _game(lib, players=2, generals=["gz_caocao", "gz_liubei+gz_guanyu"])
+    with pytest.raises(SetupError, match="MAIN\\+DEPUTY"):
+        bad.deal()
+
+
+def test_a_seats_view_hides_other_seats_hidden_generals(lib: Library) -> None:
+    g = _game(lib, players=4, seed=1)
+    g.deal()
+    rules = _rules(g)
+    rules.reveal(2, 0, why="test")
+    view = rules.view(0)
+    mine = view["seats"][0]["generals"]
+    assert mine == rules.slots[0].generals
+    assert view["seats"][1]["generals"] == [None, None]
+    assert view["seats"][2]["generals"] == [rules.slots[2].generals[0], None]
+    assert view["seats"][2]["faction"] == rules.slots[2].faction
+    text = repr(view)
+    for seat in (1, 3):
+        for general in rules.slots[seat].generals:
+            assert general not in text
+
+
+def test_a_decision_naming_a_hidden_general_breaks_an_invariant(lib: Library) -> None:
+    g = _game(lib, players=4, seed=1)
+    g.deal()
+    rules = _rules(g)
+    secret = rules.slots[1].generals[0]
+    with pytest.raises(InvariantBroken, match=secret):
+        rules.check_decision(Decision(0, "yes_no", ["yes", "no"], prompt=f"see {secret}"))
+    rules.check_decision(Decision(1, "yes_no", ["yes", "no"], prompt=f"reveal {secret}"))
+    rules.show_general(0, 1, 0)
+    rules.check_decision(Decision(0, "yes_no", ["yes", "no"], prompt=f"see {secret}"))
+
+
+def test_the_first_reveal_fixes_the_faction_and_the_threshold_makes_careerists(
+        lib: Library) -> None:
+    g = _game(lib, players=6, generals=[
+        "gz_caocao+gz_xuchu", "gz_dianwei+gz_xuhuang", "gz_zhangliao+gz_yuejin",
+        "gz_zhanghe+gz_caoren", "gz_guojia+gz_simayi", "gz_liubei+gz_guanyu"])
+    g.deal()
+    rules = _rules(g)
+    for seat in range(3):
+        rules.reveal(seat, 1, why="test")
+        assert rules.faction(seat) == "wei"
+    rules.reveal(3, 0, why="test")
+    assert rules.faction(3) == CAREERIST
+    rules.reveal(4, 0, why="test")  # every later Wei reveal is a careerist too
+    assert rules.faction(4) == CAREERIST
+    assert not rules.same_faction(3, 4)
+    assert rules.same_faction(0, 2)
+    g.check_invariants()
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 8, 12])
+def test_games_end_cleanly_and_replay_identically(lib: Library, players: int) -> None:
+    for seed in range(3):
+        first = _game(lib, players=players, seed=seed).play()
+        assert first.error is None or first.error_kind == "engine-gap", first.error
+        again = _game(lib, players=players, seed=seed).play()
+        assert first.log == again.log
+        if first.error is None:
+            assert first.winning_side in ("wei", "shu", "wu", "qun", CAREERIST, "none")
+
+
+def test_heuristic_agents_play_for_their_faction(lib: Library) -> None:
+    g = _game(lib, players=4, generals=[
+        "gz_caocao+gz_xuchu", "gz_dianwei+gz_xuhuang", "gz_liubei+gz_guanyu",
+        "gz_sunquan+gz_zhoutai"])
+    g.deal()
+    rules = _rules(g)
+    assert rules.hostility(0, 1) > 0 > -1  # unknown: mildly hostile
+    rules.reveal(1, 0, why="test")
+    assert rules.hostility(0, 1) < 0  # a revealed Wei is a friend of a (hidden) Wei
+    rules.reveal(2, 0, why="test")
+    assert rules.hostility(0, 2) > 0
