@@ -31,6 +31,7 @@ from sgs_tools.engine.state import (
     DISCARD,
     DRAW,
     EQUIPMENT,
+    GENERAL_PILE,
     HAND,
     JUDGEMENT,
     PROCESSING,
@@ -295,7 +296,7 @@ class Game:
             (PROCESSING, -1, t.processing)]
         for p in t.players:
             zones += [(HAND, p.seat, p.hand), (EQUIPMENT, p.seat, list(p.equipment.values())),
-                      (JUDGEMENT, p.seat, p.judgement)]
+                      (JUDGEMENT, p.seat, p.judgement), (GENERAL_PILE, p.seat, p.pile)]
         for zone, seat, uids in zones:
             for uid in uids:
                 if where.get(uid) != (zone, seat):
