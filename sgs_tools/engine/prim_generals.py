@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from sgs_tools.engine.errors import Abort, EngineGap
+from sgs_tools.engine.errors import EngineGap
 from sgs_tools.engine.kingdoms import (
     guozhan,
     kingdom_of,
@@ -218,9 +218,7 @@ def p_reveal_general(g: Game, a: dict[str, Any], f: Frame) -> None:
     for seat in seats(g, a.get("who"), f):
         options = hidden_to_reveal(g, seat, a.get("slot"), f)
         if not options:
-            if a.get("slot") is not None:
-                raise Abort("that general is face up already")
-            continue
+            continue  # face up already (using the skill revealed it) or not allowed
         slot = options[0]
         if len(options) > 1:
             labels = [rules.slots[seat].generals[s] for s in options]
@@ -299,3 +297,36 @@ def p_put_on_general(g: Game, a: dict[str, Any], f: Frame) -> list[int]:
     free = [u for u in listed if u in g.table.where]
     g.move(free, GENERAL_PILE, f.actor, "put_on_general", f)
     return free
+
+
+@primitive("remove_general")
+def p_remove_general(g: Game, a: dict[str, Any], f: Frame) -> None:
+    """移除: a character's general of the given slot leaves play — its skills are lost for
+    the rest of the game (the faction stays; health is not recounted)."""
+    rules = need_guozhan(g, "remove_general", f)
+    for seat in seats(g, a.get("who"), f):
+        slot = _slot(g, rules, seat, a.get("slot"), f)
+        if slot is None:
+            slot = g.ask(f.actor, "choose", list(SLOTS), 1, 1,
+                         f"remove a general of seat {seat}")[0]
+        p = g.table.players[seat]
+        gone = [s for s, i in rules.skill_slot[seat].items() if i == slot]
+        p.skills = [s for s in p.skills if s not in gone]
+        g.changes += 1
+        g.refresh_skills()
+        g.log_event("lose_skills", seat=seat, general=SLOTS[slot], skills=gone)
+        settle_dying(g)
+
+
+@primitive("view_generals")
+def p_view_generals(g: Game, a: dict[str, Any], f: Frame) -> list[str]:
+    """Look at every hidden general of a character (logged; returns their ids)."""
+    rules = need_guozhan(g, "view_generals", f)
+    seat = one_seat(g, a.get("who"), f)
+    if seat is None:
+        return []
+    out = []
+    for slot in rules.slots[seat].hidden():
+        g.log_event("view_general", seat=f.actor, of=seat, slot=SLOTS[slot])
+        out.append(rules.slots[seat].generals[slot])
+    return out

@@ -83,7 +83,7 @@ def p_ask_use(g: Game, a: dict[str, Any], f: Frame) -> list[int]:
         g.log_event("skill", seat=by, skill=via)
         g.count_view(by, via, name)
     g.use_card(by, uids, name, preset=[target], via=via)
-    return list(uids) or [-1]
+    return list(uids)  # the physical cards used (a conversion's too): never empty
 
 
 @primitive("cancel_target")

@@ -145,3 +145,13 @@ def test_hidden_general_words_are_gaps_in_identity(lib: Library) -> None:
         ACTIONS["hide_general"](g, {"who": {"var": "x"}}, frame(g, 0, x=(1,)))
     assert set(select(g, 0, "fully_revealed")) == {0, 1, 2, 3}
     assert select(g, 0, "partly_hidden") == ()
+
+
+def test_remove_general_and_view_generals(lib: Library) -> None:
+    g = table(lib, [QUN, SHU, WU], reveal=False)
+    seen = ACTIONS["view_generals"](g, {"who": {"var": "x"}}, frame(g, 0, x=(1,)))
+    assert seen == ["gz_guanyu", "gz_zhangfei"]
+    ACTIONS["remove_general"](g, {"slot": "deputy", "who": {"var": "x"}},
+                              frame(g, 0, x=(1,)))
+    assert "gz_paoxiao" not in g.table.players[1].skills
+    assert "gz_wusheng" in g.table.players[1].skills
