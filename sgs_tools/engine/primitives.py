@@ -581,6 +581,10 @@ def p_place(g: Game, a: dict[str, Any], f: Frame) -> None:
         listed = [f.use.card]  # "place indulgence": the card being used
     if listed is None:
         listed = pick_cards(g, a.get("cards"), f, f.actor, f.actor, "place")
+        if not listed and spec is not None:
+            # Nothing of the kind to place (直谏 with no equipment in hand): the effect
+            # cannot be carried out, so it is undone rather than half done.
+            raise Abort("no card to place")
     for uid in listed:
         g.place(uid, on, f)
 

@@ -94,3 +94,12 @@ def test_cards_discarded_event_gives_them_away(lib: Library) -> None:
     g.discard([uid], 0, None)
     assert g.table.where[uid][0] == HAND and g.table.where[uid][1] != 0
     assert agent(g, 0).seen
+
+
+def test_place_with_nothing_to_place_undoes_the_action(lib: Library) -> None:
+    """直谏 without an equipment card in hand does nothing (it used to draw for free)."""
+    g = table(lib, ["gz_erzhang+gz_sunquan", "gz_guanyu+gz_zhangfei", "gz_caocao+gz_zhangliao"])
+    give(g, 0, "slash")
+    hook = g.lib.actions["gz_zhijian"][0]
+    assert not g.run_action(0, 0, hook)
+    assert len(g.table.players[0].hand) == 1
