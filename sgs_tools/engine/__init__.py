@@ -83,6 +83,18 @@ LOG_FIELDS: dict[str, frozenset[str]] = {
                       "defence_pips", "seat", "target", "winner"}),
     "war_declared": frozenset({"card", "house", "seat", "target"}),
     "war_won": frozenset({"card", "seat"}),
+    # words of engine/prim_*.py
+    "adjust_draw": frozenset({"n", "seat", "skill"}),
+    "cancel_target": frozenset({"card", "skill", "targets"}),
+    "damage_source": frozenset({"card", "seat", "skill"}),
+    "end_phase": frozenset({"phase", "seat", "skill"}),
+    "lose_skills": frozenset({"general", "seat", "skills"}),
+    "name_suit": frozenset({"seat", "suit"}),
+    "pindian": frozenset({"cards", "rival", "seat", "winner"}),
+    "recast": frozenset({"cards", "seat"}),
+    "swap_hands": frozenset({"seat", "to"}),
+    "transfer_damage": frozenset({"n", "seat", "skill", "to"}),
+    "view_general": frozenset({"of", "seat", "slot"}),
 }
 """Every kind of entry in a game's event log (the ``e`` of each entry) → the fields such an
 entry carries besides ``e``. Kept in step with the engine's ``log_event`` calls by

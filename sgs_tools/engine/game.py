@@ -25,12 +25,13 @@ from sgs_tools.engine.errors import (
 from sgs_tools.engine.interp import Frame, Interpreter
 from sgs_tools.engine.library import Hook, Library
 from sgs_tools.engine.modes.base import Rules
-from sgs_tools.engine.modifiers import Statics
+from sgs_tools.engine.modifiers import Statics, no_dying
 from sgs_tools.engine.records import Result, Setup, Use
 from sgs_tools.engine.state import (
     DISCARD,
     DRAW,
     EQUIPMENT,
+    GENERAL_PILE,
     HAND,
     JUDGEMENT,
     PROCESSING,
@@ -95,6 +96,7 @@ class Game:
         self.use_stack: list[Use] = []
         self.changes = 0
         self.questioners: list[int] = []
+        self.word_state: dict[str, Any] = {}  # state of one word's primitive (prim_*.py)
         from sgs_tools.engine.modes import rules_for
 
         self.rules: Rules = rules_for(self.mode, lib.catalog.modes)(self)
@@ -313,7 +315,7 @@ class Game:
             (PROCESSING, -1, t.processing)]
         for p in t.players:
             zones += [(HAND, p.seat, p.hand), (EQUIPMENT, p.seat, list(p.equipment.values())),
-                      (JUDGEMENT, p.seat, p.judgement)]
+                      (JUDGEMENT, p.seat, p.judgement), (GENERAL_PILE, p.seat, p.pile)]
         for zone, seat, uids in zones:
             for uid in uids:
                 if where.get(uid) != (zone, seat):
@@ -323,9 +325,9 @@ class Game:
                         f"to be in {said[0] if said else 'no zone'}"
                         f"{f' of seat {said[1]}' if said else ''}")
         for p in t.players:
-            if p.alive and not 0 < p.hp <= p.max_hp:
+            if p.alive and not (p.hp <= p.max_hp and (p.hp > 0 or no_dying(self, p.seat))):
                 raise InvariantBroken(f"seat {p.seat} is alive with {p.hp}/{p.max_hp} HP")
-            if not p.alive and (p.hand or p.equipment or p.judgement):
+            if not p.alive and (p.hand or p.equipment or p.judgement or p.pile):
                 raise InvariantBroken(f"seat {p.seat} is dead but still holds cards")
         if t.processing:
             raise InvariantBroken(f"cards left in processing: "

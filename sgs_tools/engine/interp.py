@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine.errors import Abort, EngineGap, Stop
+from sgs_tools.engine.prim_generals import FILTER_WORDS, QUANTITY_WORDS, changed_suit, post_filter
 from sgs_tools.engine.primitives import ACTIONS, can_pay
 from sgs_tools.engine.state import CardInst, Player
+from sgs_tools.engine.words import POST_FILTERS
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game, Use
@@ -89,6 +91,8 @@ class Interpreter:
             return p.kingdom
         if attr == "named_color":
             return p.marks.get("named_color")
+        if attr == "named_suit":
+            return p.marks.get("named_suit")
         if attr == "count":
             return 1
         raise EngineGap(f"attribute {attr}", "a character")
@@ -101,10 +105,10 @@ class Interpreter:
         table = self.game.table
         first = table.card(uids[0])
         if attr == "suit":
-            return first.suit
+            return self.suit_of(first)
         if attr == "color":
-            colors = {table.card(u).color for u in uids}
-            return first.color if len(colors) == 1 else None
+            colors = {self.color_of(table.card(u)) for u in uids}
+            return colors.pop() if len(colors) == 1 else None
         if attr == "name":
             return first.card
         if attr == "type":
@@ -114,6 +118,19 @@ class Interpreter:
         if attr == "nature":
             return first.nature or "normal"
         raise EngineGap(f"attribute {attr}", "cards")
+
+    def suit_of(self, card: CardInst) -> str | None:
+        """A card's suit as the rules read it (``change_suit`` of its holder applied)."""
+        g = self.game
+        if card.suit is None or not g.statics.any_active("change_suit"):
+            return card.suit
+        return changed_suit(g, card)
+
+    def color_of(self, card: CardInst) -> str | None:
+        if card.suit is None or not self.game.statics.any_active("change_suit"):
+            return card.color
+        suit = self.suit_of(card)
+        return None if suit is None else ("red" if suit in ("heart", "diamond") else "black")
 
     def value(self, v: Any, f: Frame) -> Any:
         if v is None or isinstance(v, (int, str)):
@@ -157,6 +174,8 @@ class Interpreter:
                 return max(args)
             if name == "half":
                 return args[0] // 2
+            if name == "difference":
+                return abs(args[0] - args[1])
             raise EngineGap(f"function {name}", f.name)
         if "select" in v:
             return self.select(v["select"], f)
@@ -200,6 +219,8 @@ class Interpreter:
             return g.play_phase_count(f.owner, "slash")
         if name == "questioners":
             return len(g.questioners)
+        if name in QUANTITY_WORDS:
+            return QUANTITY_WORDS[name](g, f)
         return self.player_attr(g.table.players[f.owner], name)
 
     # -- selectors -----------------------------------------------------------------------
@@ -242,6 +263,13 @@ class Interpreter:
             target = self.var("target", f)
             seats = target if isinstance(target, tuple) else ()
             return bool(seats) and p.seat not in seats and g.distance(seats[0], p.seat) <= 1
+        found = FILTER_WORDS.get(flt)
+        if found is not None:
+            return found(g, p, me, f)
+        if flt in POST_FILTERS:
+            # One character tested alone: the best of everyone else who could be selected.
+            pool = [q for q in g.table.players if q.alive and q.seat != me]
+            return p.seat in post_filter(g, flt, pool, f)
         raise EngineGap(f"selector {flt}", f.name)
 
     def noun_ok(self, noun: str, p: Player, me: int) -> bool:
@@ -262,12 +290,22 @@ class Interpreter:
         excluded: set[int] = set()
         for ex in s.get("except", ()):
             excluded.update(self.players_of(ex, f))
+        post = [x for x in filters if x in POST_FILTERS]
+        if post:
+            filters = [x for x in filters if x not in POST_FILTERS]
+        within = s.get("within")
         out = []
-        for p in self.game.table.from_current():
+        g = self.game
+        for p in g.table.from_current():
             if p.seat in excluded or not self.noun_ok(noun, p, me):
+                continue
+            if within is not None and (p.seat == me or g.distance(me, p.seat) > within):
                 continue
             if all(self.filter_ok(flt, p, me, f) for flt in filters):
                 out.append(p.seat)
+        for flt in post:
+            keep = post_filter(g, flt, [g.table.players[x] for x in out], f)
+            out = [x for x in out if x in keep]
         return tuple(out)
 
     def selector_count(self, s: dict[str, Any], f: Frame, available: int) -> tuple[int, int]:
@@ -294,10 +332,10 @@ class Interpreter:
         if names and not card_is_named(card, names):
             return False
         colors = filters.get("color")
-        if colors and card.color not in colors:
+        if colors and self.color_of(card) not in colors:
             return False
         suits = filters.get("suit")
-        if suits and card.suit not in suits:
+        if suits and self.suit_of(card) not in suits:
             return False
         types = filters.get("card_type")
         return not (types and not any(type_is(card, t) for t in types))
@@ -332,6 +370,8 @@ class Interpreter:
             out += p.equipment.values()
         if "judgement_zone" in zones:
             out += p.judgement
+        if "general_pile" in zones:
+            out += p.pile
         cards = self.game.table.cards
         return [u for u in out if self.card_matches(cards[u], spec)]
 
@@ -423,7 +463,7 @@ class Interpreter:
             card = g.table.card(subject[0])
             if word in ("red", "black"):
                 return bool(self.cards_attr(subject, "color") == word)
-            return (word == card.suit or type_is(card, word)
+            return (word == self.suit_of(card) or type_is(card, word)
                     or card_is_named(card, (word,)))
         if isinstance(subject, tuple):
             if not subject:

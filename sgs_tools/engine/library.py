@@ -79,6 +79,8 @@ def walk_words(node: Any) -> Iterator[tuple[str, str]]:
                 yield "selector", str(flt)
         if "in" in node and "subject" in node and isinstance(node["in"], str):
             yield "selector", node["in"]
+        if "is" in node and "subject" in node and isinstance(node["is"], str):
+            yield "predicate", node["is"]
         if "ref" in node and isinstance(node["ref"], list):
             for attr in node["ref"][1:]:
                 yield "attribute", str(attr)
@@ -128,10 +130,26 @@ class Library:
         return lib
 
     def index(self) -> None:
+        from sgs_tools.engine.modes import load_builtin
+
+        load_builtin()  # engines of other games register the effect kinds they run
         cat = self.catalog
         for ident, compiled in self.effects.compiled.items():
             card = cat.cards.get(ident) if compiled.kind == "card" else None
             if compiled.kind not in ("skill", "card"):
+                # Another engine's effects (samurai abilities, heirlooms …): counted as
+                # gaps unless that engine registered the kind (words.register_effect_kind)
+                # and every word its hooks use.
+                engine = words.EFFECT_KINDS.get(compiled.kind)
+                own = words.EFFECT_GAPS.get(compiled.kind)
+                found: list[str] = []
+                for raw in compiled.hooks:
+                    missing = ([f"effect kind {compiled.kind}"] if engine is None
+                               else own(raw) if own is not None
+                               else self.missing_words(raw))
+                    found += [m for m in missing if m not in found]
+                if found:
+                    self.gaps[ident] = found
                 continue
             hooks = []
             for raw in compiled.hooks:
@@ -192,17 +210,17 @@ class Library:
         """Words of a hook the engine cannot run, as ``category word``."""
         out: list[str] = []
         kind = raw.get("kind")
-        if kind not in words.HOOK_KINDS:
+        if kind not in (words.known("hook_kind") or ()):
             out.append(f"hook kind {kind!r}")
         event = raw.get("event")
-        if kind == "trigger" and event not in words.EVENTS:
+        if kind == "trigger" and event not in (words.known("event") or ()):
             out.append(f"event {event}")
         parts = [raw.get("cost"), raw.get("steps"), raw.get("modifiers"),
                  raw.get("condition"), raw.get("frequency"), raw.get("filter")]
         for category, word in walk_words(parts):
-            known = words.KNOWN.get(category)
+            known = words.known(category)
             if known is not None and word not in known:
-                entry = f"{category} {word}"
+                entry = f"{'selector' if category == 'predicate' else category} {word}"
                 if entry not in out:
                     out.append(entry)
         return out

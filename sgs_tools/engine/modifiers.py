@@ -40,6 +40,13 @@ MODIFIERS: dict[str, str] = {
     "disguise": "face-down cards declared as another card",
     "ignore_armour": "armour of the targets of a card",
     "no_reveal": "characters who may not reveal a hidden general (Guozhan)",
+    "forbid_use": "cards the given characters may not use (forbidden)",
+    "extra_targets_among": "extra targets of a card, chosen among given characters",
+    "fixed_distance": "the holder's distance to given characters, fixed",
+    "use_distance": "a card's distance limit replaced by a given distance",
+    "change_suit": "the suit the holder's cards are read as",
+    "use_as": "cards the holder may use as another card (a granted conversion)",
+    "no_dying": "the holder does not enter the dying state at 0 HP or less",
 }
 
 
@@ -174,3 +181,40 @@ def card_filter_ok(g: Game, a: Active, key: str, uid: int | None) -> bool:
     if spec is None:
         return True
     return g.interp.card_matches(card, spec)
+
+
+def forbidden(g: Game, seat: int, uid: int) -> bool:
+    """A ``forbid_use`` modifier in force forbids ``seat`` to use this card."""
+    if not g.statics.any_active("forbid_use"):
+        return False
+    for holder, a in g.statics.everywhere("forbid_use"):
+        who = a.args.get("who")
+        affected = (holder,) if who is None else g.interp.players_of(who, a.frame)
+        if seat in affected and card_filter_ok(g, a, "card", uid):
+            return True
+    return False
+
+
+def no_dying(g: Game, seat: int) -> bool:
+    """A ``no_dying`` modifier keeps this character out of the dying state."""
+    return g.statics.any_active("no_dying") and bool(g.statics.active(seat, "no_dying"))
+
+
+def fixed_distance(g: Game, a: int, b: int) -> int | None:
+    """The distance a ``fixed_distance`` modifier of ``a`` sets to ``b``, if any."""
+    if not g.statics.any_active("fixed_distance"):
+        return None
+    for mod in g.statics.active(a, "fixed_distance"):
+        to = mod.args.get("to")
+        if to is None or b in g.interp.players_of(to, mod.frame):
+            return g.interp.num(mod.args.get("n", 1), mod.frame)
+    return None
+
+
+def use_distance(g: Game, seat: int, uid: int) -> int | None:
+    """The distance within which ``seat`` may use this card (``use_distance``)."""
+    if not g.statics.any_active("use_distance"):
+        return None
+    found = [g.interp.num(a.args.get("n", 1), a.frame)
+             for a in g.statics.active(seat, "use_distance") if card_filter_ok(g, a, "card", uid)]
+    return max(found) if found else None

@@ -72,12 +72,18 @@ def pick_cards(g: Game, v: Any, f: Frame, chooser: int, owner: int, prompt: str,
 
 
 CARD_SPENDERS = frozenset({"discard", "discard_own", "give", "reveal", "show_cards",
-                           "distribute", "use_card"})
+                           "distribute", "use_card", "discard_up_to"})
 
 
 def can_pay(g: Game, step: dict[str, Any], f: Frame) -> bool:
     """Whether a step that spends the actor's cards can be carried out in full."""
     word = step.get("do")
+    if word == "reveal_general":
+        from sgs_tools.engine.prim_generals import hidden_to_reveal
+
+        args = step.get("args") or {}
+        return any(hidden_to_reveal(g, s, args.get("slot"), f)
+                   for s in seats(g, args.get("who"), f))
     if word not in CARD_SPENDERS:
         return True
     args = step.get("args") or {}
@@ -592,6 +598,10 @@ def p_place(g: Game, a: dict[str, Any], f: Frame) -> None:
         listed = [f.use.card]  # "place indulgence": the card being used
     if listed is None:
         listed = pick_cards(g, a.get("cards"), f, f.actor, f.actor, "place")
+        if not listed and spec is not None:
+            # Nothing of the kind to place (直谏 with no equipment in hand): the effect
+            # cannot be carried out, so it is undone rather than half done.
+            raise Abort("no card to place")
     for uid in listed:
         g.place(uid, on, f)
 
@@ -671,3 +681,15 @@ def p_toggle_chain(g: Game, a: dict[str, Any], f: Frame) -> None:
         p = g.table.players[seat]
         p.marks["chained"] = not p.marks.get("chained", False)
         g.log_event("chain", seat=seat, chained=p.marks["chained"])
+
+
+# The families of words in their own modules register into ACTIONS when imported.
+from sgs_tools.engine import (  # noqa: E402
+    prim_cards,
+    prim_generals,
+    prim_pindian,
+    prim_turns,
+    prim_use,
+)
+
+__all__ = ["ACTIONS", "prim_cards", "prim_generals", "prim_pindian", "prim_turns", "prim_use"]

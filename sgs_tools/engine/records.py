@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from sgs_tools.engine.library import Hook
 
-PHASE_EVENTS = frozenset({"phase_start", "phase_end", "phase_begins"})
+PHASE_EVENTS = frozenset({"phase_start", "phase_end", "phase_begins", "phase_ending"})
 SLOTS = ("weapon", "armour", "plus_horse", "minus_horse")
 
 
@@ -85,4 +85,6 @@ class Use:
     via: str | None = None
     bonus: int = 0
     extra: int = 0
+    damage_source: int | None = None  # become_damage_source: who deals its damage
+    required: dict[tuple[int, str], int] = field(default_factory=dict)  # require_responses
 

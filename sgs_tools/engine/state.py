@@ -22,7 +22,8 @@ PROCESSING = "processing"
 HAND = "hand"
 EQUIPMENT = "equipment"
 JUDGEMENT = "judgement"
-OWN_ZONES = (HAND, EQUIPMENT, JUDGEMENT)
+GENERAL_PILE = "general_pile"  # cards put on a character's general card (不屈's wounds)
+OWN_ZONES = (HAND, EQUIPMENT, JUDGEMENT, GENERAL_PILE)
 
 
 @dataclass
@@ -71,6 +72,7 @@ class Player:
     hand: list[int] = field(default_factory=list)
     equipment: dict[str, int] = field(default_factory=dict)
     judgement: list[int] = field(default_factory=list)  # last = top (placed last)
+    pile: list[int] = field(default_factory=list)  # on the general card (GENERAL_PILE)
     skills: list[str] = field(default_factory=list)
     turned_over: bool = False
     role_revealed: bool = False
@@ -89,8 +91,8 @@ class Player:
         return [*self.hand, *self.equipment.values()]
 
     def all_cards(self) -> list[int]:
-        """Hand, equipment and judgement zone."""
-        return [*self.hand, *self.equipment.values(), *self.judgement]
+        """Hand, equipment, judgement zone and the cards on the general card."""
+        return [*self.hand, *self.equipment.values(), *self.judgement, *self.pile]
 
     def name(self) -> str:
         return f"seat {self.seat}" + (f" ({self.general})" if self.general else "")
@@ -159,6 +161,8 @@ class Table:
             return p.hand
         if zone == JUDGEMENT:
             return p.judgement
+        if zone == GENERAL_PILE:
+            return p.pile
         raise KeyError(zone)
 
     def remove(self, uid: int) -> tuple[str, int]:
@@ -189,5 +193,5 @@ class Table:
     def zone_total(self) -> int:
         total = len(self.draw_pile) + len(self.discard_pile) + len(self.processing)
         for p in self.players:
-            total += len(p.hand) + len(p.equipment) + len(p.judgement)
+            total += len(p.hand) + len(p.equipment) + len(p.judgement) + len(p.pile)
         return total

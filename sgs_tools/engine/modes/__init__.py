@@ -27,14 +27,15 @@ BUILTIN = ("identity", "guozhan", "samurai")
 """The modules of this package that register rules (importing one registers it)."""
 
 
-def _load_builtin() -> None:
+def load_builtin() -> None:
+    """Import the built-in rule modules (each registers its rules or game)."""
     for name in BUILTIN:
         importlib.import_module(f"{__name__}.{name}")
 
 
 def rules_class(mode: Mode, modes: dict[str, Mode] | None = None) -> type[Rules] | None:
     """The rules a mode plays by (its own id, else its ``based_on`` chain), or None."""
-    _load_builtin()
+    load_builtin()
     seen: set[str] = set()
     current: Mode | None = mode
     while current is not None and current.id not in seen:
@@ -50,7 +51,7 @@ def rules_class(mode: Mode, modes: dict[str, Mode] | None = None) -> type[Rules]
 def rules_for(mode: Mode, modes: dict[str, Mode] | None = None) -> type[Rules]:
     found = rules_class(mode, modes)
     if found is None:
-        _load_builtin()
+        load_builtin()
         raise SetupError(f"the engine has no rules for mode {mode.id!r} (it plays: "
                          f"{', '.join(sorted(RULES))} and the modes based on them)")
     return found
@@ -70,7 +71,7 @@ class Playable(Protocol):
 def new_game(lib: Library, setup: Setup) -> Playable:
     """A game of the setup's mode: the Sanguosha table with the mode's rules, or the
     mode's own game (``GAMES``)."""
-    _load_builtin()
+    load_builtin()
     factory = GAMES.get(setup.mode)
     if factory is not None:
         return factory(lib, setup)
@@ -85,5 +86,5 @@ def played_modes(modes: dict[str, Mode]) -> list[str]:
             if m in GAMES or rules_class(mode, modes) is not None]
 
 
-__all__ = ["GAMES", "RULES", "Playable", "Rules", "new_game", "played_modes", "register",
-           "rules_class", "rules_for"]
+__all__ = ["GAMES", "RULES", "Playable", "Rules", "load_builtin", "new_game", "played_modes",
+           "register", "rules_class", "rules_for"]

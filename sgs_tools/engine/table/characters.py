@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sgs_tools.engine.interp import Frame
-from sgs_tools.engine.modifiers import delta
+from sgs_tools.engine.modifiers import delta, fixed_distance
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
@@ -15,6 +15,11 @@ if TYPE_CHECKING:
 def distance(g: Game, a: int, b: int) -> int:
     if a == b:
         return 0
+    if g.statics_dirty:
+        g.statics.refresh()
+    fixed = fixed_distance(g, a, b)
+    if fixed is not None:
+        return fixed
     t = g.table
     n = len(t.players)
     if not (0 <= a < n and 0 <= b < n):

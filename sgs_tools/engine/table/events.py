@@ -12,7 +12,7 @@ from sgs_tools.engine.errors import (
 )
 from sgs_tools.engine.interp import Frame, card_is_named
 from sgs_tools.engine.library import Hook
-from sgs_tools.engine.modifiers import card_filter_ok
+from sgs_tools.engine.modifiers import card_filter_ok, forbidden
 from sgs_tools.engine.records import PHASE_EVENTS, Use
 from sgs_tools.engine.state import (
     DISCARD,
@@ -292,6 +292,10 @@ def card_response(g: Game, hook: Hook, owner: int, payload: dict[str, Any],
     options = g.response_sources(owner, hook.source)
     if not options:
         return False
+    request = payload.get("__request")
+    if (request is None or request.name != hook.source) and forbidden(
+            g, owner, g.probe_card(hook.source)):
+        return False  # a use, and a forbid_use modifier forbids it
     benefit = ai.response_benefit(g, owner, hook, payload)
     labels = [o[0] for o in options] + ["pass"]
     request = payload.get("__request")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine import ai
 from sgs_tools.engine.interp import Frame
-from sgs_tools.engine.modifiers import card_filter_ok, delta
+from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden, no_dying
 from sgs_tools.engine.state import (
     DISCARD,
 )
@@ -18,14 +18,17 @@ if TYPE_CHECKING:
 
 
 def damage(g: Game, victim: int, n: int, source: int | None, nature: str | None,
-           f: Frame) -> None:
+           f: Frame, card: list[int] | None = None) -> None:
+    """``card``: the card dealing it when it is not the frame's own (damage moved on)."""
     t = g.table
     if not t.players[victim].alive or g.over:
         return
     use = f.use
     own = (use is not None and f.hook is not None and use.hook is not None
-           and f.hook.source == use.hook.source)
-    card = [use.card] if own and use is not None else []
+           and f.hook.source == use.hook.source and card is None)
+    if own and use is not None and use.damage_source is not None:
+        source = use.damage_source  # become_damage_source
+    card = card if card is not None else [use.card] if own and use is not None else []
     nature = nature or (use.nature if own and use is not None else None) or (
         t.card(use.card).nature if own and use is not None else None) or "normal"
     payload: dict[str, Any] = {
@@ -52,7 +55,8 @@ def damage(g: Game, victim: int, n: int, source: int | None, nature: str | None,
     g.log_event("damage", seat=victim, source=source, n=amount, nature=nature,
                    card=g.face(card[0]) if card else None, hp=p.hp)
     ai.perceive(g, source, victim, amount)
-    if p.hp <= 0:
+    g.emit("hp_reduced", "after", victim, {"amount": amount, "source": payload["source"]})
+    if p.hp <= 0 and p.alive and not no_dying(g, victim):
         g.dying(victim, source, f)
     if g.over:
         return
@@ -73,7 +77,8 @@ def lose_hp(g: Game, seat: int, n: int, f: Frame | None) -> None:
     p.hp -= n
     g.changes += 1
     g.log_event("lose_hp", seat=seat, n=n, hp=p.hp)
-    if p.hp <= 0:
+    g.emit("hp_reduced", "after", seat, {"amount": n, "source": ()})
+    if p.hp <= 0 and p.alive and not no_dying(g, seat):
         g.dying(seat, None, f)
     if not g.over:
         g.emit("lose_hp", "after", seat, payload)
@@ -117,24 +122,40 @@ def dying(g: Game, victim: int, source: int | None, f: Frame | None) -> None:
     hooks = g.lib.by_event.get(("dying", "when"), [])
     rescue = str((g.raw.get("death") or {}).get("rescue_card", ""))
     by_rule = bool(rescue) and not any(h.source == rescue for h in hooks)
-    for q in t.from_current():
-        while p.hp <= 0 and q.alive and p.alive and not g.over:
-            held = [h for h in hooks if g.holds(q.seat, h)]
-            fired = g.fire_for(q.seat, held, "dying", victim, payload) if held else 0
-            if not fired and by_rule:
-                fired = int(g.rescue_by_rule(q.seat, victim, rescue))
-            if not fired:
-                break
-        if p.hp > 0 or g.over:
-            break
-    if p.hp <= 0 and p.alive:
+    p.marks["dying"] = True
+    try:
+        _rescue(g, victim, hooks, by_rule, rescue, payload)
+    finally:
+        p.marks.pop("dying", None)
+    if p.hp <= 0 and p.alive and not no_dying(g, victim):
         g.die(victim, source)
+
+
+def _rescue(g: Game, victim: int, hooks: Any, by_rule: bool, rescue: str,
+            payload: dict[str, Any]) -> None:
+    """Everyone from the current character on may rescue the dying one."""
+    t = g.table
+    p = t.players[victim]
+    for q in t.from_current():
+        while (p.hp <= 0 and q.alive and p.alive and not g.over
+               and not no_dying(g, victim)):
+            held = [h for h in hooks if g.holds(q.seat, h)]
+            before = p.hp
+            fired = g.fire_for(q.seat, held, "dying", victim, payload) if held else 0
+            if p.hp == before and by_rule:
+                fired = int(g.rescue_by_rule(q.seat, victim, rescue))
+            if not fired or p.hp == before:
+                break  # nothing more from this character (a trigger that did not rescue)
+        if p.hp > 0 or g.over or no_dying(g, victim):
+            break
 
 
 def rescue_by_rule(g: Game, seat: int, victim: int, rescue: str) -> bool:
     """The mode's rescue card used on a dying character whose card has no trigger
     for it: the card's effect then resolves on the dying character."""
     options = g.response_sources(seat, rescue)
+    if options and forbidden(g, seat, g.probe_card(rescue)):
+        return False
     if not options:
         return False
     labels = [o[0] for o in options] + ["pass"]
@@ -169,3 +190,13 @@ def die(g: Game, victim: int, killer: int | None) -> None:
         g.rules.rewards(killer, victim)
     g.emit("death", "after", victim, {"victim": (victim,), "killer": (
         killer,) if killer is not None else ()})
+
+
+def settle_dying(g: Game) -> None:
+    """A character left at 0 HP or less only by a ``no_dying`` modifier that no longer
+    applies (its skill hidden or lost) enters the dying state now."""
+    for p in g.table.players:
+        if g.over:
+            return
+        if p.alive and p.hp <= 0 and not p.marks.get("dying") and not no_dying(g, p.seat):
+            g.dying(p.seat, None, None)

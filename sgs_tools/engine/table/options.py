@@ -10,7 +10,7 @@ from sgs_tools.engine.errors import (
 )
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.library import Hook
-from sgs_tools.engine.modifiers import card_filter_ok, delta
+from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden
 from sgs_tools.engine.records import Use
 
 if TYPE_CHECKING:
@@ -27,6 +27,11 @@ def play_options(g: Game, seat: int, phase: dict[str, Any], failed: set[str]
     for uid in p.hand:
         c = cards[uid]
         label = c.face()
+        for extra in g.lib.actions.get(c.card, ())[1:]:
+            # A card's other actions (重铸 recast …) run with the card at hand.
+            xlabel = f"{label}: {extra.source}#{extra.index}"
+            if xlabel not in failed and g.action_usable(seat, seat, extra, [uid]):
+                out.append((xlabel, "card_action", (extra, uid)))
         if label in failed:
             continue
         if c.type == "equipment":
@@ -71,6 +76,16 @@ def play_options(g: Game, seat: int, phase: dict[str, Any], failed: set[str]
             continue
         if g.action_usable(seat, owner, hook):
             out.append((label, "skill", (hook, owner)))
+    if g.statics.any_active("use_as"):
+        for a in g.statics.active(seat, "use_as"):
+            as_name = a.args.get("card")
+            spec = g.interp.spec_of(a.args.get("cards")) or {}
+            if not isinstance(as_name, str) or not g.lib.actions.get(as_name):
+                continue
+            for uid in g.interp.candidates(seat, spec):
+                label = f"{a.frame.name}: {cards[uid].face()} as {as_name}"
+                if label not in failed and g.card_usable(seat, as_name, uid, phase):
+                    out.append((label, "use_as", (a.frame.name, as_name, uid)))
     mods = g.statics.active(seat, "disguise")
     if mods and p.hand and "disguise" not in failed:
         out.append(("disguise", "disguise", mods))
@@ -140,6 +155,8 @@ def card_usable(g: Game, seat: int, name: str, uid: int, phase: dict[str, Any] |
     limit = g.use_limit(seat, name, phase)
     if limit is not None and g.phase_uses.get((seat, name), 0) >= limit:
         return False
+    if forbidden(g, seat, uid):
+        return False
     hook = hooks[0]
     f = Frame(seat, seat, hook, {"card": [uid]})
     if hook.condition is not None and not g.interp.cond(hook.condition, f):
@@ -147,8 +164,9 @@ def card_usable(g: Game, seat: int, name: str, uid: int, phase: dict[str, Any] |
     return g.has_targets(hook, f, name)
 
 
-def action_usable(g: Game, seat: int, owner: int, hook: Hook) -> bool:
-    f = Frame(owner, seat, hook)
+def action_usable(g: Game, seat: int, owner: int, hook: Hook,
+                  card: list[int] | None = None) -> bool:
+    f = Frame(owner, seat, hook, {"card": card} if card else {})
     if not g.frequency_ok(seat, hook.key, hook.frequency, f):
         return False
     if hook.condition is not None and not g.interp.cond(hook.condition, f):
@@ -217,16 +235,25 @@ def do_play_option(g: Game, seat: int, option: tuple[str, str, Any], phase: dict
     if kind == "skill":
         hook, owner = data
         return g.run_action(seat, owner, hook)
+    if kind == "card_action":
+        hook, uid = data
+        return g.run_action(seat, seat, hook, [uid])
+    if kind == "use_as":
+        skill, name, uid = data
+        g.log_event("skill", seat=seat, skill=skill)
+        return g.use_card(seat, [uid], name, in_play=True, via=skill)
     if kind == "disguise":
         return g.disguised_use(seat, data)
     return False
 
 
-def run_action(g: Game, seat: int, owner: int, hook: Hook) -> bool:
-    """Run a skill's action; False (not offered again until something changes) if it
-    was undone or changed nothing."""
-    f = Frame(owner, seat, hook)
-    g.rules.used_skill(owner, hook.source)
+def run_action(g: Game, seat: int, owner: int, hook: Hook, card: list[int] | None = None
+               ) -> bool:
+    """Run a skill's action (or a card's other action, with ``card`` at hand); False
+    (not offered again until something changes) if it was undone or changed nothing."""
+    f = Frame(owner, seat, hook, {"card": card} if card else {})
+    if hook.origin == "skill":
+        g.rules.used_skill(owner, hook.source)
     g.frequency_use(seat, hook.key, hook.frequency)
     g.log_event("skill", seat=seat, skill=hook.source)
     before = g.changes

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from sgs_tools.engine import ai
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.modifiers import delta
+from sgs_tools.engine.prim_turns import draw_adjustment, phase_ended
 from sgs_tools.engine.records import Use
 from sgs_tools.engine.state import (
     DISCARD,
@@ -67,6 +68,7 @@ def draw_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
         n = n + d if d is not None else n
         if d and a.hook is not None:
             extra.append((a.hook.source, d))
+    n += draw_adjustment(g)
     if g.forgo_draw:
         return
     drawn = len(g.draw(seat, max(0, n)))
@@ -80,7 +82,8 @@ def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     p = g.table.players[seat]
     failed: set[str] = set()
     actions = 0
-    while p.alive and not g.over:
+    pid = str(phase.get("id", "play"))
+    while p.alive and not g.over and not phase_ended(g, seat, pid):
         options = g.play_options(seat, phase, failed)
         labels = [o[0] for o in options] + ["end"]
         context = None

@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING, Any
 from sgs_tools.engine.errors import (
     GameOver,
 )
+from sgs_tools.engine.prim_turns import phase_ended
 from sgs_tools.engine.state import (
     DISCARD,
 )
+from sgs_tools.engine.table.health import settle_dying
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
@@ -92,6 +94,8 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     t.phase = pid
     g.phase_kind = phase_kind(phase)
     g.forgo_draw = False
+    for key in ("draw_adjust", "phase_discards", "ended", "judging"):
+        g.word_state.pop(key, None)
     g.log_event("phase", seat=seat, phase=pid)
     g.emit("phase_start", "at", seat, {"phase": pid})
     g.emit("phase_begins", "when", seat, {"phase": pid, "current": (seat,)})
@@ -100,6 +104,8 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     if skipped and pid in skipped:
         skipped.discard(pid)
         g.log_event("skip", seat=seat, phase=pid)
+    elif phase_ended(g, seat, pid):
+        pass  # ended before it began (end_phase)
     elif t.players[seat].alive:
         # What a phase does is chosen by its data, never by its id.
         kind = g.phase_kind
@@ -113,6 +119,12 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
             g.discard_phase(seat, phase)
     if t.players[seat].alive:
         g.emit("phase_end", "at", seat, {"phase": pid})
+    if not g.over:
+        discarded = [u for u in g.word_state.pop("phase_discards", ())
+                     if t.where.get(u, ("", 0))[0] == DISCARD]
+        g.emit("phase_ending", "when", seat, {"phase": pid, "phase_owner": (seat,),
+                                              "discarded": discarded})
+    g.word_state.pop("ended", None)
     g.end_period("phase")
     g.sweep()
     t.phase = ""
@@ -134,9 +146,12 @@ def end_period(g: Game, period: str) -> None:
             g.statics_dirty = True
         for p in g.table.players:
             p.marks.pop("named_color", None)
+            p.marks.pop("named_suit", None)
 
 
 def sweep(g: Game) -> None:
-    """Cards left in the processing area go to the discard pile."""
+    """Cards left in the processing area go to the discard pile; anyone kept out of
+    the dying state by a rule that no longer applies is dying now."""
     if g.table.processing:
         g.move(list(g.table.processing), DISCARD, -1, "sweep")
+    settle_dying(g)

@@ -12,7 +12,7 @@ from sgs_tools.engine.errors import (
 )
 from sgs_tools.engine.interp import Frame, card_is_named
 from sgs_tools.engine.library import Hook
-from sgs_tools.engine.modifiers import card_filter_ok, delta
+from sgs_tools.engine.modifiers import card_filter_ok, delta, use_distance
 from sgs_tools.engine.records import Request, Use
 from sgs_tools.engine.state import (
     DISCARD,
@@ -145,11 +145,17 @@ def play_phase_count(g: Game, seat: int, name: str) -> int:
 
 
 def targeting_select(g: Game, use: Use, select: dict[str, Any]) -> dict[str, Any]:
+    within = use_distance(g, use.user, use.card)
+    if within is not None:
+        flt = [x for x in select.get("filters", ()) if x not in ("in_range", "at_distance_1")]
+        select = {**select, "filters": flt, "within": within}
     for a in g.statics.active(use.user, "no_distance_limit"):
         if card_filter_ok(g, a, "card", use.card):
             flt = [x for x in select.get("filters", ())
                    if x not in ("in_range", "at_distance_1")]
-            return {**select, "filters": flt}
+            out = {**select, "filters": flt}
+            out.pop("within", None)
+            return out
     return select
 
 
@@ -209,7 +215,26 @@ def pick(g: Game, who: Any, f: Frame) -> tuple[int, ...]:
         picked = g.choose_players(f.actor, cands, max(low, 0), high,
                                      f"{f.name}: choose", f, helpful=helpful)
     if use is not None:
+        picked = extra_among(g, use, picked, f)
         use.targets = list(picked)
+    return picked
+
+
+def extra_among(g: Game, use: Use, picked: tuple[int, ...], f: Frame) -> tuple[int, ...]:
+    """``extra_targets_among``: up to N more targets, chosen among given characters."""
+    if not picked or not g.statics.any_active("extra_targets_among"):
+        return picked
+    for a in g.statics.active(use.user, "extra_targets_among"):
+        if not card_filter_ok(g, a, "card", use.card):
+            continue
+        n = g.interp.num(a.args.get("n", 1), a.frame)
+        among = [s for s in g.interp.players_of(a.args.get("among"), a.frame)
+                 if s not in picked and s != use.user and g.table.players[s].alive
+                 and g.can_target(use, s)]
+        if n > 0 and among:
+            more = g.choose_players(use.user, among, 0, min(n, len(among)),
+                                    f"{a.frame.name}: extra targets", f)
+            picked = (*picked, *more)
     return picked
 
 
@@ -267,6 +292,7 @@ def respond(g: Game, seat: int, name: str, n: int, f: Frame) -> list[int]:
             if (card_filter_ok(g, a, "card", use.card)
                     and a.args.get("response") == name):
                 n = max(n, g.interp.num(a.args.get("n", 1), a.frame))
+        n = max(n, use.required.get((seat, name), 1))
     got: list[int] = []
     for _ in range(max(1, n)):
         one = g.ask_for_card(seat, name, f)

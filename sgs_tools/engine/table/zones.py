@@ -160,8 +160,25 @@ def draw(g: Game, seat: int, n: int, f: Frame | None = None) -> list[int]:
 
 def discard(g: Game, uids: list[int], owner: int, f: Frame | None, reason: str = "discard"
             ) -> None:
-    if uids:
-        g.move(uids, DISCARD, -1, reason, f)
+    """Discard cards; raises ``cards_discarded`` for each character whose own cards (hand
+    or equipment) went to the discard pile, and remembers what the current character
+    discards during a phase (``phase_ending``'s ``discarded``)."""
+    if not uids:
+        return
+    t = g.table
+    owners: dict[int, list[int]] = {}
+    for u in t.physical(uids):
+        zone, seat = t.where.get(u, ("", -1))
+        if zone in (HAND, EQUIPMENT):
+            owners.setdefault(seat, []).append(u)
+    g.move(uids, DISCARD, -1, reason, f)
+    current = owners.get(t.current)
+    if current and t.phase:
+        g.word_state.setdefault("phase_discards", []).extend(current)
+    for seat, cards in owners.items():
+        gone = [u for u in cards if t.where.get(u, ("", 0))[0] == DISCARD]
+        if gone and t.players[seat].alive and not g.over:
+            g.emit("cards_discarded", "after", seat, {"cards": gone, "amount": len(gone)})
 
 
 def equip(g: Game, seat: int, uid: int, f: Frame | None) -> None:
