@@ -50,6 +50,7 @@ from sgs_tools.engine.table import (
     use,
     zones,
 )
+from sgs_tools.engine.wordstate import WordState
 
 
 class Game:
@@ -79,7 +80,6 @@ class Game:
         self.skipped: dict[int, set[str]] = {}
         self.forgo_draw = False
         self.extra_turns: list[int] = []
-        self.borrowed: dict[int, int] = {}
         self.views: dict[int, str] = {}
         self.probes: dict[str, int] = {}
         self.trigger_answers: dict[str, bool] = {}
@@ -95,8 +95,8 @@ class Game:
         self.phases: list[dict[str, Any]] = list(self.raw.get("phases") or [])
         self.use_stack: list[Use] = []
         self.changes = 0
-        self.questioners: list[int] = []
-        self.word_state: dict[str, Any] = {}  # state of one word's primitive (prim_*.py)
+        self.word_state = WordState()
+        """What a vocabulary word remembers between steps, with when it ends."""
         from sgs_tools.engine.modes import rules_for
 
         self.rules: Rules = rules_for(self.mode, lib.catalog.modes)(self)

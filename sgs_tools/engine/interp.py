@@ -89,10 +89,8 @@ class Interpreter:
             return p.gender
         if attr == "kingdom":
             return p.kingdom
-        if attr == "named_color":
-            return p.marks.get("named_color")
-        if attr == "named_suit":
-            return p.marks.get("named_suit")
+        if attr in ("named_color", "named_suit"):  # kept by name_color / name_suit
+            return self.game.word_state.get(f"{attr}:{p.seat}")
         if attr == "count":
             return 1
         raise EngineGap(f"attribute {attr}", "a character")
@@ -218,7 +216,7 @@ class Interpreter:
         if name == "slashes_in_play_phase":
             return g.play_phase_count(f.owner, "slash")
         if name == "questioners":
-            return len(g.questioners)
+            return len(g.word_state.get("questioners", ()))
         if name in QUANTITY_WORDS:
             return QUANTITY_WORDS[name](g, f)
         return self.player_attr(g.table.players[f.owner], name)
@@ -258,7 +256,7 @@ class Interpreter:
         if flt == "with_weapon":
             return "weapon" in p.equipment
         if flt == "questioning":
-            return p.seat in g.questioners
+            return p.seat in g.word_state.get("questioners", ())
         if flt == "adjacent_to_target":
             target = self.var("target", f)
             seats = target if isinstance(target, tuple) else ()

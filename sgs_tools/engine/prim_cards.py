@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from sgs_tools.engine.errors import Abort
 from sgs_tools.engine.primitives import SUITS, card_list, one_seat, pick_cards, primitive, seats
 from sgs_tools.engine.state import DISCARD, DRAW, HAND
+from sgs_tools.engine.wordstate import END_OF_TURN
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
@@ -123,7 +124,7 @@ def p_name_suit(g: Game, a: dict[str, Any], f: Frame) -> str | None:
     if seat is None:
         return None
     pick = g.ask(seat, "guess", list(SUITS), 1, 1, "name a suit")[0]
-    g.table.players[seat].marks["named_suit"] = SUITS[pick]
+    g.word_state.keep(f"named_suit:{seat}", SUITS[pick], END_OF_TURN)
     g.log_event("name_suit", seat=seat, suit=SUITS[pick])
     return SUITS[pick]
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine.errors import Abort
 from sgs_tools.engine.state import DISCARD, DRAW, EQUIPMENT, HAND, JUDGEMENT, PROCESSING
+from sgs_tools.engine.wordstate import END_OF_TURN, PHASE, TURN, End
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
@@ -524,7 +525,7 @@ def p_name_color(g: Game, a: dict[str, Any], f: Frame) -> None:
     if seat is None:
         return
     pick = g.ask(seat, "guess", list(COLORS), 1, 1, "name a colour")[0]
-    g.table.players[seat].marks["named_color"] = COLORS[pick]
+    g.word_state.keep(f"named_color:{seat}", COLORS[pick], END_OF_TURN)
     g.log_event("name_color", seat=seat, color=COLORS[pick])
 
 
@@ -613,7 +614,7 @@ def p_question(g: Game, a: dict[str, Any], f: Frame) -> tuple[int, ...]:
         if g.ask_yes_no(seat, f"question {f.event.get('named', 'the card')}", f,
                         benefit=-1):
             doubters.append(seat)
-    g.questioners = list(doubters)
+    g.word_state.keep("questioners", list(doubters), END_OF_TURN)
     if doubters:
         card = f.event.get("card")
         g.log_event("question", seats=doubters,
@@ -642,6 +643,25 @@ def p_gain_one(g: Game, a: dict[str, Any], f: Frame) -> list[int]:
     return [listed[pick]]
 
 
+BORROWED = "borrow_weapon:"
+"""Word-state key prefix of a borrowed weapon, by holder: ``borrow_weapon:SEAT`` → uid."""
+
+
+def borrowed_weapon(g: Game, seat: int) -> int | None:
+    """The weapon ``seat`` has borrowed (借刀杀人), if any."""
+    found = g.word_state.get(f"{BORROWED}{seat}")
+    return found if isinstance(found, int) else None
+
+
+def return_borrowed(g: Game, holder: int | None = None, weapon: int | None = None) -> None:
+    """A borrowed weapon goes back: the holder's (a death), or that card's (it moved)."""
+    for key in g.word_state.keys_with(BORROWED):
+        if (holder is None or key == f"{BORROWED}{holder}") and (
+                weapon is None or g.word_state.get(key) == weapon):
+            g.word_state.pop(key)
+            g.statics_dirty = True
+
+
 @primitive("borrow_weapon")
 def p_borrow_weapon(g: Game, a: dict[str, Any], f: Frame) -> None:
     src = one_seat(g, a.get("from"), f)
@@ -649,7 +669,8 @@ def p_borrow_weapon(g: Game, a: dict[str, Any], f: Frame) -> None:
         return
     weapon = g.table.players[src].equipment.get("weapon")
     if weapon is not None:
-        g.borrowed[f.actor] = weapon
+        # Borrowed until the end of the holder's discard phase (or of the turn).
+        g.word_state.keep(f"{BORROWED}{f.actor}", weapon, (End(PHASE, "discard"), End(TURN)))
         g.statics_dirty = True
         g.log_event("borrow_weapon", seat=f.actor, owner=src, card=g.face(weapon))
 

@@ -18,8 +18,8 @@ def test_declared_returns_match_the_primitives() -> None:
         if verb is None:
             continue
         hint = str(fn.__annotations__.get("return", "None"))  # a string: lazy annotations
-        gives = list if hint.startswith("list") else tuple if hint.startswith(
-            "tuple") else None
+        gives = list if hint.startswith("list[int]") else tuple if hint.startswith(
+            "tuple") else None  # cards are uids (list[int]); characters are seats (tuple)
         if verb.returns is None and gives in (list, tuple):
             wrong.append(f"{word}: the primitive returns {hint}, the vocabulary declares "
                          "nothing (so 'as NAME' on it is refused)")

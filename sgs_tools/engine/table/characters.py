@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.modifiers import delta, fixed_distance
+from sgs_tools.engine.primitives import borrowed_weapon
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
@@ -56,7 +57,9 @@ def attack_range(g: Game, seat: int) -> int:
     t = g.table
     p = t.players[seat]
     base = int((g.raw.get("distance") or {}).get("base_attack_range", 1))
-    weapon = g.borrowed.get(seat, p.equipment.get("weapon"))
+    weapon = borrowed_weapon(g, seat)
+    if weapon is None:
+        weapon = p.equipment.get("weapon")
     if weapon is not None:
         r = t.cards[weapon].range
         if r is not None:

@@ -13,6 +13,7 @@ from sgs_tools.engine.errors import (
 from sgs_tools.engine.interp import Frame, card_is_named
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, forbidden
+from sgs_tools.engine.primitives import borrowed_weapon
 from sgs_tools.engine.records import PHASE_EVENTS, Use
 from sgs_tools.engine.state import (
     DISCARD,
@@ -115,7 +116,7 @@ def equipped_names(g: Game, seat: int) -> list[str]:
 def _equipped_names(g: Game, seat: int) -> list[str]:
     p = g.table.players[seat]
     names = [g.table.cards[u].card for u in p.equipment.values()]
-    borrowed = g.borrowed.get(seat)
+    borrowed = borrowed_weapon(g, seat)
     if borrowed is not None:
         names.append(g.table.cards[borrowed].card)
     for a in g.statics_for_count_as(seat):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from sgs_tools.engine import ai
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden, no_dying
+from sgs_tools.engine.primitives import return_borrowed
 from sgs_tools.engine.state import (
     DISCARD,
 )
@@ -181,9 +182,7 @@ def die(g: Game, victim: int, killer: int | None) -> None:
     p.alive = False
     g.move(cards, DISCARD, -1, "death")
     g.refresh_skills()
-    for holder in list(g.borrowed):
-        if holder == victim:
-            del g.borrowed[holder]
+    return_borrowed(g, holder=victim)
     g.statics.temporary = [x for x in g.statics.temporary if x.seat != victim]
     g.rules.check_victory()
     if killer is not None and t.players[killer].alive:

@@ -9,6 +9,7 @@ from sgs_tools.engine.errors import (
     GameOver,
 )
 from sgs_tools.engine.prim_turns import phase_ended
+from sgs_tools.engine.primitives import BORROWED
 from sgs_tools.engine.state import (
     DISCARD,
 )
@@ -94,8 +95,7 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     t.phase = pid
     g.phase_kind = phase_kind(phase)
     g.forgo_draw = False
-    for key in ("draw_adjust", "phase_discards", "ended", "judging"):
-        g.word_state.pop(key, None)
+    g.word_state.expire("phase")  # what a word kept for one phase never outlives it
     g.log_event("phase", seat=seat, phase=pid)
     g.emit("phase_start", "at", seat, {"phase": pid})
     g.emit("phase_begins", "when", seat, {"phase": pid, "current": (seat,)})
@@ -131,22 +131,18 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
 
 
 def end_period(g: Game, period: str) -> None:
+    """The end of a phase or turn: counters, temporary modifiers and what words kept
+    (``g.word_state``: a borrowed weapon, a named colour, …) expire as they said."""
     if g.counters:
         g.counters = {k: v for k, v in g.counters.items() if k[0] != period}
     if period == "phase":
         g.phase_uses.clear()
-        if g.phase_kind == "discard" and g.table.current in g.borrowed:
-            del g.borrowed[g.table.current]  # a borrowed weapon goes back
-            g.statics_dirty = True
     g.statics.expire("end", period)
     if period == "turn":
         g.turn_plays.clear()
-        if g.borrowed:
-            g.borrowed.clear()
-            g.statics_dirty = True
-        for p in g.table.players:
-            p.marks.pop("named_color", None)
-            p.marks.pop("named_suit", None)
+    expired = g.word_state.expire(period, g.phase_kind if period == "phase" else "")
+    if any(k.startswith(BORROWED) for k in expired):
+        g.statics_dirty = True  # a borrowed weapon went back
 
 
 def sweep(g: Game) -> None:

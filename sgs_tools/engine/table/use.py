@@ -65,7 +65,7 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
     try:
         payload = {"card": [uid], "targets": tuple(preset or ()), "__use": use}
         if declared:
-            g.questioners = []
+            g.word_state.pop("questioners")
             g.log_event("declare", seat=user, named=name)
             g.emit("declare", "when", user, {"card": physical, "named": name,
                                                 "__use": use})
@@ -354,7 +354,7 @@ def declare(g: Game, seat: int, uids: list[int], name: str, f: Frame | None) -> 
     use = Use(name, uid, seat, None)
     g.move(uids, PROCESSING, -1, "declare", f)
     g.log_event("declare", seat=seat, named=name)
-    g.questioners = []
+    g.word_state.pop("questioners")
     g.emit("declare", "when", seat, {"card": list(uids), "named": name,
                                         "__use": use})
     if use.failed:

@@ -10,6 +10,7 @@ from sgs_tools.engine.errors import (
 )
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.modifiers import card_filter_ok
+from sgs_tools.engine.primitives import return_borrowed
 from sgs_tools.engine.state import (
     DISCARD,
     DRAW,
@@ -78,9 +79,7 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
             g.views.pop(uid, None)
         if old_zone == EQUIPMENT:
             g.statics_dirty = True
-            for holder, borrowed in list(g.borrowed.items()):
-                if borrowed == uid:
-                    del g.borrowed[holder]
+            return_borrowed(g, weapon=uid)
         if old_zone in (HAND, EQUIPMENT) and not (zone == old_zone and seat == old_seat):
             entry = lost.setdefault(old_seat, ([], set()))
             entry[0].append(uid)
