@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 DEFAULT_ROLLOUTS = 8
 DEFAULT_HORIZON = 8
 DEFAULT_TOP = 3
+DEFAULT_MARGIN = 0.04
 LORD_SIDE = ("lord", "loyalist")
 
 
@@ -69,6 +70,9 @@ class RolloutAgent:
         self.fallback = HeuristicAgent(f"agent:{seed}:{seat}")
         self.game: Game | None = None
         self.shared: dict[int, Any] | None = None
+        self.margin = DEFAULT_MARGIN
+        self.last: dict[int, float] = {}
+        """The mean outcome of each option weighed at the last play decision."""
         self.samples = 0
         """Rollouts played so far (for the benchmark)."""
 
@@ -91,9 +95,12 @@ class RolloutAgent:
         n = len(decision.options)
         if not isinstance(scores, list) or len(scores) != n:
             scores = [0.0] * n
-        ranked = sorted(range(n - 1), key=lambda i: (-float(scores[i]), i))
-        cands = ranked[:self.top]
-        cands.append(n - 1)  # "end" is always weighed too
+        ranked = sorted(range(n), key=lambda i: (-float(scores[i]), i))
+        # The heuristic's best few that it thinks do some good, and "end".
+        cands = [i for i in ranked if i != n - 1 and float(scores[i]) > 0][:self.top]
+        cands.insert(0 if ranked[0] == n - 1 else len(cands), n - 1)
+        if len(cands) == 1:
+            return cands
         totals = [0.0] * len(cands)
         counts = [0] * len(cands)
         for _ in range(self.rollouts):
@@ -104,12 +111,14 @@ class RolloutAgent:
                 if value is not None:
                     totals[k] += value
                     counts[k] += 1
-        best, best_mean = cands[0], -1.0
+        means = [totals[k] / counts[k] if counts[k] else -1.0 for k in range(len(cands))]
+        self.last = dict(zip(cands, means, strict=True))
+        # The heuristic's choice stands unless another option is clearly better: with
+        # few samples the largest mean is partly luck.
+        best, best_mean = cands[0], means[0] + self.margin
         for k, pick in enumerate(cands):
-            if counts[k]:
-                mean = totals[k] / counts[k]
-                if mean > best_mean + 1e-9:
-                    best, best_mean = pick, mean
+            if means[k] > best_mean + 1e-9:
+                best, best_mean = pick, means[k]
         return [best]
 
     def sample(self, g: Game, phase_index: int, label: str, end: bool,
