@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -171,3 +173,20 @@ def test_beats_random_clearly(lib: Library) -> None:
     won = sum(r.winning_side == "lord_side" for r in smart)
     base = sum(r.winning_side == "lord_side" for r in plain)
     assert won >= 5 and won >= base + 2, (won, base)
+
+
+def test_simulate_takes_rollout_agents(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from sgs_tools.cli.main import app
+
+    runner = CliRunner()
+    out = tmp_path / "sim.json"
+    spec = "lord=rollout:1:1,loyalist=heuristic,rebel=random,renegade=random"
+    result = runner.invoke(app, ["simulate", "--games", "1", "--workers", "1", "--seed",
+                                 "2", "--agents", spec, "--quiet", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text(encoding="utf-8"))["games"] == 1
+    for bad in ("rollout:0", "lord=rollout:x", "rollout:1:1:1"):
+        result = runner.invoke(app, ["simulate", "--agents", bad, "--quiet"])
+        assert result.exit_code == 2 and "rollout[:R[:T]]" in result.output
