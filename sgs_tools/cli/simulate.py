@@ -91,6 +91,10 @@ def simulate(
                    "rollout[:R[:T]], one per seat, or by role (lord=heuristic,rebel=random,…)",
                    err=True)
         raise typer.Exit(2)
+    if mode == "samurai" and any("rollout" in k for k in kinds):
+        typer.echo("sgs simulate: the samurai game has random and heuristic agents only "
+                   "(rollout plays the identity and Guozhan engine)", err=True)
+        raise typer.Exit(2)
     if len(kinds) > 1 and not by_role and len(kinds) != players:
         typer.echo(f"sgs simulate: --agents lists {len(kinds)} agents for {players} players; "
                    "give one kind, or one per seat", err=True)

@@ -190,3 +190,6 @@ def test_simulate_takes_rollout_agents(tmp_path: Path) -> None:
     for bad in ("rollout:0", "lord=rollout:x", "rollout:1:1:1"):
         result = runner.invoke(app, ["simulate", "--agents", bad, "--quiet"])
         assert result.exit_code == 2 and "rollout[:R[:T]]" in result.output
+    result = runner.invoke(app, ["simulate", "--mode", "samurai", "-n", "4", "--agents",
+                                 "rollout", "--quiet"])
+    assert result.exit_code == 2 and "samurai" in result.output
