@@ -2,15 +2,22 @@
 make the balance numbers mean something).
 
 Run: python bench/agent_strength.py [--games N] [--players N] [--seed S] [--workers W]
+     python bench/agent_strength.py --strong [rollout[:R[:T]]] [--sides lord_side,rebels]
 
 For each side of identity (the lord with the loyalists; the rebels; the renegade), plays
 the same seeds twice: every seat random, and that side's seats heuristic with the others
 random; prints the side's win rate both ways (95% Wilson intervals) and the gain in points.
+
+``--strong``: the same against a stronger baseline: every seat heuristic, then that side's
+seats playing the rollout agent (the heuristic agent everywhere else), on the same seeds;
+also the paired difference (seeds won only with the rollout agent minus seeds won only
+without it, with a 95% interval) and the rollout games' speed.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import time
 
 from sgs_tools.sim.runner import Settings, run
@@ -30,8 +37,15 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=5)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--strong", nargs="?", const="rollout", default=None, metavar="KIND",
+                    help="rollout agent (rollout[:R[:T]]) against the heuristic agent")
+    ap.add_argument("--sides", default=",".join(SIDES),
+                    help="with --strong: the sides to measure (comma list)")
     args = ap.parse_args()
     base = Settings(mode="identity", players=args.players, games=args.games, seed=args.seed)
+    if args.strong:
+        strong(base, args.strong, args.sides.split(","), args.workers)
+        return
     start = time.perf_counter()
     plain = run(base, args.workers)
     print(f"identity, {args.players} players, {args.games} games per arrangement")
@@ -46,6 +60,50 @@ def main() -> None:
               f"{spec}: {w1 / n1:6.1%} [{lo1:.1%}, {hi1:.1%}]   "
               f"gain {100 * (w1 / n1 - w0 / n0):+.1f} points")
     print(f"({time.perf_counter() - start:.0f} s)")
+
+
+def paired(plain: list, smart: list, side: str) -> tuple[float, float, float]:
+    """Mean paired gain (won with − won without, per seed) and its 95% normal interval."""
+    by_seed = {s.seed: s for s in plain}
+    diffs = []
+    for s in smart:
+        p = by_seed.get(s.seed)
+        if p is None or s.error or p.error:
+            continue
+        diffs.append((s.winning_side == side) - (p.winning_side == side))
+    n = len(diffs)
+    if not n:
+        return 0.0, 0.0, 0.0
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def strong(base: Settings, kind: str, sides: list[str], workers: int | None) -> None:
+    heur = Settings(**{**base.__dict__, "agents": "heuristic"})
+    start = time.perf_counter()
+    plain = run(heur, workers)
+    print(f"identity, {base.players} players, {base.games} games per arrangement: "
+          f"{kind} on one side, heuristic on the others, against all heuristic "
+          f"({time.perf_counter() - start:.1f} s)")
+    for side in sides:
+        roles = SIDES[side]
+        spec = ",".join(f"{r}={kind if r in roles else 'heuristic'}"
+                        for r in ("lord", "loyalist", "rebel", "renegade"))
+        t0 = time.perf_counter()
+        smart = run(Settings(**{**base.__dict__, "agents": spec}), workers)
+        took = time.perf_counter() - t0
+        errors = sum(1 for s in smart if s.error)
+        w0, n0 = side_rate(plain, side)
+        w1, n1 = side_rate(smart, side)
+        lo0, hi0 = wilson(w0, n0)
+        lo1, hi1 = wilson(w1, n1)
+        gain, glo, ghi = paired(plain, smart, side)
+        print(f"  {side:<10} heuristic {w0 / n0:6.1%} [{lo0:.1%}, {hi0:.1%}]   "
+              f"{kind}: {w1 / n1:6.1%} [{lo1:.1%}, {hi1:.1%}]   paired gain "
+              f"{100 * gain:+.1f} points [{100 * glo:+.1f}, {100 * ghi:+.1f}]   "
+              f"{len(smart) / took:.2f} games/s, {errors} errors")
 
 
 if __name__ == "__main__":

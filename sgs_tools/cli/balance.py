@@ -24,8 +24,8 @@ def balance(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Game i uses seed SEED + i.")
                     ] = 0,
     agents: Annotated[str, typer.Option(
-        "--agents", help="random, heuristic, one per seat, or by role "
-                         "(lord=heuristic,rebel=random,…).")] = "heuristic",
+        "--agents", help="random, heuristic, rollout[:R[:T]], one per seat, or by role "
+                         "(lord=rollout,rebel=heuristic,…).")] = "heuristic",
     focus: Annotated[list[str] | None, typer.Option(
         "--focus", metavar="GENERAL",
         help="Seat this general in every role in turn, lord included (repeatable).")] = None,

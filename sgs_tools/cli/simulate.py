@@ -11,6 +11,7 @@ import typer
 
 from sgs_tools.cli.common import DATA_HELP, check_data, data_or_here, load_library
 from sgs_tools.engine import PLAYED_MODES as PLAYABLE_MODES
+from sgs_tools.engine.agents import known_kind
 
 _last = [0.0]
 
@@ -38,7 +39,7 @@ def simulate(
     seed: Annotated[int, typer.Option("--seed", "-s",
                                       help="Game i is played with seed SEED + i.")] = 0,
     agents: Annotated[str, typer.Option(
-        "--agents", metavar="[random|heuristic]",
+        "--agents", metavar="[random|heuristic|rollout[:R[:T]]]",
         help="One kind for every seat, or a comma list with one per seat.")] = "random",
     generals: Annotated[str | None, typer.Option(
         "--generals", help="Comma-separated generals by seat instead of choosing.")] = None,
@@ -84,10 +85,15 @@ def simulate(
         raise typer.Exit(2)
     kinds = [k.strip() for k in agents.split(",") if k.strip()]
     by_role = [k for k in kinds if "=" in k]
-    if not kinds or any(k.partition("=")[2 if "=" in k else 0] not in ("random", "heuristic")
+    if not kinds or any(not known_kind(k.partition("=")[2] if "=" in k else k)
                         for k in kinds) or (by_role and len(by_role) != len(kinds)):
-        typer.echo(f"sgs simulate: unknown agents {agents!r}; expected random or heuristic, "
-                   "one per seat, or by role (lord=heuristic,rebel=random,…)", err=True)
+        typer.echo(f"sgs simulate: unknown agents {agents!r}; expected random, heuristic or "
+                   "rollout[:R[:T]], one per seat, or by role (lord=heuristic,rebel=random,…)",
+                   err=True)
+        raise typer.Exit(2)
+    if mode == "samurai" and any("rollout" in k for k in kinds):
+        typer.echo("sgs simulate: the samurai game has random and heuristic agents only "
+                   "(rollout plays the identity and Guozhan engine)", err=True)
         raise typer.Exit(2)
     if len(kinds) > 1 and not by_role and len(kinds) != players:
         typer.echo(f"sgs simulate: --agents lists {len(kinds)} agents for {players} players; "

@@ -154,9 +154,22 @@ def match_option(answer: Any, options: list[str], taken: list[int] | None = None
     return None
 
 
+def known_kind(kind: str) -> bool:
+    """Whether ``kind`` names an agent: random, heuristic or rollout[:R[:T]]."""
+    from sgs_tools.engine.rollout import parse_kind
+
+    return kind in ("random", "heuristic") or parse_kind(kind) is not None
+
+
 def make_agent(kind: str, seed: int, seat: int) -> Agent:
     if kind == "heuristic":
         return HeuristicAgent(f"agent:{seed}:{seat}")
     if kind == "random":
         return RandomAgent(f"agent:{seed}:{seat}")
-    raise ValueError(f"unknown agent kind {kind!r} (expected random or heuristic)")
+    from sgs_tools.engine.rollout import RolloutAgent, parse_kind
+
+    settings = parse_kind(kind)
+    if settings is not None:
+        return RolloutAgent(seed, seat, *settings)
+    raise ValueError(f"unknown agent kind {kind!r} (expected random, heuristic or "
+                     "rollout[:R[:T]])")

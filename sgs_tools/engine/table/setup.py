@@ -60,3 +60,6 @@ def ensure_agents(g: Game) -> None:
         else:
             kind = kinds[seat % len(kinds)]
         g.agents.append(make_agent(kind, g.setup.seed, seat))
+    for agent in g.agents:  # agents that look ahead (rollout) are given the game
+        if hasattr(agent, "attach"):
+            agent.attach(g)
