@@ -341,7 +341,7 @@ def test_two_bounds_on_one_value_read_as_a_range() -> None:
 def test_a_granted_action_keeps_you_as_the_owner() -> None:
     """救援 and 黄天: other characters act in their own play phase; the text never makes
     them "you" (the owner stays "you"; the lord is named)."""
-    assert text("jiuyuan", "zh") == "吴势力其他角色可以于其出牌阶段对主公使用一张【桃】。"
+    assert text("jiuyuan", "zh") == "吴势力其他角色可以于其出牌阶段对主公使用一张【桃】，主公可以拒绝此牌。"
     assert text("jiuyuan", "en") == \
         "Other Wu characters may, in their play phase, use a Peach on the lord."
     assert text("jiuyuan", "ko") == \

@@ -2,7 +2,6 @@
 local extension = Package:new("sgsx")
 extension:loadSkillSkelsByPath("./packages/sgsx/skills")
 
-General:new(extension, "sgsx__diaochan", "qun", 3, 3, General.Female):addSkills { "sgsx__lijian", "sgsx__biyue" }
 General:new(extension, "sgsx__ganning", "wu", 4, 4, General.Male):addSkills { "sgsx__qixi" }
 General:new(extension, "sgsx__guanyu", "shu", 4, 4, General.Male):addSkills { "sgsx__wusheng" }
 General:new(extension, "sgsx__huanggai", "wu", 4, 4, General.Male):addSkills { "sgsx__kurou" }
@@ -24,7 +23,6 @@ General:new(extension, "sgsx__zhugeliang", "shu", 3, 3, General.Male):addSkills 
 
 Fk:loadTranslationTable{
   ["sgsx"] = "sgs-tools 导出",
-  ["sgsx__diaochan"] = "貂蝉",
   ["sgsx__ganning"] = "甘宁",
   ["sgsx__guanyu"] = "关羽",
   ["sgsx__huanggai"] = "黄盖",
@@ -46,9 +44,9 @@ Fk:loadTranslationTable{
   ["sgsx__biyue"] = "闭月",
   [":sgsx__biyue"] = "弃牌阶段结束时，你可以摸一张牌。",
   ["sgsx__fankui"] = "反馈",
-  [":sgsx__fankui"] = "当你受到伤害后，你可以获得来源角色的一张手牌。",
+  [":sgsx__fankui"] = "当你受到伤害后，你可以获得伤害来源的一张手牌。",
   ["sgsx__ganglie"] = "刚烈",
-  [":sgsx__ganglie"] = "当你受到伤害后，你可以令来源角色进行一次判定，然后若判定牌为黑色，来源角色选择一项：来源角色弃置两张手牌；或你对来源角色" ..
+  [":sgsx__ganglie"] = "当你受到伤害后，你可以令伤害来源进行一次判定，然后若判定牌为黑色，伤害来源选择一项：伤害来源弃置两张手牌；或你对伤害来源" ..
     "造成1点伤害。",
   ["sgsx__ganglie_choice1"] = "选项1",
   ["sgsx__ganglie_choice2"] = "选项2",
@@ -61,7 +59,7 @@ Fk:loadTranslationTable{
   ["sgsx__jianxiong"] = "奸雄",
   [":sgsx__jianxiong"] = "当你受到伤害后，你可以获得此牌。",
   ["sgsx__jieyin"] = "结姻",
-  [":sgsx__jieyin"] = "出牌阶段，每回合限一次：你弃置两张手牌，然后选择一名已受伤的男性角色（角色A），然后回复1点体力；角色A回复1点体力。",
+  [":sgsx__jieyin"] = "出牌阶段，每回合限一次：你弃置两张手牌，然后选择一名已受伤的男性角色，然后回复1点体力；其回复1点体力。",
   ["sgsx__jijiu"] = "急救",
   [":sgsx__jijiu"] = "当一名角色受到伤害时，每有1点伤害，你可以弃置一张红色牌，然后你防止此伤害中的1点。",
   ["sgsx__jizhi"] = "集智",
@@ -77,9 +75,6 @@ Fk:loadTranslationTable{
   ["sgsx__liegong"] = "烈弓",
   [":sgsx__liegong"] = "出牌阶段内，当你使用【杀】指定目标后，若目标角色的手牌数不小于你的体力值或目标角色的手牌数不大于你的攻击范围，你可以令目" ..
     "标角色不能使用【闪】响应此牌。",
-  ["sgsx__lijian"] = "离间",
-  [":sgsx__lijian"] = "出牌阶段，每回合限一次：你弃置一张牌，然后选择一名男性角色（角色A），然后选择一名除角色A外的男性角色（角色B）；角色A" ..
-    "视为对角色B使用【决斗】。",
   ["sgsx__longdan"] = "龙胆",
   [":sgsx__longdan"] = "你可以将【杀】当【闪】使用或打出。你可以将【闪】当【杀】使用或打出。",
   ["sgsx__luoshen"] = "洛神",
@@ -109,7 +104,7 @@ Fk:loadTranslationTable{
   ["sgsx__xiaoji"] = "枭姬",
   [":sgsx__xiaoji"] = "当你失去装备区的牌后，每失去一张牌，你可以摸两张牌。",
   ["sgsx__yaowu"] = "耀武",
-  [":sgsx__yaowu"] = "当你受到红色【杀】造成的伤害时，来源角色选择一项：来源角色回复1点体力；或来源角色摸一张牌。",
+  [":sgsx__yaowu"] = "当你受到红色【杀】造成的伤害时，伤害来源选择一项：伤害来源回复1点体力；或伤害来源摸一张牌。",
   ["sgsx__yaowu_choice1"] = "选项1",
   ["sgsx__yaowu_choice2"] = "选项2",
   ["sgsx__yingzi"] = "英姿",
@@ -120,7 +115,6 @@ Fk:loadTranslationTable{
 
 Fk:loadTranslationTable({
   ["sgsx"] = "sgs-tools export",
-  ["sgsx__diaochan"] = "Diao Chan",
   ["sgsx__ganning"] = "Gan Ning",
   ["sgsx__guanyu"] = "Guan Yu",
   ["sgsx__huanggai"] = "Huang Gai",
@@ -139,9 +133,9 @@ Fk:loadTranslationTable({
   ["sgsx__zhaoyun"] = "Zhao Yun",
   ["sgsx__zhenji"] = "Zhen Ji",
   ["sgsx__zhugeliang"] = "Zhuge Liang",
-  ["sgsx__biyue"] = "Envious by Moon",
+  ["sgsx__biyue"] = "Eclipse the Moon",
   [":sgsx__biyue"] = "At the end of your discard phase, you may draw 1 card.",
-  ["sgsx__fankui"] = "Retaliation",
+  ["sgsx__fankui"] = "Feedback",
   [":sgsx__fankui"] = "After you take damage, you may take a hand card from the " ..
     "source.",
   ["sgsx__ganglie"] = "Unyielding",
@@ -164,8 +158,8 @@ Fk:loadTranslationTable({
   [":sgsx__jianxiong"] = "After you take damage, you may gain that card.",
   ["sgsx__jieyin"] = "Marriage",
   [":sgsx__jieyin"] = "Action (once per turn): you discard 2 hand cards, then " ..
-    "choose a wounded male character (character A), then recover " ..
-    "1 HP; character A recovers 1 HP.",
+    "choose a wounded male character, then recover 1 HP; that " ..
+    "character recovers 1 HP.",
   ["sgsx__jijiu"] = "First Aid",
   [":sgsx__jijiu"] = "When a character takes damage, for each point of damage, you" ..
     " may discard a red card, then you prevent 1 of that damage.",
@@ -182,17 +176,12 @@ Fk:loadTranslationTable({
   ["sgsx__lianying"] = "One After Another",
   [":sgsx__lianying"] = "After you lose hand cards, if you have no hand cards, you " ..
     "may draw 1 card.",
-  ["sgsx__liegong"] = "Fearsome Archer",
+  ["sgsx__liegong"] = "Fierce Bow",
   [":sgsx__liegong"] = "During your play phase, after you target a character with a " ..
     "Slash, if the target's number of hand cards is at least your" ..
     " HP or the target's number of hand cards is at most your " ..
     "attack range, you may make the target unable to use a Jink " ..
     "against this card.",
-  ["sgsx__lijian"] = "Seed of Animosity",
-  [":sgsx__lijian"] = "Action (once per turn): you discard a card, then choose a " ..
-    "male character (character A), then choose a male character " ..
-    "other than character A (character B); character A is treated" ..
-    " as using a Duel on character B.",
   ["sgsx__longdan"] = "Dragon Heart",
   [":sgsx__longdan"] = "You may use or play a Slash as a Jink. You may use or play a" ..
     " Jink as a Slash.",
@@ -200,7 +189,7 @@ Fk:loadTranslationTable({
   [":sgsx__luoshen"] = "At the start of your preparation phase, repeat: you may " ..
     "perform a judgement, then if the judgement card is black, " ..
     "you gain the judgement card; otherwise, stop.",
-  ["sgsx__luoyi"] = "Bare Chested",
+  ["sgsx__luoyi"] = "Bare-Chested",
   [":sgsx__luoyi"] = "During your play phase, when you deal damage with a Slash, " ..
     "if you have no equipped weapon cards, that amount increases " ..
     "by 1.",
@@ -211,7 +200,7 @@ Fk:loadTranslationTable({
   [":sgsx__qianxun"] = "Snatch or Indulgence cannot affect you.",
   ["sgsx__qicai"] = "Genius",
   [":sgsx__qicai"] = "You may use trick cards at any distance.",
-  ["sgsx__qingguo"] = "Helen of Troy",
+  ["sgsx__qingguo"] = "Fair Beauty",
   [":sgsx__qingguo"] = "You may use or play a black hand card as a Jink.",
   ["sgsx__qingnang"] = "Green Salve",
   [":sgsx__qingnang"] = "Action: you discard a card, then recover 1 HP.",
@@ -239,7 +228,7 @@ Fk:loadTranslationTable({
     "one: the source recovers 1 HP; or the source draws 1 card.",
   ["sgsx__yaowu_choice1"] = "option 1",
   ["sgsx__yaowu_choice2"] = "option 2",
-  ["sgsx__yingzi"] = "Handsome",
+  ["sgsx__yingzi"] = "Heroic Countenance",
   [":sgsx__yingzi"] = "You draw 1 extra card in your draw phase.",
   ["sgsx__zhiheng"] = "Balance of Power",
   [":sgsx__zhiheng"] = "Action (X times per turn): you discard 1 or more cards, then" ..

@@ -63,4 +63,48 @@ function(room, me)
   end), 0)
 end)
 
+skel:addTest(-- scenario skill_kongcheng_with_cards.yaml: Kongcheng does not hold with a hand card
+function(room, me)
+  local script = require("packages.sgsx.script")
+  local P = room.players
+  local ids = {}
+  FkTest.runInRoom(function()
+    ids[1] = room:printCard("slash", Card.Spade, 7).id  -- slash ♠7
+    ids[2] = room:printCard("peach", Card.Heart, 3).id  -- peach ♥3
+    room:setPlayerProperty(P[1], "kingdom", "shu")
+    room:setPlayerProperty(P[1], "gender", General.Male)
+    room:handleAddLoseSkills(P[1], "sgsx__paoxiao")
+    room:setPlayerProperty(P[1], "maxHp", 4)
+    room:setPlayerProperty(P[1], "hp", 4)
+    room:obtainCard(P[1], { ids[1] }, true)
+    room:setPlayerProperty(P[2], "kingdom", "shu")
+    room:setPlayerProperty(P[2], "gender", General.Male)
+    room:handleAddLoseSkills(P[2], "sgsx__kongcheng")
+    room:setPlayerProperty(P[2], "maxHp", 3)
+    room:setPlayerProperty(P[2], "hp", 3)
+    room:obtainCard(P[2], { ids[2] }, true)
+    script.leave(room, P[3])
+    script.leave(room, P[4])
+    script.leave(room, P[5])
+    script.leave(room, P[6])
+    script.leave(room, P[7])
+    script.leave(room, P[8])
+  end)
+  local answers = script.serve(room, nil, {
+  })
+  FkTest.setNextReplies(P[1], {
+    FkTest.ReplyCard(Fk:getCardById(ids[1]), { P[2] }),
+  })
+  FkTest.runInRoom(function()
+    script.phase(room, P[1], Player.Play)
+  end)
+  script.done(answers)
+  lu.assertTrue(script.count(room, "Damage", function(d)
+    return d.to == P[2] and
+      d.from == P[1] and
+      d.card ~= nil and d.card.trueName == "slash"
+  end) > 0)
+  -- not checked in FreeKill: no_events {"e": "immune"}
+end)
+
 return skel

@@ -59,4 +59,64 @@ function(room, me)
   lu.assertEquals(P[2].hp, 1)
 end)
 
+skel:addTest(-- scenario skill_paoxiao_second_slash.yaml: Paoxiao, a second Slash after a dodged one
+function(room, me)
+  local script = require("packages.sgsx.script")
+  local P = room.players
+  local ids = {}
+  FkTest.runInRoom(function()
+    ids[1] = room:printCard("slash", Card.Spade, 7).id  -- slash ♠7
+    ids[2] = room:printCard("slash", Card.Spade, 8).id  -- slash ♠8
+    ids[3] = room:printCard("jink", Card.Heart, 2).id  -- jink ♥2
+    room:setPlayerProperty(P[1], "kingdom", "shu")
+    room:setPlayerProperty(P[1], "gender", General.Male)
+    room:handleAddLoseSkills(P[1], "sgsx__paoxiao")
+    room:setPlayerProperty(P[1], "maxHp", 4)
+    room:setPlayerProperty(P[1], "hp", 4)
+    room:obtainCard(P[1], { ids[1], ids[2] }, true)
+    room:setPlayerProperty(P[2], "kingdom", "wu")
+    room:setPlayerProperty(P[2], "gender", General.Male)
+    room:handleAddLoseSkills(P[2], "sgsx__kurou")
+    room:setPlayerProperty(P[2], "maxHp", 4)
+    room:setPlayerProperty(P[2], "hp", 4)
+    room:obtainCard(P[2], { ids[3] }, true)
+    script.leave(room, P[3])
+    script.leave(room, P[4])
+    script.leave(room, P[5])
+    script.leave(room, P[6])
+    script.leave(room, P[7])
+    script.leave(room, P[8])
+  end)
+  local answers = script.serve(room, nil, {
+  })
+  FkTest.setNextReplies(P[1], {
+    FkTest.ReplyCard(Fk:getCardById(ids[1]), { P[2] }),
+    FkTest.ReplyCard(Fk:getCardById(ids[2]), { P[2] }),
+  })
+  FkTest.setNextReplies(P[2], {
+    FkTest.ReplyCard(Fk:getCardById(ids[3]), {}),
+  })
+  FkTest.runInRoom(function()
+    script.phase(room, P[1], Player.Play)
+  end)
+  script.done(answers)
+  lu.assertTrue(script.count(room, "RespondCard", function(d)
+    return d.from == P[2] and
+      d.card ~= nil and d.card.trueName == "jink"
+  end) > 0)
+  lu.assertTrue(script.count(room, "UseCard", function(d)
+    return d.from == P[1] and
+      d.card ~= nil and d.card.trueName == "slash" and d.card.suit == Card.Spade and d.card.number == 8
+  end) > 0)
+  lu.assertTrue(script.count(room, "Damage", function(d)
+    return d.to == P[2] and
+      d.from == P[1] and
+      d.card ~= nil and d.card.trueName == "slash"
+  end) > 0)
+  lu.assertEquals(script.count(room, "UseCard", function(d)
+    return d.from == P[1] and
+      d.card ~= nil and d.card.trueName == "slash"
+  end), 2)
+end)
+
 return skel

@@ -49,4 +49,52 @@ function(room, me)
   lu.assertEquals(#P[1]:getCardIds("h"), 3)
 end)
 
+skel:addTest(-- scenario skill_yingzi_korean.yaml: Yingzi draws three in a Korean game
+function(room, me)
+  local script = require("packages.sgsx.script")
+  local P = room.players
+  local ids = {}
+  FkTest.runInRoom(function()
+    ids[1] = room:printCard("slash", Card.Spade, 7).id  -- slash ♠7
+    ids[2] = room:printCard("jink", Card.Heart, 2).id  -- jink ♥2
+    ids[3] = room:printCard("peach", Card.Heart, 3).id  -- peach ♥3
+    ids[4] = room:printCard("slash", Card.Spade, 8).id  -- slash ♠8
+    room:setPlayerProperty(P[1], "kingdom", "wu")
+    room:setPlayerProperty(P[1], "gender", General.Male)
+    room:handleAddLoseSkills(P[1], "sgsx__yingzi")
+    room:setPlayerProperty(P[1], "maxHp", 3)
+    room:setPlayerProperty(P[1], "hp", 3)
+    room:setPlayerProperty(P[2], "kingdom", "wu")
+    room:setPlayerProperty(P[2], "gender", General.Male)
+    room:handleAddLoseSkills(P[2], "sgsx__kurou")
+    room:setPlayerProperty(P[2], "maxHp", 4)
+    room:setPlayerProperty(P[2], "hp", 4)
+    room:moveCardTo(ids[4], Card.DrawPile)
+    room:moveCardTo(ids[3], Card.DrawPile)
+    room:moveCardTo(ids[2], Card.DrawPile)
+    room:moveCardTo(ids[1], Card.DrawPile)
+    script.leave(room, P[3])
+    script.leave(room, P[4])
+    script.leave(room, P[5])
+    script.leave(room, P[6])
+    script.leave(room, P[7])
+    script.leave(room, P[8])
+  end)
+  local answers = script.serve(room, nil, {
+  })
+  FkTest.runInRoom(function()
+    script.phase(room, P[1], Player.Draw)
+  end)
+  script.done(answers)
+  -- not checked in FreeKill: events {"e": "draw", "seat": 0}
+  script.holds(P[1]:getCardIds("h"), {
+    function(c) return c.trueName == "slash" and c.suit == Card.Spade and c.number == 7 end,
+    function(c) return c.trueName == "jink" and c.suit == Card.Heart and c.number == 2 end,
+    function(c) return c.trueName == "peach" and c.suit == Card.Heart and c.number == 3 end,
+  })
+  script.on_top(room.draw_pile, {
+    function(c) return c.trueName == "slash" and c.suit == Card.Spade and c.number == 8 end,
+  })
+end)
+
 return skel
