@@ -315,8 +315,9 @@ class Game:
             zones += [(HAND, p.seat, p.hand), (EQUIPMENT, p.seat, list(p.equipment.values())),
                       (JUDGEMENT, p.seat, p.judgement)]
         for zone, seat, uids in zones:
+            here = (zone, seat)
             for uid in uids:
-                if where.get(uid) != (zone, seat):
+                if where.get(uid) != here:
                     said = where.get(uid)
                     raise InvariantBroken(
                         f"card {self.face(uid)} lies in {zone} of seat {seat} but is said "

@@ -103,8 +103,11 @@ class Statics:
         g = self.game
         if g.statics_dirty:
             self.refresh()
+        entries = self.by_word[seat].get(word)
+        if not entries and not self.temporary:
+            return []  # the common case, asked many times per step: nothing in force
         out: list[Active] = []
-        for hook, mod, frame in self.by_word[seat].get(word, ()):
+        for hook, mod, frame in entries or ():
             phase = hook.filter.get("phase")
             if phase and (g.table.phase != phase or g.table.current != seat):
                 continue

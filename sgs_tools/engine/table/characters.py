@@ -37,11 +37,11 @@ def distance(g: Game, a: int, b: int) -> int:
         to, frm = a_mod.args.get("to"), a_mod.args.get("from")
         if frm is not None and to is None:
             continue
-        if to is None or b in g.interp.players_of(to, a_mod.frame):
+        if to is None or g.interp.names_seat(to, b, a_mod.frame):
             d += delta(g, a_mod) or 0
     for b_mod in g.statics.active(b, "distance"):
         frm = b_mod.args.get("from")
-        if frm is not None and a in g.interp.players_of(frm, b_mod.frame):
+        if frm is not None and g.interp.names_seat(frm, a, b_mod.frame):
             d += delta(g, b_mod) or 0
     minimum = int((g.raw.get("distance") or {}).get("min_distance", 1))
     return max(d, minimum)
@@ -59,7 +59,7 @@ def attack_range(g: Game, seat: int) -> int:
     for a in g.statics.active(seat, "attack_range"):
         base += delta(g, a) or 0
     for _holder, a in g.statics.everywhere("attack_range_for"):
-        if seat in g.interp.players_of(a.args.get("who"), a.frame):
+        if g.interp.names_seat(a.args.get("who"), seat, a.frame):
             base += delta(g, a) or 0
     return base
 

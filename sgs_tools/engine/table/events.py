@@ -86,6 +86,8 @@ def holds(g: Game, seat: int, hook: Hook) -> bool:
     name = hook.source
     if any(cards[u].card == name for u in g.table.players[seat].hand):
         return True
+    if name not in g.lib.view_cards:
+        return False
     return any(v.view_card == name for s in g.sources_of(seat)
                for v in g.lib.views.get(s, ())) and bool(
         g.response_sources(seat, name))
