@@ -95,6 +95,10 @@ class Game:
         self.use_stack: list[Use] = []
         self.changes = 0
         self.questioners: list[int] = []
+        self.range_memo: dict[tuple[int, int], int] | None = None
+        """While a player's play options are listed (nothing on the table changes then):
+        (a, b) → distance from a to b, (a, -1) → a's attack range. None the rest of the
+        time, when every distance is worked out afresh."""
         from sgs_tools.engine.modes import rules_for
 
         self.rules: Rules = rules_for(self.mode, lib.catalog.modes)(self)
@@ -316,6 +320,8 @@ class Game:
                       (JUDGEMENT, p.seat, p.judgement)]
         for zone, seat, uids in zones:
             here = (zone, seat)
+            if not uids or set(map(where.get, uids)) == {here}:
+                continue  # all located here (the usual case, checked in one pass)
             for uid in uids:
                 if where.get(uid) != here:
                     said = where.get(uid)

@@ -52,9 +52,14 @@ def card_names(g: Game) -> frozenset[str]:
 def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[str, Any]
          ) -> dict[str, Any]:
     key = (event, timing)
-    if key not in g.lib.by_event or g.over:
+    found = g.listening.get(key)  # listeners(), inlined: most events have none
+    if found is None:
+        if key not in g.lib.by_event:
+            return payload
+        found = g.listeners(key)
+    if g.over:
         return payload
-    by_seat, cards = g.listeners(key)
+    by_seat, cards = found
     if not by_seat and not cards:
         return payload
     t = g.table
