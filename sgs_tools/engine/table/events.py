@@ -70,12 +70,38 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
             continue
         held = by_seat[seat] if by_seat else []
         if cards:
-            held = held + [h for h in cards if g.holds(seat, h)]
+            held = held + held_cards(g, seat, cards)
         if held:
             g.fire_for(seat, held, event, subject, payload)
             if g.over:
                 break
     return payload
+
+
+def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
+    """The card hooks among ``hooks`` that ``seat`` holds, in order: ``holds`` for each,
+    with the seat's hand and equipment looked at once rather than once per hook."""
+    out: list[Hook] = []
+    hand: set[str] | None = None
+    equipped: list[str] | None = None
+    for hook in hooks:
+        ctype = hook.card_type
+        if hook.origin == "skill" or ctype == "delayed_trick":
+            if g.holds(seat, hook):
+                out.append(hook)
+        elif ctype == "equipment":
+            if equipped is None:
+                equipped = g.equipped_names(seat)
+            if hook.source in equipped and not g.armour_ignored(seat, hook.source):
+                out.append(hook)
+        else:
+            if hand is None:
+                cards = g.table.cards
+                hand = {cards[u].card for u in g.table.players[seat].hand}
+            if hook.source in hand or (hook.source in g.lib.view_cards
+                                       and g.holds(seat, hook)):
+                out.append(hook)
+    return out
 
 
 def holds(g: Game, seat: int, hook: Hook) -> bool:
