@@ -101,7 +101,8 @@ def modifier_selectors(lib: Library) -> list[Any]:
 
 
 def test_names_seat_is_membership(lib: Library) -> None:
-    selectors = modifier_selectors(lib) + [
+    selectors = [
+        *modifier_selectors(lib),
         {"select": {"noun": "others"}},
         {"select": {"noun": "players", "filters": ["wounded"]}},
         {"select": {"noun": "others", "filters": ["in_range"]}},
