@@ -82,7 +82,7 @@ def test_range_memo_is_dropped_when_listing_options_fails(lib: Library) -> None:
         assert g.range_memo == {}
         raise RuntimeError("listing failed")
 
-    g.play_options = broken  # type: ignore[method-assign]
+    g.play_options = broken  # type: ignore[method-assign,assignment]
     phase = next(ph for ph in g.phases if "use_limits" in ph)
     with pytest.raises(RuntimeError):
         g.play_phase(g.table.current, phase)
