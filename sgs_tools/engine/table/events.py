@@ -70,7 +70,9 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
             continue
         held = by_seat[seat] if by_seat else []
         if cards:
-            held = held + held_cards(g, seat, cards)
+            mine = held_cards(g, seat, cards)
+            if mine:
+                held = held + mine
         if held:
             g.fire_for(seat, held, event, subject, payload)
             if g.over:
