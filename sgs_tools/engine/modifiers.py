@@ -130,7 +130,8 @@ class Statics:
         if self.game.statics_dirty:
             self.refresh()
         out: list[tuple[int, Active]] = []
-        if word not in self.words and not any(t.word == word for t in self.temporary):
+        if word not in self.words and not (
+                self.temporary and any(t.word == word for t in self.temporary)):
             return out
         for p in self.game.table.players:
             if p.alive:

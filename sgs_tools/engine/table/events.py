@@ -13,6 +13,7 @@ from sgs_tools.engine.errors import (
 from sgs_tools.engine.interp import Frame, card_is_named
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok
+from sgs_tools.engine.primitives import can_pay
 from sgs_tools.engine.records import PHASE_EVENTS, Use
 from sgs_tools.engine.state import (
     DISCARD,
@@ -30,8 +31,11 @@ def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hoo
     found = g.listening.get(key)
     if found is None:
         hooks = g.lib.by_event.get(key, ())
-        by_seat = [[h for h in hooks if h.origin == "skill" and h.source in skills]
-                   for skills in g.skillsets]
+        # One pass over the library's hooks for the skills at the table, then each
+        # seat's share of those few (in the same order).
+        present = set().union(*g.skillsets)
+        at_table = [h for h in hooks if h.origin == "skill" and h.source in present]
+        by_seat = [[h for h in at_table if h.source in skills] for skills in g.skillsets]
         present = g.card_names()
         cards = [h for h in hooks if h.origin == "card" and h.source in present]
         found = g.listening[key] = (by_seat if any(by_seat) else [], cards)
@@ -86,6 +90,7 @@ def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
     out: list[Hook] = []
     hand: set[str] | None = None
     equipped: list[str] | None = None
+    converts: set[str] | None = None
     for hook in hooks:
         ctype = hook.card_type
         if hook.origin == "skill" or ctype == "delayed_trick":
@@ -100,9 +105,15 @@ def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
             if hand is None:
                 cards = g.table.cards
                 hand = {cards[u].card for u in g.table.players[seat].hand}
-            if hook.source in hand or (hook.source in g.lib.view_cards
-                                       and g.holds(seat, hook)):
+            name = hook.source
+            if name in hand:
                 out.append(hook)
+            elif name in g.lib.view_cards:
+                if converts is None:  # what the seat's skills and equipment convert to
+                    converts = {v.view_card or "" for s in g.sources_of(seat)
+                                for v in g.lib.views.get(s, ())}
+                if name in converts and g.response_sources(seat, name):
+                    out.append(hook)
     return out
 
 
@@ -295,8 +306,6 @@ def fire(g: Game, hook: Hook, owner: int, payload: dict[str, Any], subject: int 
     f = Frame(owner, owner, hook, {}, payload, use)
     if hook.origin == "card" and hook.card_type not in ("equipment", "delayed_trick"):
         return g.card_response(hook, owner, payload, subject, f)
-    from sgs_tools.engine.primitives import can_pay
-
     if not all(can_pay(g, step, f) for step in hook.cost):
         return False
     if hook.optional and not g.has_targets(hook, f, None):
