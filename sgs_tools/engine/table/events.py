@@ -33,8 +33,8 @@ def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hoo
         hooks = g.lib.by_event.get(key, ())
         # One pass over the library's hooks for the skills at the table, then each
         # seat's share of those few (in the same order).
-        present = set().union(*g.skillsets)
-        at_table = [h for h in hooks if h.origin == "skill" and h.source in present]
+        skills_here: set[str] = set().union(*g.skillsets)
+        at_table = [h for h in hooks if h.origin == "skill" and h.source in skills_here]
         by_seat = [[h for h in at_table if h.source in skills] for skills in g.skillsets]
         present = g.card_names()
         cards = [h for h in hooks if h.origin == "card" and h.source in present]
