@@ -1,19 +1,19 @@
 """Games per CPU-second of the reference engine on one core, optionally against another
 checkout of the project measured in the same run.
 
-Run: python bench/engine_bench.py [--games N] [--repeat R] [--table MODE:PLAYERS ...]
+Run: python bench/engine_bench.py [--games N] [--batches B] [--table MODE:PLAYERS ...]
                                   [--agents A ...] [--baseline PATH] [--seed S]
 
-Each measurement is one child process (one core) that builds the library, then plays
-``--games`` games one after another with seeds ``--seed``, ``--seed``+1, … without keeping
-event logs, invariants on, as `sgs simulate` does in each worker; it reports games per
-second of its own CPU time (``time.process_time``), so other work on a shared machine
-slows it less than it slows wall-clock figures. With ``--baseline PATH`` (a checkout of an
-older commit, e.g. made by ``git worktree add /tmp/base <commit>``) every measurement of
-this checkout is paired with one of the baseline, interleaved, and the ratio of the
-medians is printed. The defaults measure five-player identity and six-player Guozhan
-games with random agents; the targets are twice the identity rate of commit acc9b84 and
-at least 50 Guozhan games per CPU-second.
+For each checkout one child process (one core) builds the library and warms up, then
+plays batches of ``--games`` seeded games on request (``--seed`` on, the same seeds for
+every checkout), without keeping event logs, invariants on, as `sgs simulate` does in
+each worker. Each batch is timed by the child's own CPU time (``time.process_time``), so
+other work on a shared machine slows it less than it slows wall-clock figures. With
+``--baseline PATH`` (a checkout of an older commit, e.g. ``git worktree add /tmp/base
+acc9b84``) the batches of the two checkouts alternate, and the median over batches of
+the ratio of their CPU times is printed. The defaults measure five-player identity and
+six-player Guozhan games with random agents; the targets are twice the identity rate of
+commit acc9b84 and at least 50 Guozhan games per CPU-second.
 """
 
 from __future__ import annotations
@@ -24,43 +24,83 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent.parent
 
 CHILD = r"""
 import json, sys, time
-root, mode, players, games, agents, seed = sys.argv[1:7]
+root, mode, players, agents = sys.argv[1:5]
 sys.path.insert(0, root)
 try:
     from sgs_tools.engine.game import Game, Setup
     from sgs_tools.engine.library import Library
     lib = Library.load()
-    start = time.process_time()
-    turns = errors = 0
-    for i in range(int(games)):
-        r = Game(lib, Setup(mode=mode, players=int(players), seed=int(seed) + i,
-                            agents=agents, record=False)).play()
-        turns += r.turns
-        errors += int(r.error is not None)
-    cpu = time.process_time() - start
-    print(json.dumps({"rate": int(games) / cpu, "turns": turns / int(games),
-                      "errors": errors}))
+    def play(first, last):
+        turns = errors = 0
+        start = time.process_time()
+        for seed in range(first, last):
+            r = Game(lib, Setup(mode=mode, players=int(players), seed=seed,
+                                agents=agents, record=False)).play()
+            turns += r.turns
+            errors += int(r.error is not None)
+        return time.process_time() - start, turns, errors
+    play(10**6, 10**6 + 5)  # warm up: lazily built parts of the library
+    print(json.dumps({"ready": True}), flush=True)
 except Exception as exc:  # an older checkout may not know this mode
-    print(json.dumps({"failed": f"{type(exc).__name__}: {exc}"}))
+    print(json.dumps({"failed": f"{type(exc).__name__}: {exc}"}), flush=True)
+    sys.exit(0)
+for line in sys.stdin:
+    first, last = map(int, line.split())
+    cpu, turns, errors = play(first, last)
+    print(json.dumps({"cpu": cpu, "turns": turns, "errors": errors}), flush=True)
 """
 
 
-def measure(root: Path, mode: str, players: int, games: int, agents: str,
-            seed: int) -> dict[str, float | str]:
-    """One child process plays the games; its own CPU time gives the rate."""
-    out = subprocess.run(
-        [sys.executable, "-c", CHILD, str(root), mode, str(players), str(games), agents,
-         str(seed)], capture_output=True, text=True, cwd=root, check=False)
-    lines = out.stdout.strip().splitlines()
-    if out.returncode != 0 or not lines:
-        return {"failed": (out.stderr.strip().splitlines() or ["no output"])[-1]}
-    result: dict[str, float | str] = json.loads(lines[-1])
-    return result
+class Player:
+    """One child process (one core) that has built the library of one checkout and plays
+    batches of seeded games on request, timing each batch by its own CPU time."""
+
+    def __init__(self, root: Path, mode: str, players: int, agents: str) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(root), mode, str(players), agents],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True, cwd=root)
+        first = self.read()
+        self.failed = str(first.get("failed", "")) or None
+        self.cpu: list[float] = []
+        self.games = self.turns = self.errors = 0
+
+    def read(self) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            err = self.proc.stderr.read() if self.proc.stderr is not None else ""
+            return {"failed": (err.strip().splitlines() or ["no output"])[-1]}
+        found: dict[str, Any] = json.loads(line)
+        return found
+
+    def batch(self, first: int, last: int) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(f"{first} {last}\n")
+        self.proc.stdin.flush()
+        r = self.read()
+        if "failed" in r:
+            self.failed = str(r["failed"])
+            return
+        self.cpu.append(float(r["cpu"]))
+        self.games += last - first
+        self.turns += int(r["turns"])
+        self.errors += int(r["errors"])
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait()
+
+    @property
+    def rate(self) -> float:
+        return self.games / sum(self.cpu)
 
 
 def table(spec: str) -> tuple[str, int]:
@@ -70,15 +110,11 @@ def table(spec: str) -> tuple[str, int]:
     return mode, int(players)
 
 
-def summary(rates: list[float]) -> str:
-    return f"median {statistics.median(rates):6.1f}, best {max(rates):6.1f}"
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=150, help="games per measurement")
-    ap.add_argument("--repeat", type=int, default=3, help="measurements of each checkout")
+    ap.add_argument("--games", type=int, default=20, help="games per batch")
+    ap.add_argument("--batches", type=int, default=15, help="batches of each checkout")
     ap.add_argument("--table", type=table, nargs="+", default=[("identity", 5),
                                                                 ("guozhan", 6)],
                     metavar="MODE:PLAYERS")
@@ -92,38 +128,32 @@ def main() -> int:
         return 2
     roots = [("this", HERE)] + ([("baseline", args.baseline.resolve())]
                                 if args.baseline is not None else [])
-    print(f"games per CPU-second, one core, {args.games} games x {args.repeat}, "
+    print(f"games per CPU-second, one core, {args.batches} batches of {args.games} games, "
           f"invariants on; this = {HERE}"
           + (f", baseline = {args.baseline}" if args.baseline is not None else ""))
     for mode, players in args.table:
         for agents in args.agents:
-            rates: dict[str, list[float]] = {name: [] for name, _ in roots}
-            notes: dict[str, str] = {}
-            turns: dict[str, float] = {}
-            for _ in range(args.repeat):
-                for name, root in roots:  # interleaved: load changes hit both alike
-                    if name in notes and not rates[name]:
-                        continue  # this checkout cannot play these games
-                    r = measure(root, mode, players, args.games, agents, args.seed)
-                    if "failed" in r:
-                        notes[name] = str(r["failed"])
-                        continue
-                    rates[name].append(float(r["rate"]))
-                    turns[name] = float(r["turns"])
-                    if r["errors"]:
-                        notes[name] = f"{int(r['errors'])} games ended in an error"
             print(f"{mode} {players}p, {agents} agents:")
-            for name, _root in roots:
-                line = (f"  {name:8} {summary(rates[name])} games/cpu-s, "
-                        f"{turns[name]:.1f} turns/game" if rates[name] else
-                        f"  {name:8} n/a")
-                if name in notes:
-                    line += f" ({notes[name]})"
-                print(line)
-            if len(roots) == 2 and rates["this"] and rates["baseline"]:
-                ratio = statistics.median(rates["this"]) / statistics.median(
-                    rates["baseline"])
-                print(f"  this / baseline: {ratio:.2f}x")
+            runs = [(name, Player(root, mode, players, agents)) for name, root in roots]
+            for k in range(args.batches):  # interleaved: load changes hit all alike
+                first = args.seed + k * args.games
+                for _name, run in runs:
+                    if run.failed is None:
+                        run.batch(first, first + args.games)
+            for name, run in runs:
+                run.close()
+                if run.failed is not None or not run.cpu:
+                    print(f"  {name:8} n/a ({run.failed})")
+                    continue
+                note = f" ({run.errors} games ended in an error)" if run.errors else ""
+                print(f"  {name:8} {run.rate:6.1f} games/cpu-s, "
+                      f"{run.turns / run.games:.1f} turns/game{note}")
+            this, base = runs[0][1], runs[-1][1]
+            if len(runs) == 2 and this.cpu and base.cpu and len(this.cpu) == len(base.cpu):
+                # The same seeds in each batch: the ratio of CPU times per batch, median.
+                ratios = [b / t for t, b in zip(this.cpu, base.cpu, strict=True)]
+                print(f"  this / baseline: {statistics.median(ratios):.2f}x (median of "
+                      f"{len(ratios)} batches; overall {this.rate / base.rate:.2f}x)")
     return 0
 
 
