@@ -97,6 +97,10 @@ class Game:
         self.changes = 0
         self.word_state = WordState()
         """What a vocabulary word remembers between steps, with when it ends."""
+        self.range_memo: dict[tuple[int, int], int] | None = None
+        """While a player's play options are listed (nothing on the table changes then):
+        (a, b) → distance from a to b, (a, -1) → a's attack range. None the rest of the
+        time, when every distance is worked out afresh."""
         from sgs_tools.engine.modes import rules_for
 
         self.rules: Rules = rules_for(self.mode, lib.catalog.modes)(self)
@@ -317,8 +321,11 @@ class Game:
             zones += [(HAND, p.seat, p.hand), (EQUIPMENT, p.seat, list(p.equipment.values())),
                       (JUDGEMENT, p.seat, p.judgement), (GENERAL_PILE, p.seat, p.pile)]
         for zone, seat, uids in zones:
+            here = (zone, seat)
+            if not uids or set(map(where.get, uids)) == {here}:
+                continue  # all located here (the usual case, checked in one pass)
             for uid in uids:
-                if where.get(uid) != (zone, seat):
+                if where.get(uid) != here:
                     said = where.get(uid)
                     raise InvariantBroken(
                         f"card {self.face(uid)} lies in {zone} of seat {seat} but is said "

@@ -230,6 +230,18 @@ class Interpreter:
             return (value,)
         return ()
 
+    def names_seat(self, v: Any, seat: int, f: Frame) -> bool:
+        """``seat in players_of(v, f)``; a plain selector (no ``except``) is checked on
+        that one character instead of listing everyone it selects."""
+        if isinstance(v, dict) and len(v) == 1 and "select" in v and not v["select"].get(
+                "except"):
+            s = v["select"]
+            p = self.game.table.players[seat]
+            me = f.owner
+            return p.alive and self.noun_ok(s.get("noun", "players"), p, me) and all(
+                self.filter_ok(x, p, me, f) for x in s.get("filters", ()))
+        return seat in self.players_of(v, f)
+
     def filter_ok(self, flt: str, p: Player, me: int, f: Frame) -> bool:
         g = self.game
         if flt in KINGDOMS:
@@ -294,12 +306,19 @@ class Interpreter:
         within = s.get("within")
         out = []
         g = self.game
-        for p in g.table.from_current():
-            if p.seat in excluded or not self.noun_ok(noun, p, me):
+        t = g.table
+        players = t.players
+        n = len(players)
+        for i in range(n):  # the living, in seat order from the current player
+            p = players[(t.current + i) % n]
+            if not p.alive or p.seat in excluded or not self.noun_ok(noun, p, me):
                 continue
             if within is not None and (p.seat == me or g.distance(me, p.seat) > within):
                 continue
-            if all(self.filter_ok(flt, p, me, f) for flt in filters):
+            for flt in filters:
+                if not self.filter_ok(flt, p, me, f):
+                    break
+            else:
                 out.append(p.seat)
         for flt in post:
             keep = post_filter(g, flt, [g.table.players[x] for x in out], f)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -51,8 +52,10 @@ class Hook:
     view_card: str | None = None  # view-as: the card produced
     view_spec: dict[str, Any] | None = None  # view-as: the cards it is made from
 
-    @property
+    @cached_property
     def key(self) -> str:
+        """``source#index``: what frequency counters are kept by (built once; the hot
+        path asks for it on every trigger check)."""
         return f"{self.source}#{self.index}"
 
     @property
@@ -113,6 +116,13 @@ class Library:
     gaps: dict[str, list[str]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     _decks: dict[str, list[tuple[str, str | None, int | None]]] = field(default_factory=dict)
+
+    @cached_property
+    def view_cards(self) -> frozenset[str]:
+        """Every card name a view-as conversion can make (asked on the hot path: a card
+        no conversion makes is only ever held as a card in hand)."""
+        return frozenset(v.view_card for views in self.views.values() for v in views
+                         if v.view_card)
 
     # -- building --------------------------------------------------------------------
     @classmethod

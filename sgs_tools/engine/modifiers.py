@@ -110,8 +110,11 @@ class Statics:
         g = self.game
         if g.statics_dirty:
             self.refresh()
+        entries = self.by_word[seat].get(word)
+        if not entries and not self.temporary:
+            return []  # the common case, asked many times per step: nothing in force
         out: list[Active] = []
-        for hook, mod, frame in self.by_word[seat].get(word, ()):
+        for hook, mod, frame in entries or ():
             phase = hook.filter.get("phase")
             if phase and (g.table.phase != phase or g.table.current != seat):
                 continue
@@ -134,7 +137,8 @@ class Statics:
         if self.game.statics_dirty:
             self.refresh()
         out: list[tuple[int, Active]] = []
-        if word not in self.words and not any(t.word == word for t in self.temporary):
+        if word not in self.words and not (
+                self.temporary and any(t.word == word for t in self.temporary)):
             return out
         for p in self.game.table.players:
             if p.alive:

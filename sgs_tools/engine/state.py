@@ -40,6 +40,8 @@ class CardInst:
     nature: str | None = None
     parts: tuple[int, ...] = ()
     tint: str | None = None  # a virtual card's colour when its parts share only that
+    _face: str | None = field(default=None, init=False, repr=False, compare=False)
+    """``face()`` once built: a card's name, suit and rank never change."""
 
     @property
     def color(self) -> str | None:
@@ -53,10 +55,13 @@ class CardInst:
 
     def face(self) -> str:
         """``slash ♠7``: the name a player would say, with suit and rank when known."""
-        if self.suit is None:
-            return self.card
-        rank = RANK_SIGNS.get(self.rank or 0, str(self.rank or ""))
-        return f"{self.card} {SUIT_SIGNS.get(self.suit, self.suit)}{rank}"
+        if self._face is None:
+            if self.suit is None:
+                self._face = self.card
+            else:
+                rank = RANK_SIGNS.get(self.rank or 0, str(self.rank or ""))
+                self._face = f"{self.card} {SUIT_SIGNS.get(self.suit, self.suit)}{rank}"
+        return self._face
 
 
 @dataclass

@@ -326,7 +326,10 @@ class GuozhanRules(Rules):
                    if not up and x not in known}
         if not secrets:
             return
-        words = set(re.findall(r"[a-z0-9_]+", " ".join([d.prompt, *d.options])))
+        text = " ".join([d.prompt, *d.options])
+        if not any(x in text for x in secrets):
+            return  # no secret even as a substring, so none as a word
+        words = set(re.findall(r"[a-z0-9_]+", text))
         leaked = secrets & words
         if leaked:
             raise InvariantBroken(f"seat {d.seat} was shown hidden general(s) "

@@ -25,6 +25,9 @@ def distance(g: Game, a: int, b: int) -> int:
     n = len(t.players)
     if not (0 <= a < n and 0 <= b < n):
         raise ValueError(f"no seat {a if not 0 <= a < n else b} at a {n}-seat table")
+    memo = g.range_memo
+    if memo is not None and (a, b) in memo:
+        return memo[(a, b)]
     cw = ccw = 0
     i = a
     while i != b:
@@ -43,17 +46,23 @@ def distance(g: Game, a: int, b: int) -> int:
         to, frm = a_mod.args.get("to"), a_mod.args.get("from")
         if frm is not None and to is None:
             continue
-        if to is None or b in g.interp.players_of(to, a_mod.frame):
+        if to is None or g.interp.names_seat(to, b, a_mod.frame):
             d += delta(g, a_mod) or 0
     for b_mod in g.statics.active(b, "distance"):
         frm = b_mod.args.get("from")
-        if frm is not None and a in g.interp.players_of(frm, b_mod.frame):
+        if frm is not None and g.interp.names_seat(frm, a, b_mod.frame):
             d += delta(g, b_mod) or 0
     minimum = int((g.raw.get("distance") or {}).get("min_distance", 1))
-    return max(d, minimum)
+    d = max(d, minimum)
+    if memo is not None:
+        memo[(a, b)] = d
+    return d
 
 
 def attack_range(g: Game, seat: int) -> int:
+    memo = g.range_memo
+    if memo is not None and (seat, -1) in memo:
+        return memo[(seat, -1)]
     t = g.table
     p = t.players[seat]
     base = int((g.raw.get("distance") or {}).get("base_attack_range", 1))
@@ -67,8 +76,10 @@ def attack_range(g: Game, seat: int) -> int:
     for a in g.statics.active(seat, "attack_range"):
         base += delta(g, a) or 0
     for _holder, a in g.statics.everywhere("attack_range_for"):
-        if seat in g.interp.players_of(a.args.get("who"), a.frame):
+        if g.interp.names_seat(a.args.get("who"), seat, a.frame):
             base += delta(g, a) or 0
+    if memo is not None:
+        memo[(seat, -1)] = base
     return base
 
 

@@ -13,7 +13,7 @@ from sgs_tools.engine.errors import (
 from sgs_tools.engine.interp import Frame, card_is_named
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, forbidden
-from sgs_tools.engine.primitives import borrowed_weapon
+from sgs_tools.engine.primitives import borrowed_weapon, can_pay
 from sgs_tools.engine.records import PHASE_EVENTS, Use
 from sgs_tools.engine.state import (
     DISCARD,
@@ -31,8 +31,11 @@ def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hoo
     found = g.listening.get(key)
     if found is None:
         hooks = g.lib.by_event.get(key, ())
-        by_seat = [[h for h in hooks if h.origin == "skill" and h.source in skills]
-                   for skills in g.skillsets]
+        # One pass over the library's hooks for the skills at the table, then each
+        # seat's share of those few (in the same order).
+        skills_here: set[str] = set().union(*g.skillsets)
+        at_table = [h for h in hooks if h.origin == "skill" and h.source in skills_here]
+        by_seat = [[h for h in at_table if h.source in skills] for skills in g.skillsets]
         present = g.card_names()
         cards = [h for h in hooks if h.origin == "card" and h.source in present]
         found = g.listening[key] = (by_seat if any(by_seat) else [], cards)
@@ -53,9 +56,14 @@ def card_names(g: Game) -> frozenset[str]:
 def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[str, Any]
          ) -> dict[str, Any]:
     key = (event, timing)
-    if key not in g.lib.by_event or g.over:
+    found = g.listening.get(key)  # listeners(), inlined: most events have none
+    if found is None:
+        if key not in g.lib.by_event:
+            return payload
+        found = g.listeners(key)
+    if g.over:
         return payload
-    by_seat, cards = g.listeners(key)
+    by_seat, cards = found
     if not by_seat and not cards:
         return payload
     t = g.table
@@ -66,12 +74,47 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
             continue
         held = by_seat[seat] if by_seat else []
         if cards:
-            held = held + [h for h in cards if g.holds(seat, h)]
+            mine = held_cards(g, seat, cards)
+            if mine:
+                held = held + mine
         if held:
             g.fire_for(seat, held, event, subject, payload)
             if g.over:
                 break
     return payload
+
+
+def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
+    """The card hooks among ``hooks`` that ``seat`` holds, in order: ``holds`` for each,
+    with the seat's hand and equipment looked at once rather than once per hook."""
+    out: list[Hook] = []
+    hand: set[str] | None = None
+    equipped: list[str] | None = None
+    converts: set[str] | None = None
+    for hook in hooks:
+        ctype = hook.card_type
+        if hook.origin == "skill" or ctype == "delayed_trick":
+            if g.holds(seat, hook):
+                out.append(hook)
+        elif ctype == "equipment":
+            if equipped is None:
+                equipped = g.equipped_names(seat)
+            if hook.source in equipped and not g.armour_ignored(seat, hook.source):
+                out.append(hook)
+        else:
+            if hand is None:
+                cards = g.table.cards
+                hand = {cards[u].card for u in g.table.players[seat].hand}
+            name = hook.source
+            if name in hand:
+                out.append(hook)
+            elif name in g.lib.view_cards:
+                if converts is None:  # what the seat's skills and equipment convert to
+                    converts = {v.view_card or "" for s in g.sources_of(seat)
+                                for v in g.lib.views.get(s, ())}
+                if name in converts and g.response_sources(seat, name):
+                    out.append(hook)
+    return out
 
 
 def holds(g: Game, seat: int, hook: Hook) -> bool:
@@ -87,6 +130,8 @@ def holds(g: Game, seat: int, hook: Hook) -> bool:
     name = hook.source
     if any(cards[u].card == name for u in g.table.players[seat].hand):
         return True
+    if name not in g.lib.view_cards:
+        return False
     return any(v.view_card == name for s in g.sources_of(seat)
                for v in g.lib.views.get(s, ())) and bool(
         g.response_sources(seat, name))
@@ -261,8 +306,6 @@ def fire(g: Game, hook: Hook, owner: int, payload: dict[str, Any], subject: int 
     f = Frame(owner, owner, hook, {}, payload, use)
     if hook.origin == "card" and hook.card_type not in ("equipment", "delayed_trick"):
         return g.card_response(hook, owner, payload, subject, f)
-    from sgs_tools.engine.primitives import can_pay
-
     if not all(can_pay(g, step, f) for step in hook.cost):
         return False
     if hook.optional and not g.has_targets(hook, f, None):

@@ -11,6 +11,7 @@ from sgs_tools.engine.errors import (
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden
+from sgs_tools.engine.primitives import CARD_SPENDERS, can_pay
 from sgs_tools.engine.records import Use
 
 if TYPE_CHECKING:
@@ -171,8 +172,6 @@ def action_usable(g: Game, seat: int, owner: int, hook: Hook,
         return False
     if hook.condition is not None and not g.interp.cond(hook.condition, f):
         return False
-    from sgs_tools.engine.primitives import can_pay
-
     if not all(can_pay(g, step, f) for step in hook.cost):
         return False
     return g.has_targets(hook, f, None)
@@ -181,8 +180,6 @@ def action_usable(g: Game, seat: int, owner: int, hook: Hook,
 def has_targets(g: Game, hook: Hook, f: Frame, card: str | None) -> bool:
     """Whether an effect can start: its first pick (its targets) has someone to pick,
     the cards its first steps spend exist, and a leading condition holds."""
-    from sgs_tools.engine.primitives import CARD_SPENDERS, can_pay
-
     for step in hook.steps:
         word = step.get("do")
         if word in ("pick", "redirect"):

@@ -84,7 +84,11 @@ def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     actions = 0
     pid = str(phase.get("id", "play"))
     while p.alive and not g.over and not phase_ended(g, seat, pid):
-        options = g.play_options(seat, phase, failed)
+        g.range_memo = {}  # listing the options changes nothing: distances hold meanwhile
+        try:
+            options = g.play_options(seat, phase, failed)
+        finally:
+            g.range_memo = None
         labels = [o[0] for o in options] + ["end"]
         context = None
         if getattr(g.agents[seat], "wants_context", False):

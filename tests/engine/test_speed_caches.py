@@ -1,0 +1,141 @@
+"""The engine's speed caches give what working it out afresh gives.
+
+Each cache or shortcut added for speed is checked against the plain computation, in whole
+games where the table changes under it: remembered distances while play options are
+listed, the card hooks a seat holds, a selector checked on one seat, a card's face.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from sgs_tools.engine.game import Game, Setup
+from sgs_tools.engine.interp import Frame
+from sgs_tools.engine.library import Hook, Library
+from sgs_tools.engine.state import CardInst
+from sgs_tools.engine.table import characters, events
+
+TABLES = [("identity", 5), ("korean", 4), ("guozhan", 6)]
+
+
+class CheckedGame(Game):
+    """A game that, at every distance, attack range and event, also works the answer
+    out without the caches and fails the test on any difference."""
+
+    checks: dict[str, int]
+
+    def distance(self, a: int, b: int) -> int:
+        got = characters.distance(self, a, b)
+        memo, self.range_memo = self.range_memo, None
+        try:
+            fresh = characters.distance(self, a, b)
+        finally:
+            self.range_memo = memo
+        assert got == fresh, (a, b, memo)
+        self.checks["distance"] = self.checks.get("distance", 0) + (memo is not None)
+        return got
+
+    def attack_range(self, seat: int) -> int:
+        got = characters.attack_range(self, seat)
+        memo, self.range_memo = self.range_memo, None
+        try:
+            fresh = characters.attack_range(self, seat)
+        finally:
+            self.range_memo = memo
+        assert got == fresh, (seat, memo)
+        return got
+
+    def emit(self, event: str, timing: str, subject: int | None, payload: dict[str, Any]
+             ) -> dict[str, Any]:
+        key = (event, timing)
+        if key in self.lib.by_event and not self.over:
+            _by_seat, cards = self.listeners(key)
+            for p in self.table.players:
+                if p.alive and cards:
+                    want = [h for h in cards if self.holds(p.seat, h)]
+                    assert events.held_cards(self, p.seat, cards) == want, (key, p.seat)
+                    self.checks["held"] = self.checks.get("held", 0) + 1
+        return events.emit(self, event, timing, subject, payload)
+
+
+@pytest.mark.parametrize(("mode", "players"), TABLES)
+def test_caches_agree_with_fresh_answers(lib: Library, mode: str, players: int) -> None:
+    checks: dict[str, int] = {}
+    for seed in range(4):
+        g = CheckedGame(lib, Setup(mode=mode, players=players, seed=seed, record=True))
+        g.checks = checks
+        g.play()
+        assert g.range_memo is None  # only kept while options are listed
+    assert checks.get("distance", 0) > 0  # memoised distances were used and checked
+    assert checks.get("held", 0) > 0
+
+
+def test_range_memo_is_dropped_when_listing_options_fails(lib: Library) -> None:
+    g = Game(lib, Setup(mode="identity", players=5, seed=3))
+    g.deal()
+    g.ensure_agents()
+    g.refresh_skills()
+
+    def broken(*_args: Any) -> list[Any]:
+        assert g.range_memo == {}
+        raise RuntimeError("listing failed")
+
+    g.play_options = broken  # type: ignore[method-assign,assignment]
+    phase = next(ph for ph in g.phases if "use_limits" in ph)
+    with pytest.raises(RuntimeError):
+        g.play_phase(g.table.current, phase)
+    assert g.range_memo is None
+
+
+def modifier_selectors(lib: Library) -> list[Any]:
+    """Every ``to``/``from``/``who`` argument of a static modifier in the data."""
+    found = []
+    for hooks in lib.statics.values():
+        for hook in hooks:
+            for mod in hook.modifiers:
+                args = mod.get("args") or {}
+                found += [args[k] for k in ("to", "from", "who") if args.get(k) is not None]
+    return found
+
+
+def test_names_seat_is_membership(lib: Library) -> None:
+    selectors = [
+        *modifier_selectors(lib),
+        {"select": {"noun": "others"}},
+        {"select": {"noun": "players", "filters": ["wounded"]}},
+        {"select": {"noun": "others", "filters": ["in_range"]}},
+        {"select": {"noun": "others", "except": [{"var": "you"}]}},
+        {"var": "you"}, None]
+    assert len(selectors) > 6
+    for seed in range(3):
+        g = Game(lib, Setup(mode="identity", players=6, seed=seed))
+        g.deal()
+        g.refresh_skills()
+        g.table.players[2].alive = False  # a dead seat is never named
+        g.table.players[4].hp -= 1
+        for owner in range(6):
+            f = Frame(owner, owner, None)
+            for sel in selectors:
+                for seat in range(6):
+                    assert g.interp.names_seat(sel, seat, f) == (
+                        seat in g.interp.players_of(sel, f)), (sel, owner, seat)
+
+
+def test_face_is_built_once_and_not_compared() -> None:
+    a = CardInst(1, "slash", "spade", 7, "basic")
+    b = CardInst(1, "slash", "spade", 7, "basic")
+    assert a.face() == "slash ♠7"
+    assert a.face() is a.face()
+    assert a == b  # the remembered face takes no part in equality
+    assert CardInst(-1, "slash", None, None, "basic").face() == "slash"
+    assert CardInst(2, "peach", "heart", 12, "basic").face() == "peach ♥Q"
+
+
+def test_library_view_cards_and_hook_key(lib: Library) -> None:
+    assert lib.view_cards == {v.view_card for views in lib.views.values() for v in views
+                              if v.view_card}
+    assert lib.view_cards  # the bundled data has conversions
+    hook: Hook = next(h for hooks in lib.hooks.values() for h in hooks)
+    assert hook.key == f"{hook.source}#{hook.index}"
