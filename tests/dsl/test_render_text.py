@@ -346,8 +346,9 @@ def test_a_granted_action_keeps_you_as_the_owner() -> None:
     assert text("jiuyuan", "en") == \
         ("Other Wu characters may, in their play phase, offer a Peach to the lord, who may "
          "refuse it; if the lord accepts, use it on the lord.")
-    assert text("jiuyuan", "ko") == \
-        "오나라 다른 플레이어는 자신의 카드 사용 단계에 주공에게 【도】 1장을 사용할 수 있다."
+    assert text("jiuyuan", "ko") == (
+        "오나라 다른 플레이어는 자신의 카드 사용 단계에 주공이 거절하지 않으면 "
+        "주공에게 【도】 1장을 사용할 수 있다.")
     assert "你" not in text("huangtian", "zh")
     assert not text("huangtian", "en").lower().startswith("you")
 
