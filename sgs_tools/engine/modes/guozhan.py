@@ -321,13 +321,11 @@ class GuozhanRules(Rules):
     def check_decision(self, d: Decision) -> None:
         """A decision never names another seat's hidden general, unless it was shown."""
         known = self.shown[d.seat] if d.seat < len(self.shown) else set()
+        text = " ".join([d.prompt, *d.options])
         secrets = {x for i, s in enumerate(self.slots) if i != d.seat
                    for x, up in zip(s.generals, s.revealed, strict=True)
-                   if not up and x not in known}
+                   if not up and x not in known and x in text}
         if not secrets:
-            return
-        text = " ".join([d.prompt, *d.options])
-        if not any(x in text for x in secrets):
             return  # no secret even as a substring, so none as a word
         words = set(re.findall(r"[a-z0-9_]+", text))
         leaked = secrets & words
