@@ -55,6 +55,10 @@ def card_names(g: Game) -> frozenset[str]:
 
 def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[str, Any]
          ) -> dict[str, Any]:
+    if timing == "when" and (event, "before") in g.lib.by_event:
+        # 'before X' hooks resolve first, at the same moment, with the same payload (the
+        # damage about to be dealt, …): every event raised 'when' has a 'before'.
+        emit(g, event, "before", subject, payload)
     key = (event, timing)
     found = g.listening.get(key)  # listeners(), inlined: most events have none
     if found is None:
