@@ -383,7 +383,9 @@ class SkillEmitter:
                 values[name] = nature
             else:  # pragma: no cover - a mapping entry with an unknown type
                 raise NotExportable(word, f"parameter type {kind}")
-        extra = set(args) - set(entry.get("params") or {})
+        # An optional argument left out (None, such as `use … ignoring` unsaid) asks for
+        # nothing; any other argument the mapping does not know refuses the skill.
+        extra = {k for k in set(args) - set(entry.get("params") or {}) if args[k] is not None}
         if extra:
             raise NotExportable(word, f"argument {sorted(extra)[0]}")
         return values

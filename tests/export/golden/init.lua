@@ -2,6 +2,7 @@
 local extension = Package:new("sgsx")
 extension:loadSkillSkelsByPath("./packages/sgsx/skills")
 
+General:new(extension, "sgsx__diaochan", "qun", 3, 3, General.Female):addSkills { "sgsx__lijian", "sgsx__biyue" }
 General:new(extension, "sgsx__ganning", "wu", 4, 4, General.Male):addSkills { "sgsx__qixi" }
 General:new(extension, "sgsx__guanyu", "shu", 4, 4, General.Male):addSkills { "sgsx__wusheng" }
 General:new(extension, "sgsx__huanggai", "wu", 4, 4, General.Male):addSkills { "sgsx__kurou" }
@@ -23,6 +24,7 @@ General:new(extension, "sgsx__zhugeliang", "shu", 3, 3, General.Male):addSkills 
 
 Fk:loadTranslationTable{
   ["sgsx"] = "sgs-tools 导出",
+  ["sgsx__diaochan"] = "貂蝉",
   ["sgsx__ganning"] = "甘宁",
   ["sgsx__guanyu"] = "关羽",
   ["sgsx__huanggai"] = "黄盖",
@@ -75,6 +77,9 @@ Fk:loadTranslationTable{
   ["sgsx__liegong"] = "烈弓",
   [":sgsx__liegong"] = "出牌阶段内，当你使用【杀】指定目标后，若目标角色的手牌数不小于你的体力值或目标角色的手牌数不大于你的攻击范围，你可以令目" ..
     "标角色不能使用【闪】响应此牌。",
+  ["sgsx__lijian"] = "离间",
+  [":sgsx__lijian"] = "出牌阶段，每回合限一次：你弃置一张牌，然后选择一名男性角色（角色A），然后选择一名除角色A外的男性角色（角色B）；角色A" ..
+    "视为对角色B使用【决斗】。",
   ["sgsx__longdan"] = "龙胆",
   [":sgsx__longdan"] = "你可以将【杀】当【闪】使用或打出。你可以将【闪】当【杀】使用或打出。",
   ["sgsx__luoshen"] = "洛神",
@@ -115,6 +120,7 @@ Fk:loadTranslationTable{
 
 Fk:loadTranslationTable({
   ["sgsx"] = "sgs-tools export",
+  ["sgsx__diaochan"] = "Diao Chan",
   ["sgsx__ganning"] = "Gan Ning",
   ["sgsx__guanyu"] = "Guan Yu",
   ["sgsx__huanggai"] = "Huang Gai",
@@ -182,6 +188,11 @@ Fk:loadTranslationTable({
     " HP or the target's number of hand cards is at most your " ..
     "attack range, you may make the target unable to use a Jink " ..
     "against this card.",
+  ["sgsx__lijian"] = "Seed of Animosity",
+  [":sgsx__lijian"] = "Action (once per turn): you discard a card, then choose a " ..
+    "male character (character A), then choose a male character " ..
+    "other than character A (character B); character A is treated" ..
+    " as using a Duel on character B.",
   ["sgsx__longdan"] = "Dragon Heart",
   [":sgsx__longdan"] = "You may use or play a Slash as a Jink. You may use or play a" ..
     " Jink as a Slash.",
