@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from sgs_tools.engine.state import DRAW
+
 if TYPE_CHECKING:
     from sgs_tools.engine.agents import Decision
     from sgs_tools.engine.game import Game
@@ -41,6 +43,23 @@ class Rules:
     def deal(self) -> None:
         """Seat the players, give them their generals and HP, shuffle and deal hands."""
         raise NotImplementedError
+
+    def shuffle_deck(self, exclude_ranks: tuple[int, ...] = ()) -> None:
+        """The mode's decks built, shuffled and laid down as the draw pile."""
+        g = self.g
+        uids = g.build_deck(exclude_ranks)
+        g.rng.shuffle(uids)
+        t = g.table
+        t.draw_pile = uids
+        for u in uids:
+            t.where[u] = (DRAW, -1)
+
+    def deal_hands(self) -> None:
+        """Everyone draws the mode's starting hand, from the current player on."""
+        g = self.g
+        hand = int((g.raw.get("setup") or {}).get("starting_hand", 4))
+        for p in g.table.from_current():
+            g.draw(p.seat, hand)
 
     def active_skills(self, p: Player) -> list[str]:
         """The skills a living character can use (possibly after a reveal)."""

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine.errors import InvariantBroken, SetupError
 from sgs_tools.engine.modes.base import Rules, register
-from sgs_tools.engine.state import DRAW, Player
+from sgs_tools.engine.state import Player
 
 if TYPE_CHECKING:
     from sgs_tools.data.model import General
@@ -79,18 +79,11 @@ class GuozhanRules(Rules):
         pairs = self.choose_pairs(n)
         for seat, (main, deputy) in enumerate(pairs):
             self.seat_generals(seat, main, deputy)
-        uids = g.build_deck()
-        g.rng.shuffle(uids)
-        t = g.table
-        t.draw_pile = uids
-        for u in uids:
-            t.where[u] = (DRAW, -1)
+        self.shuffle_deck()
         g.refresh_skills()
         g.log_event("seats", seats=[{"seat": p.seat, "role": None, "general": p.general,
-                                     "hp": p.hp} for p in t.players])
-        hand = int((g.raw.get("setup") or {}).get("starting_hand", 4))
-        for p in t.from_current():
-            g.draw(p.seat, hand)
+                                     "hp": p.hp} for p in g.table.players])
+        self.deal_hands()
 
     def choose_pairs(self, n: int) -> list[tuple[str, str]]:
         """Each player is dealt the mode's number of generals and keeps two of one

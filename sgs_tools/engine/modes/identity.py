@@ -15,7 +15,7 @@ from sgs_tools.data.model import RANKS, General
 from sgs_tools.engine import ai
 from sgs_tools.engine.errors import SetupError
 from sgs_tools.engine.modes.base import Rules, register
-from sgs_tools.engine.state import DRAW, Player
+from sgs_tools.engine.state import Player
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
@@ -186,18 +186,11 @@ def deal(g: Game) -> None:
     exclude: tuple[int, ...] = ()
     if setup.first_game:
         exclude = tuple(RANKS.get(str(r), 0) for r in first.get("exclude_ranks") or [])
-    uids = g.build_deck(exclude)
-    g.rng.shuffle(uids)
-    t = g.table
-    t.draw_pile = uids
-    for u in uids:
-        t.where[u] = (DRAW, -1)
+    g.rules.shuffle_deck(exclude)
     g.refresh_skills()
     g.log_event("seats", seats=[{"seat": p.seat, "role": p.role if p.role_revealed else None,
-                                 "general": p.general, "hp": p.hp} for p in t.players])
-    hand = int((raw.get("setup") or {}).get("starting_hand", 4))
-    for p in t.from_current():
-        g.draw(p.seat, hand)
+                                 "general": p.general, "hp": p.hp} for p in g.table.players])
+    g.rules.deal_hands()
 
 
 def choose_generals(g: Game, lord: int) -> None:
