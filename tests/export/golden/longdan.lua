@@ -85,6 +85,10 @@ function(room, me)
   lu.assertTrue(script.count(room, "RespondCard", function(d)
     return d.from == P[1] and
       d.card ~= nil and d.card.trueName == "jink" and d.card.suit == Card.Spade and d.card.number == 7
+  end) + script.count(room, "UseCard", function(d)
+    -- a response FreeKill counts as a use (闪 answering 杀)
+    return d.from == P[1] and
+      d.card ~= nil and d.card.trueName == "jink" and d.card.suit == Card.Spade and d.card.number == 7
   end) > 0)
   lu.assertEquals(script.count(room, "Damage", function(d)
     return d.to == P[1]

@@ -103,6 +103,10 @@ function(room, me)
   lu.assertTrue(script.count(room, "RespondCard", function(d)
     return d.from == P[2] and
       d.card ~= nil and d.card.trueName == "jink"
+  end) + script.count(room, "UseCard", function(d)
+    -- a response FreeKill counts as a use (闪 answering 杀)
+    return d.from == P[2] and
+      d.card ~= nil and d.card.trueName == "jink"
   end) > 0)
   lu.assertTrue(script.count(room, "UseCard", function(d)
     return d.from == P[1] and
