@@ -86,7 +86,7 @@ LOG_FIELDS: dict[str, frozenset[str]] = {
     # words of engine/prim_*.py
     "adjust_draw": frozenset({"n", "seat", "skill"}),
     "cancel_target": frozenset({"card", "skill", "targets"}),
-    "damage_source": frozenset({"card", "seat", "skill"}),
+    "source_taken": frozenset({"card", "seat", "skill"}),
     "end_phase": frozenset({"phase", "seat", "skill"}),
     "lose_skills": frozenset({"general", "seat", "skills"}),
     "name_suit": frozenset({"seat", "suit"}),

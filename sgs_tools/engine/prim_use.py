@@ -125,4 +125,4 @@ def p_become_damage_source(g: Game, a: dict[str, Any], f: Frame) -> None:
     use = current_use(f)
     if use is not None:
         use.damage_source = f.owner
-        g.log_event("damage_source", seat=f.owner, card=use.name, skill=f.name)
+        g.log_event("source_taken", seat=f.owner, card=use.name, skill=f.name)
