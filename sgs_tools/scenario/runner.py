@@ -363,14 +363,27 @@ def play(g: Game, sc: Scenario) -> None:
         g.take_turn(seat, phases=first, resume=not first or first[0] != names[0])
     else:
         g.take_turn(seat)
-    for _ in range(sc.turns - 1 if not sc.until_end else UNTIL_TURNS):
-        if g.over:
-            return
+    remaining = sc.turns - 1 if not sc.until_end else UNTIL_TURNS
+
+    def extra_turns() -> None:
+        """Turns a skill gave (放权): played next, as the game loop plays them, and
+        counted among the scenario's turns."""
+        nonlocal remaining
+        while g.extra_turns and not g.over and remaining > 0:
+            extra = g.extra_turns.pop(0)
+            if t.players[extra].alive:
+                remaining -= 1
+                g.take_turn(extra)
+
+    extra_turns()
+    while remaining > 0 and not g.over:
         nxt = t.next_alive(seat).seat
         if nxt <= seat:
             t.round += 1
         seat = nxt
+        remaining -= 1
         g.take_turn(seat)
+        extra_turns()
 
 
 def run_scenario(lib: Library, doc: Document, sc: Scenario) -> Outcome:
