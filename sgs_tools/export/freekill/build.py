@@ -39,6 +39,7 @@ def build(data: list[Path], package: str, *, tests: bool = True, prefix: str | N
     from sgs_tools import report
     from sgs_tools.data.validate import validate
     from sgs_tools.dsl.effects import explain
+    from sgs_tools.export.freekill.texts import option_texts
 
     result = validate(list(data) if data else None)
     if not result.ok:
@@ -56,13 +57,17 @@ def build(data: list[Path], package: str, *, tests: bool = True, prefix: str | N
     def render(comp: Any, lang: str) -> str:
         return str(explain(comp, effects.names, lang))
 
-    res = export(gens, effects.compiled, render, package=package, prefix=prefix)
+    def options(comp: Any, lang: str) -> list[list[str]]:
+        return option_texts(comp, effects.names, lang)
+
+    res = export(gens, effects.compiled, render, package=package, prefix=prefix,
+                 options=options)
     outcomes: list[ScenarioOutcome] = []
     if tests:
         extra, outcomes = scenario_tests(res, gens, data, package)
         if extra:
             res = export(gens, effects.compiled, render, package=package, prefix=prefix,
-                         extra_tests=extra)
+                         extra_tests=extra, options=options)
     res.scenarios = outcomes
     res.tests = sum(1 for o in outcomes if o.skill)
     support = resources.files("sgs_tools.export.freekill").joinpath("lua")

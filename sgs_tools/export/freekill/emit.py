@@ -318,8 +318,11 @@ class SkillEmitter:
         inner = ctx.child(actor=chooser)
         lines = [f"local {var}s = {{}}"]
         branches = []
-        for i, option in enumerate(options, 1):
-            label = f"{self.option_prefix}{i}"
+        # labels are numbered through the whole skill, so two choices never share one
+        labels = [f"{self.option_prefix}{len(self.options) + i}"
+                  for i in range(1, len(options) + 1)]
+        self.options.extend(labels)
+        for label, option in zip(labels, options, strict=True):
             can = self.option_can(option, inner)
             if can == "true":
                 lines.append(f"table.insert({var}s, {lua.string(label)})")
@@ -338,7 +341,6 @@ class SkillEmitter:
         if branches:
             lines.append("  end")
         lines.append("end")
-        self.options.extend(label for label, _ in branches)
         return "\n".join(line for line in lines if line)
 
     option_prefix = "choice"

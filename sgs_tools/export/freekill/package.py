@@ -53,12 +53,14 @@ def fk_name(prefix: str, ident: str) -> str:
 
 def export(generals: list[Any], compiled: dict[str, Any], render: Any, *,
            package: str = DEFAULT_PACKAGE, prefix: str | None = None,
-           mapping: Mapping | None = None, extra_tests: dict[str, list[str]] | None = None,
-           ) -> ExportResult:
+           options: Any, mapping: Mapping | None = None,
+           extra_tests: dict[str, list[str]] | None = None) -> ExportResult:
     """Export ``generals`` (catalog General objects, skills resolved through ``compiled``).
 
-    ``render(compiled, lang)`` gives an effect's rules text; ``extra_tests`` maps our skill
-    id to Lua test functions (``function(room, me) … end``) to attach with ``addTest``.
+    ``render(compiled, lang)`` gives an effect's rules text; ``options(compiled, lang)``
+    the text of each option of its choices (a list per choice), for the choice labels;
+    ``extra_tests`` maps our skill id to Lua test functions (``function(room, me) … end``)
+    to attach with ``addTest``.
     """
     if not PACKAGE_NAME.fullmatch(package):
         raise ValueError(f"package name {package!r}: use lower-case letters, digits and _ "
@@ -123,13 +125,24 @@ def export(generals: list[Any], compiled: dict[str, Any], render: Any, *,
         translations.append((":" + name, render(comp, "zh")))
         translations_en.append((name, sk.name.get("en") or sid))
         translations_en.append((":" + name, render(comp, "en")))
-        for i, label in enumerate(done[sid].options, 1):
-            translations.append((label, f"选项{i}"))
-            translations_en.append((label, f"option {i}"))
+        zh_texts = _option_texts(options, comp, "zh", len(done[sid].options))
+        en_texts = _option_texts(options, comp, "en", len(done[sid].options))
+        for label, zh, en in zip(done[sid].options, zh_texts, en_texts, strict=True):
+            translations.append((label, zh))
+            translations_en.append((label, en))
         out.files[f"skills/{sid}.lua"] = skill_file(
             done[sid], sk, comp, (extra_tests or {}).get(sid, []))
     out.files["init.lua"] = init_file(package, general_lines, translations, translations_en)
     return out
+
+
+def _option_texts(options: Any, comp: Any, lang: str, count: int) -> list[str]:
+    """The generated text of each of a skill's ``count`` choice options, in the order the
+    emitter labelled them (every choice's options, choice by choice)."""
+    texts = [t for choice in options(comp, lang) for t in choice]
+    if len(texts) != count:  # pragma: no cover - the IR and the AST list the same choices
+        raise ValueError(f"{count} choice labels but {len(texts)} option texts")
+    return texts
 
 
 def _chunks(text: str, width: int = 60) -> list[str]:

@@ -50,8 +50,8 @@ Fk:loadTranslationTable{
   ["sgsx__ganglie"] = "刚烈",
   [":sgsx__ganglie"] = "当你受到伤害后，你可以令伤害来源进行一次判定，然后若判定牌为黑色，伤害来源选择一项：伤害来源弃置两张手牌；或你对伤害来源" ..
     "造成1点伤害。",
-  ["sgsx__ganglie_choice1"] = "选项1",
-  ["sgsx__ganglie_choice2"] = "选项2",
+  ["sgsx__ganglie_choice1"] = "伤害来源弃置两张手牌",
+  ["sgsx__ganglie_choice2"] = "你对伤害来源造成1点伤害",
   ["sgsx__guanxing"] = "观星",
   [":sgsx__guanxing"] = "摸牌阶段开始时，你可以观看牌堆顶的三张牌，然后你将这些牌中任意数量的牌以任意顺序置于牌堆底，其余以任意顺序置于牌堆顶。",
   ["sgsx__guicai"] = "鬼才",
@@ -110,8 +110,8 @@ Fk:loadTranslationTable{
   [":sgsx__xiaoji"] = "当你失去装备区的牌后，每失去一张牌，你可以摸两张牌。",
   ["sgsx__yaowu"] = "耀武",
   [":sgsx__yaowu"] = "当你受到红色【杀】造成的伤害时，伤害来源选择一项：伤害来源回复1点体力；或伤害来源摸一张牌。",
-  ["sgsx__yaowu_choice1"] = "选项1",
-  ["sgsx__yaowu_choice2"] = "选项2",
+  ["sgsx__yaowu_choice1"] = "伤害来源回复1点体力",
+  ["sgsx__yaowu_choice2"] = "伤害来源摸一张牌",
   ["sgsx__yingzi"] = "英姿",
   [":sgsx__yingzi"] = "摸牌阶段你摸牌数+1。",
   ["sgsx__zhiheng"] = "制衡",
@@ -149,8 +149,8 @@ Fk:loadTranslationTable({
     "judgement, then if the judgement card is black, the source " ..
     "chooses one: the source discards 2 hand cards; or you deal 1" ..
     " damage to the source.",
-  ["sgsx__ganglie_choice1"] = "option 1",
-  ["sgsx__ganglie_choice2"] = "option 2",
+  ["sgsx__ganglie_choice1"] = "the source discards 2 hand cards",
+  ["sgsx__ganglie_choice2"] = "you deal 1 damage to the source",
   ["sgsx__guanxing"] = "Stargaze",
   [":sgsx__guanxing"] = "At the start of your draw phase, you may look at the top 3 " ..
     "cards of the deck, then you put any of those cards on the " ..
@@ -237,8 +237,8 @@ Fk:loadTranslationTable({
   ["sgsx__yaowu"] = "Military Glory",
   [":sgsx__yaowu"] = "When you take damage from a red Slash, the source chooses " ..
     "one: the source recovers 1 HP; or the source draws 1 card.",
-  ["sgsx__yaowu_choice1"] = "option 1",
-  ["sgsx__yaowu_choice2"] = "option 2",
+  ["sgsx__yaowu_choice1"] = "the source recovers 1 HP",
+  ["sgsx__yaowu_choice2"] = "the source draws 1 card",
   ["sgsx__yingzi"] = "Heroic Countenance",
   [":sgsx__yingzi"] = "You draw 1 extra card in your draw phase.",
   ["sgsx__zhiheng"] = "Balance of Power",
