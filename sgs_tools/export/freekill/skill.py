@@ -332,7 +332,7 @@ def _active(em: SkillEmitter, hook: dict[str, Any]) -> Effect:
                        "  return " + " and\n    ".join(ctests), "end,"]
         head.append("room:throwCard(effect.cards, skel.name, player, player)")
         if cost[0].get("as"):
-            ctx.vars[str(cost[0]["as"])] = "effect.cards"
+            ctx.bind(str(cost[0]["as"]), "effect.cards", "ids")
     steps = list(hook.get("steps") or [])
     picks: list[str] = []
     while steps and steps[0].get("do") == "pick" and isinstance(
@@ -361,7 +361,7 @@ def _active(em: SkillEmitter, hook: dict[str, Any]) -> Effect:
                      if ex["var"] in picks else f"to_select ~= {ctx.vars[ex['var']]}")
         name = str(st.get("as") or "it")
         picks.append(name)
-        ctx.vars[name] = f"effect.tos[{slot + 1}]"
+        ctx.bind(name, f"effect.tos[{slot + 1}]", "player")
         card_lines.append(("target_filter = function(self, player, to_select, selected)"
                            if slot == 0 else "") or "")
         card_lines.append("  if " + " and ".join(x for x in t if x != "true") +
