@@ -208,8 +208,17 @@ class SkillEmitter:
             raise NotExportable(f"card property {key}", f"value {_short(values)}")
         if isinstance(entry, str):  # names: one template over the list
             names = [self.card_name(str(v)) for v in values]
-            listed = "{ " + ", ".join(lua.string(n) for n in names) + " }"
-            return _fill(entry, values=listed, c=c)
+            # FreeKill's own cards by their true name (every kind of Slash is a Slash);
+            # an exported card (pkg__id) by its exact name, its true name being our id
+            own = [n for n in names if "__" not in n]
+            ours = [n for n in names if "__" in n]
+            tests = []
+            if own:
+                tests.append(_fill(entry, values=_listed(own), c=c))
+            if ours:
+                tests.append(_fill(str(self.m.card_filters.get("exact_name")),
+                                   values=_listed(ours), c=c))
+            return tests[0] if len(tests) == 1 else "(" + " or ".join(tests) + ")"
         parts = []
         for v in values:
             tpl = entry.get(str(v))
@@ -441,7 +450,8 @@ class SkillEmitter:
     def action_values(self, word: str, entry: dict[str, Any], args: dict[str, Any],
                       ctx: Ctx) -> dict[str, str]:
         values = {"actor": ctx.actor, "skill": SKILL, "room": ROOM, "this_card": ctx.card,
-                  "event_data": ctx.event_data}
+                  "event_data": ctx.event_data,
+                  "card_field": f" card = {ctx.card}," if ctx.card != "nil" else ""}
         for name, kind in (entry.get("params") or {}).items():
             value = args.get(name)
             if kind == "phase":
@@ -461,7 +471,9 @@ class SkillEmitter:
                     raise NotExportable(word, f"{spec['count']} cards at once")
                 values.update(spec)
             elif kind == "card_name":
-                values[name] = lua.string(self.card_name(str(value)))
+                fk = self.card_name(str(value))
+                values[name] = lua.string(fk)
+                values[f"{name}_pattern"] = lua.string(card_pattern(fk))
             elif kind == "const":
                 wanted = (entry.get("require") or {}).get(name)
                 if value != wanted:
@@ -587,6 +599,16 @@ class SkillEmitter:
                 f"  min_num = {lo}, max_num = {hi}, skill_name = {SKILL}, cancelable = false,\n"
                 f"}})\nif #{name} == 0 then return end")
         return text, name, hi
+
+
+def card_pattern(name: str) -> str:
+    """A FreeKill card pattern matching a card name: FreeKill's own cards by true name,
+    an exported card (``pkg__id``) by its exact name (the pattern's fifth field)."""
+    return f".|.|.|.|{name}" if "__" in name else name
+
+
+def _listed(names: list[str]) -> str:
+    return "{ " + ", ".join(lua.string(n) for n in names) + " }"
 
 
 def _ident(text: str) -> str:
