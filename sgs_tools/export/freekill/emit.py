@@ -388,8 +388,7 @@ class SkillEmitter:
                 over = ctx.vars[src["var"]]
             elif isinstance(src, dict) and isinstance(src.get("select"), dict):
                 cands, test = self.candidates(src["select"], ctx)
-                over = cands if test == "true" else \
-                    f"table.filter({cands}, function(p) return {test} end)"
+                over = cands if test == "true" else _filtered(cands, test)
             else:
                 raise NotExportable("for each", f"over {_short(src)}")
             name = self.fresh("p")
@@ -439,13 +438,29 @@ class SkillEmitter:
     option_words: dict[str, str]
 
     def option_can(self, option: list[Any], ctx: Ctx) -> str:
-        if option and isinstance(option[0], dict) and "do" in option[0]:
-            word = str(option[0]["do"])
-            entry = self.m.actions.get(word)
-            if entry is not None and entry.get("can"):
-                values = self.action_values(word, entry, option[0].get("args") or {}, ctx)
-                return _fill(str(entry["can"]), **values)
-        return "true"
+        """When the first step of some steps can be carried out: its table entry's ``can``,
+        and for a character it chooses (``redirect to 1 other …``), that there is one."""
+        if not (option and isinstance(option[0], dict) and "do" in option[0]):
+            return "true"
+        word = str(option[0]["do"])
+        entry = self.m.actions.get(word)
+        if entry is None:
+            return "true"
+        args = dict(option[0].get("args") or {})
+        tests = []
+        for pname, kind in (entry.get("params") or {}).items():
+            value = args.get(pname)
+            if kind == "player" and isinstance(value, dict) and isinstance(
+                    value.get("select"), dict):
+                cands, test = self.candidates(value["select"], ctx)
+                if entry.get("select_test"):
+                    test = _also(test, _fill(str(entry["select_test"]), p="p"))
+                tests.append(f"#{_filtered(cands, test)} > 0")
+                args[pname] = {"actor": True}  # stands in for the one chosen
+        if entry.get("can"):
+            values = self.action_values(word, entry, args, ctx)
+            tests.insert(0, _fill(str(entry["can"]), **values))
+        return " and ".join(tests) or "true"
 
     def action_values(self, word: str, entry: dict[str, Any], args: dict[str, Any],
                       ctx: Ctx) -> dict[str, str]:
@@ -459,6 +474,15 @@ class SkillEmitter:
                 if phase is None:
                     raise NotExportable(f"phase {value}")
                 values[name] = phase
+            elif kind == "players":  # everyone a selector names, in seat order
+                if isinstance(value, dict) and isinstance(value.get("select"), dict):
+                    cands, test = self.candidates(value["select"], ctx)
+                    values[name] = cands if test == "true" else _filtered(cands, test)
+                elif isinstance(value, dict) and value.get("var") in ctx.vars \
+                        and self.kind_of(str(value["var"]), ctx) == "players":
+                    values[name] = ctx.vars[str(value["var"])]
+                else:
+                    values[name] = "{ " + self.player(value, ctx) + " }"
             elif kind == "player":
                 values[name] = self.player(value if value is not None else {"actor": True}, ctx)
             elif kind == "int":
@@ -512,7 +536,8 @@ class SkillEmitter:
                     value.get("select"), dict):
                 # a character chosen for this step ("redirect to 1 other in_range"): the
                 # actor chooses first, then the step uses the choice
-                text, chosen, hi = self.choose_players(value["select"], ctx)
+                text, chosen, hi = self.choose_players(value["select"], ctx,
+                                                       entry.get("select_test"))
                 if hi != 1:
                     raise NotExportable(word, f"{pname}: several characters")
                 prelude.append(text)
@@ -525,8 +550,13 @@ class SkillEmitter:
             if not entry.get("result"):
                 raise NotExportable(word, "its result named with 'as'")
             name = self.fresh(_ident(str(st["as"])))
-        values["as"] = name or "_"
-        text = _fill(str(entry["lua"]), **values).rstrip("\n")
+        elif entry.get("result"):  # kept in a local of its own even when not named
+            values["as"] = self.fresh("result")
+        values.setdefault("as", name or "_")
+        if name:
+            values["as"] = name
+        template = (entry.get("lua_in") or {}).get(ctx.event) or entry["lua"]
+        text = _fill(str(template), **values).rstrip("\n")
         binds = entry.get("sets")
         if binds:
             ctx.bind(str(binds), str(binds), str(entry.get("sets_kind") or ""))
@@ -581,10 +611,14 @@ class SkillEmitter:
                 return f"not ({_fill(tpl, p=p)})"
         raise NotExportable("except", _short(ex))
 
-    def choose_players(self, sel: dict[str, Any], ctx: Ctx) -> tuple[str, str, int]:
+    def choose_players(self, sel: dict[str, Any], ctx: Ctx,
+                       extra: str | None = None) -> tuple[str, str, int]:
         """(Lua asking the actor to choose characters by a selector, the list's name, the
-        most that can be chosen); when nobody can be chosen the effect ends."""
+        most that can be chosen); when nobody can be chosen the effect ends. ``extra``: a
+        further test on candidate ``${p}`` the step itself needs."""
         cands, test = self.candidates(sel, ctx)
+        if extra:
+            test = _also(test, _fill(extra, p="p"))
         count = sel.get("count")
         lo = hi = 1
         if isinstance(count, dict) and isinstance(count.get("range"), list):
@@ -595,7 +629,7 @@ class SkillEmitter:
             raise NotExportable("pick", f"count {_short(count)}")
         name = self.fresh("targets")
         text = (f"local {name} = {ROOM}:askToChoosePlayers({ctx.actor}, {{\n"
-                f"  targets = table.filter({cands}, function(p) return {test} end),\n"
+                f"  targets = {_indent(_filtered(cands, test), '  ').lstrip()},\n"
                 f"  min_num = {lo}, max_num = {hi}, skill_name = {SKILL}, cancelable = false,\n"
                 f"}})\nif #{name} == 0 then return end")
         return text, name, hi
@@ -605,6 +639,18 @@ def card_pattern(name: str) -> str:
     """A FreeKill card pattern matching a card name: FreeKill's own cards by true name,
     an exported card (``pkg__id``) by its exact name (the pattern's fifth field)."""
     return f".|.|.|.|{name}" if "__" in name else name
+
+
+def _filtered(cands: str, test: str) -> str:
+    """``table.filter`` of candidates by a test on ``p`` (on three lines when long)."""
+    one = f"table.filter({cands}, function(p) return {test} end)"
+    if len(one) <= 90:
+        return one
+    return f"table.filter({cands}, function(p)\n  return {test}\nend)"
+
+
+def _also(test: str, more: str) -> str:
+    return more if test == "true" else f"{test} and {more}"
 
 
 def _listed(names: list[str]) -> str:

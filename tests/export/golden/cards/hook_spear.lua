@@ -11,7 +11,8 @@ skel:addEffect(fk.Damage, {
   can_trigger = function(self, event, target, player, data)
     return target == player and
       player:hasSkill(skel.name) and
-      data.card ~= nil and table.contains({ "slash" }, data.card.trueName)
+      data.card ~= nil and table.contains({ "slash" }, data.card.trueName) and
+      not data.to.dead and #data.to:getCardIds("h") > 0
   end,
   on_use = function(self, event, target, player, data)
     local room = player.room
