@@ -193,14 +193,35 @@ class Checker:
                            _other_mode_hint(node.name, "function")
                            or _nearest(node.name, set(self.reg.functions)))
                 return None, "error"
-            args = [self.int_expr(a, scope) for a in node.args]
-            return {"call": node.name, "args": args}, "int"
+            return {"call": node.name, "args": self.call_args(node, scope)}, "int"
         if isinstance(node, A.BinOp):
             left = self.int_expr(node.left, scope)
             right = self.int_expr(node.right, scope)
             return {"op": node.op, "left": left, "right": right}, "int"
         self.issue(getattr(node, "pos", A.Pos()), "dsl-type", "expected a number here")
         return None, "error"
+
+    def call_args(self, node: A.Call, scope: dict[str, str]) -> list[Any]:
+        """A function's arguments, each checked against the type the vocabulary gives it
+        (numbers unless it says otherwise: ``distance(source, you)`` takes characters)."""
+        types = list(self.reg.functions[node.name].info.get("params") or [])
+        if types and len(node.args) != len(types):
+            self.issue(node.pos, "dsl-type",
+                       f"{node.name}() takes {len(types)} values, found {len(node.args)}",
+                       f"write {node.name}({', '.join(types)})")
+        out = []
+        for i, arg in enumerate(node.args):
+            want = types[i] if i < len(types) else "int"
+            if want == "int":
+                out.append(self.int_expr(arg, scope))
+                continue
+            value, t = self.expr(arg, scope)
+            if t not in (want, "error"):
+                self.issue(getattr(arg, "pos", node.pos), "dsl-type",
+                           f"{node.name}() takes {self._type_words(want)} here, "
+                           f"not {self._type_words(t)}")
+            out.append(value)
+        return out
 
     def int_expr(self, node: Any, scope: dict[str, str]) -> Any:
         value, t = self.expr(node, scope)
@@ -268,6 +289,7 @@ class Checker:
         nouns: list[str] = []
         filters: list[str] = []
         excluded: list[Any] = []
+        bounds: dict[str, Any] = {}
         while i < len(words):
             w = words[i]
             if not isinstance(w, A.Word):
@@ -282,9 +304,19 @@ class Checker:
             term = self.reg.selectors.get(w.name)
             if term is None:
                 break
+            if term.info.get("kind") == "bound":  # `within 2`: a distance bound
+                bound, used = self.p_int(words[i + 1:i + 2], scope)
+                if not used:
+                    self.issue(w.pos, "dsl-type", f"'{w.name}' needs a distance, such as "
+                               f"'{w.name} 2'")
+                    i += 1
+                    continue
+                bounds[w.name] = bound
+                i += 1 + used
+                continue
             (nouns if term.info.get("kind") == "noun" else filters).append(w.name)
             i += 1
-        if not nouns and not filters:
+        if not nouns and not filters and not bounds:
             return None, 0
         if len(nouns) > 1:
             self.issue(words[0].pos, "dsl-selector",
@@ -295,6 +327,7 @@ class Checker:
             select["count"] = count
         if excluded:
             select["except"] = excluded
+        select.update(bounds)
         return {"select": select}, i
 
     def p_cards(self, words: list[Any], scope: dict[str, str]) -> tuple[Any, int]:

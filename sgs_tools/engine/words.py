@@ -45,7 +45,9 @@ QUANTITIES = frozenset({"hp", "max_hp", "lost_hp", "hand_count", "equipment_coun
                         "min_kingdom_count", "kingdoms_alive", "general_pile_count",
                         "general_pile_repeats"})
 
-FUNCTIONS = frozenset({"min", "max", "half", "difference"})
+FUNCTIONS = frozenset({"min", "max", "half", "difference",
+                       # designers (prim_distance)
+                       "distance"})
 
 ATTRIBUTES = frozenset({
     # player
@@ -64,7 +66,9 @@ FILTERS = frozenset({"male", "female", "wounded", "wei", "shu", "wu", "qun", "go
                      # guozhan (interp.KINGDOM_FILTERS, GENERAL_FILTERS …)
                      "same_kingdom", "other_kingdom", "target_kingdom", "revealed",
                      "unrevealed", "partly_hidden", "fully_revealed", "careerist",
-                     "not_dying", "more_hp", "nearest", "fewest_hand_cards"})
+                     "not_dying", "more_hp", "nearest", "fewest_hand_cards",
+                     # designers: a distance bound (prim_distance.within_ok)
+                     "within"})
 
 POST_FILTERS = frozenset({"nearest", "fewest_hand_cards"})
 """Filters that keep the best of the characters the other filters selected (ties all

@@ -249,6 +249,12 @@ class Renderer:
             term = self.reg.selectors.get(f)
             text = self.t(term.text, f) if term else f
             (post if term and term.info.get("post") else pre).append(text)
+        for key, bound in s.items():  # `within 2`: a bound's template takes its number
+            term = self.reg.selectors.get(key)
+            if term is not None and term.info.get("kind") == "bound":
+                amount = self.number(bound) if isinstance(bound, int) else self.amount(bound)
+                text = self.t(term.text, key).replace("{n}", amount)
+                (post if term.info.get("post") else pre).append(text)
         excepts = [self.value(e) for e in s.get("except", [])]
         return self.L.select(self, noun, pre, post, s.get("count"), excepts)
 

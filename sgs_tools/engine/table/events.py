@@ -244,7 +244,7 @@ def subject_ok(g: Game, who: Any, owner: int, subject: int | None, hook: Hook,
             s = who["select"]
             p = g.table.players[subject]
             f = Frame(owner, owner, hook, {}, payload)
-            if s.get("except"):
+            if s.get("except") or "within" in s:
                 return subject in g.interp.select(s, f)
             return g.interp.noun_ok(s.get("noun", "players"), p, owner) and all(
                 g.interp.filter_ok(x, p, owner, f) for x in s.get("filters", ()))
