@@ -234,6 +234,10 @@ def _check_verb(doc: Document, table: str, name: str, raw: Any, enum_types: set[
                 problems.append(Problem(
                     doc.where((*where, "names", var)), "vocab-language",
                     f"the name of {var!r} in {name!r} needs en, zh and ko"))
+    result = raw.get("result")
+    if result is not None and (not isinstance(result, dict) or not set(LANGS) <= set(result)):
+        problems.append(Problem(doc.where((*where, "result")), "vocab-language",
+                                f"the result name of {name!r} needs en, zh and ko"))
     text = raw.get("text") or {}
     for lang in LANGS:
         if lang not in text:

@@ -4,8 +4,10 @@ primitive on a small identity table: distance bounds and the distance function, 
 from __future__ import annotations
 
 from sgs_tools.engine.library import Library
+from sgs_tools.engine.primitives import ACTIONS
+from sgs_tools.engine.state import HAND
 
-from .gz_table import frame, table
+from .gz_table import agent, frame, give, table
 
 FIVE = ["caocao", "liubei", "sunquan", "lvbu", "zhangfei"]
 
@@ -32,3 +34,34 @@ def test_distance_function_reads_the_table(lib: Library) -> None:
     assert g.interp.value(call, f) == 1
     assert g.interp.value({"call": "distance", "args": [{"var": "a"}, {"var": "nobody"}]},
                           f) == 0
+
+
+def test_put_on_bottom_takes_own_or_looked_at_cards_in_chosen_order(lib: Library) -> None:
+    g = table(lib, FIVE, mode="identity")
+    slash, jink = give(g, 0, "slash"), give(g, 0, "jink")
+    f = frame(g, 0, mine=[slash, jink])
+    got = ACTIONS["put_on_bottom"](g, {"cards": {"var": "mine"}}, f)
+    assert got == [slash, jink]  # the actor's order: slash first, so jink is the very bottom
+    assert g.table.draw_pile[:2] == [jink, slash]
+    assert [d.kind for d in agent(g, 0).seen] == ["order"]
+    other = give(g, 1, "peach")
+    assert ACTIONS["put_on_bottom"](g, {"cards": {"var": "theirs"}},
+                                    frame(g, 0, theirs=[other])) == []  # not another's hand
+    assert any(e["e"] == "put_on_bottom" and e["n"] == 2 for e in g.log)
+
+
+def test_choose_among_and_order_top(lib: Library) -> None:
+    g = table(lib, FIVE, mode="identity")
+    f = frame(g, 0)
+    seen = ACTIONS["look_top"](g, {"n": 3}, f)
+    f.vars["seen"] = seen
+    hearts = ACTIONS["choose_among"](g, {"cards": {"cards": {"count": "any", "filters": {
+        "suit": ["heart"]}}}, "from": {"var": "seen"}}, f)
+    assert all(g.table.card(u).suit == "heart" for u in hearts)
+    f.vars["hearts"] = hearts
+    ACTIONS["gain"](g, {"cards": {"var": "hearts"}}, f)
+    rest = [u for u in seen if u not in hearts]
+    back = ACTIONS["order_top"](g, {"cards": {"var": "seen"}}, f)
+    assert sorted(back) == sorted(rest)
+    assert list(reversed(g.table.draw_pile[-len(rest):])) == back  # first chosen on top
+    assert all(g.table.where[u][0] == HAND for u in hearts)

@@ -397,6 +397,8 @@ class Renderer:
             self.bound.setdefault(s.bind, L.the_result)
         elif s.bind and verb.returns not in (None, "cards"):
             self.bound.setdefault(s.bind, L.the_chosen_one)
+        elif s.bind and verb.result:
+            self.bound.setdefault(s.bind, self.t(verb.result, s.bind))
         elif s.bind and self._one_card(verb, args):
             self.bound.setdefault(s.bind, L.that_card)
         elif s.bind:
