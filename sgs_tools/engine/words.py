@@ -67,8 +67,9 @@ FILTERS = frozenset({"male", "female", "wounded", "wei", "shu", "wu", "qun", "go
                      "same_kingdom", "other_kingdom", "target_kingdom", "revealed",
                      "unrevealed", "partly_hidden", "fully_revealed", "careerist",
                      "not_dying", "more_hp", "nearest", "fewest_hand_cards",
-                     # designers: a distance bound (prim_distance.within_ok)
-                     "within"})
+                     # designers: a distance bound (prim_distance.within_ok), the general
+                     # card's side (prim_state)
+                     "within", "face_down", "face_up"})
 
 POST_FILTERS = frozenset({"nearest", "fewest_hand_cards"})
 """Filters that keep the best of the characters the other filters selected (ties all

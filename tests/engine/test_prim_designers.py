@@ -65,3 +65,14 @@ def test_choose_among_and_order_top(lib: Library) -> None:
     assert sorted(back) == sorted(rest)
     assert list(reversed(g.table.draw_pile[-len(rest):])) == back  # first chosen on top
     assert all(g.table.where[u][0] == HAND for u in hearts)
+
+
+def test_face_down_is_state_a_condition_reads(lib: Library) -> None:
+    g = table(lib, FIVE, mode="identity")
+    f = frame(g, 0, x=(1,))
+    down = {"is": "face_down", "subject": {"var": "x"}}
+    up = {"is": "face_up", "subject": {"var": "x"}}
+    assert not g.interp.cond(down, f) and g.interp.cond(up, f)
+    ACTIONS["turn_over"](g, {"who": {"var": "x"}}, f)
+    assert g.interp.cond(down, f) and not g.interp.cond(up, f)
+    assert g.interp.select({"noun": "others", "filters": ["face_down"]}, f) == (1,)
