@@ -20,7 +20,7 @@ TABLES = ("actions", "modifiers", "events", "selectors", "card_words", "quantiti
           "functions")
 KNOWN_KEYS = {"kind", "id", "mode", *TABLES, "enums", "attributes", "phrases", "variables",
               "attribute_names", "terms", "wording"}
-WORDING_TABLES = ("actions", "modifiers", "events")
+WORDING_TABLES = ("actions", "modifiers", "events", "selectors")
 _HANZI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 SPECIAL = {"actor", "s", "may", "is", "actor_pos", "area"}
 _PLACEHOLDER = re.compile(r"\{(\w+)")
