@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine.errors import Abort, EngineGap, Stop
+from sgs_tools.engine.prim_counts import CARD_ATTRIBUTES
 from sgs_tools.engine.prim_distance import FUNCTION_WORDS, within_ok
 from sgs_tools.engine.prim_generals import FILTER_WORDS, QUANTITY_WORDS, changed_suit, post_filter
 from sgs_tools.engine.primitives import ACTIONS, can_pay
@@ -99,6 +100,9 @@ class Interpreter:
     def cards_attr(self, uids: list[int], attr: str) -> Any:
         if attr == "count":
             return len(uids)
+        counted = CARD_ATTRIBUTES.get(attr)
+        if counted is not None:
+            return counted(self.game, uids)
         if not uids:
             return None
         table = self.game.table

@@ -55,6 +55,8 @@ ATTRIBUTES = frozenset({
     "kingdom", "named_color", "named_suit", "count",
     # cards
     "suit", "color", "name", "type", "number", "nature",
+    # designers (prim_counts)
+    "color_count", "suit_count", "type_count",
 })
 
 NOUNS = frozenset({"you", "others", "other", "all", "players", "player", "lord", "current"})

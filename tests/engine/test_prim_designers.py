@@ -76,3 +76,17 @@ def test_face_down_is_state_a_condition_reads(lib: Library) -> None:
     ACTIONS["turn_over"](g, {"who": {"var": "x"}}, f)
     assert g.interp.cond(down, f) and not g.interp.cond(up, f)
     assert g.interp.select({"noun": "others", "filters": ["face_down"]}, f) == (1,)
+
+
+def test_colour_suit_and_type_counts(lib: Library) -> None:
+    g = table(lib, FIVE, mode="identity")
+    red = [give(g, 0, "peach", suit="heart"), give(g, 0, "jink", suit="diamond")]
+    f = frame(g, 0, red=red, mixed=[*red, give(g, 0, "slash", suit="spade")], none=[])
+    value = g.interp.value
+    assert value({"ref": ["red", "color_count"]}, f) == 1
+    assert value({"ref": ["red", "suit_count"]}, f) == 2
+    assert value({"ref": ["red", "type_count"]}, f) == 1  # two basic cards
+    assert value({"ref": ["mixed", "color_count"]}, f) == 2
+    assert value({"ref": ["none", "color_count"]}, f) == 0
+    trick = [give(g, 1, "lightning"), give(g, 1, "dismantlement")]
+    assert value({"ref": ["t", "type_count"]}, frame(g, 1, t=trick)) == 1  # both tricks

@@ -503,6 +503,9 @@ class Renderer:
             answered = self._answered(c, args)
             if answered is not None:
                 return answered
+            same = self._all_same(c, args)
+            if same is not None:
+                return same
             return L.compare(self.value(args.get("left")), c.op,
                              self.value(args.get("right")))
         if isinstance(c, A.Is):
@@ -523,6 +526,19 @@ class Renderer:
                 return L.has_cond(subject, inner, True, you)
             return L.has_cond(subject, self.value(cards), False, you)
         return ""  # pragma: no cover
+
+    def _all_same(self, c: A.Compare, args: dict[str, Any]) -> str | None:
+        """`if shown.color_count == 1` reads "if those cards are all of one colour" (the
+        vocabulary's ``all_same_<attribute>`` phrase), not "… number of colours is 1"."""
+        left = args.get("left")
+        if not (c.op == "==" and args.get("right") == 1 and isinstance(left, dict)
+                and isinstance(left.get("ref"), list) and len(left["ref"]) > 1):
+            return None
+        key = f"all_same_{left['ref'][-1]}"
+        if key not in self.reg.phrases:
+            return None
+        cards = self.value({"ref": left["ref"][:-1]})
+        return self.kphrase(key, cards=cards)
 
     def _answered(self, c: A.Compare, args: dict[str, Any]) -> str | None:
         """`if answer.count == 0` after `respond … as answer`: "if they do not"."""
