@@ -681,10 +681,11 @@ class Checker:
     def options(self, options: A.Options, scope: dict[str, str], pos: A.Pos) -> None:
         if options.limit is not None:
             self.limit(options.limit, scope)
-        if options.phase is not None and options.phase not in self.reg.enums.get("phase", {}):
-            where = options.phase_pos if options.phase_pos.line else pos
-            self.issue(where, "dsl-unknown-word", f"unknown phase {options.phase!r}",
-                       _close(options.phase, set(self.reg.enums.get("phase", {}))))
+        for phase in (options.phase, options.outside_phase):
+            if phase is not None and phase not in self.reg.enums.get("phase", {}):
+                where = options.phase_pos if options.phase_pos.line else pos
+                self.issue(where, "dsl-unknown-word", f"unknown phase {phase!r}",
+                           _nearest(phase, set(self.reg.enums.get("phase", {}))))
         if options.grant is not None:
             value, used = self.p_player(list(options.grant), scope)
             if not options.grant:

@@ -1,13 +1,34 @@
 """A character's state as conditions read it: whether their general card is face down
-(turned over) or face up.
+(turned over) or face up, and whether their phase of some kind is being played.
 
 Registered here: the selector filters ``face_down`` and ``face_up`` (into
-``prim_generals.FILTER_WORDS``, which ``Interpreter.filter_ok`` consults).
+``prim_generals.FILTER_WORDS``, which ``Interpreter.filter_ok`` consults), and
+``phase_options_ok``, the ``in PHASE`` / ``outside PHASE`` options of a trigger.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from sgs_tools.engine.prim_generals import FILTER_WORDS
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.game import Game
 
 FILTER_WORDS["face_down"] = lambda g, p, me, f: p.turned_over
 FILTER_WORDS["face_up"] = lambda g, p, me, f: not p.turned_over
+
+
+def in_own_phase(g: Game, seat: int, phase: str) -> bool:
+    """Whether it is ``seat``'s turn and its phase of that kind is being played."""
+    return g.table.current == seat and g.table.phase == phase
+
+
+def phase_options_ok(g: Game, flt: dict[str, Any], owner: int) -> bool:
+    """A trigger's ``in PHASE`` (only during its owner's phase of that kind) and ``outside
+    PHASE`` (弃牌阶段外: at any time but that) options."""
+    inside = flt.get("in_phase")
+    if inside is not None and not in_own_phase(g, owner, str(inside)):
+        return False
+    outside = flt.get("outside_phase")
+    return outside is None or not in_own_phase(g, owner, str(outside))

@@ -4,6 +4,7 @@ primitive on a small identity table: distance bounds and the distance function, 
 from __future__ import annotations
 
 from sgs_tools.engine.library import Library
+from sgs_tools.engine.prim_state import phase_options_ok
 from sgs_tools.engine.primitives import ACTIONS
 from sgs_tools.engine.state import HAND
 
@@ -90,3 +91,15 @@ def test_colour_suit_and_type_counts(lib: Library) -> None:
     assert value({"ref": ["none", "color_count"]}, f) == 0
     trick = [give(g, 1, "lightning"), give(g, 1, "dismantlement")]
     assert value({"ref": ["t", "type_count"]}, frame(g, 1, t=trick)) == 1  # both tricks
+
+
+def test_in_and_outside_a_phase(lib: Library) -> None:
+    g = table(lib, FIVE, mode="identity")
+    g.table.current, g.table.phase = 0, "discard"
+    assert not phase_options_ok(g, {"outside_phase": "discard"}, 0)
+    assert phase_options_ok(g, {"outside_phase": "discard"}, 1)  # another's discard phase
+    assert phase_options_ok(g, {"in_phase": "discard"}, 0)
+    assert not phase_options_ok(g, {"in_phase": "discard"}, 1)
+    g.table.phase = "play"
+    assert phase_options_ok(g, {"outside_phase": "discard"}, 0)
+    assert not phase_options_ok(g, {"in_phase": "discard"}, 0)

@@ -836,6 +836,8 @@ class Renderer:
             parts.append(self.phrase("outside_turn"))
         if o.phase:
             parts.append(self.phrase("in_phase", phase=self.enum(o.phase)))
+        if o.outside_phase:
+            parts.append(self.phrase("outside_phase", phase=self.enum(o.outside_phase)))
         return parts
 
     def static_line(self, st: A.Static) -> str:
