@@ -32,3 +32,38 @@ def phase_options_ok(g: Game, flt: dict[str, Any], owner: int) -> bool:
         return False
     outside = flt.get("outside_phase")
     return outside is None or not in_own_phase(g, owner, str(outside))
+
+
+# -- a hand or HP that changes: the hand_size_changed and hp_changed events ------------
+
+HAND_CHANGED = ("hand_size_changed", "after")
+HP_CHANGED = ("hp_changed", "after")
+
+
+def hands_listened(g: Game) -> bool:
+    """Whether any hook waits for a hand to change size (then moves count hands)."""
+    return HAND_CHANGED in g.lib.by_event
+
+
+def hand_sizes(g: Game, seats: set[int]) -> dict[int, int]:
+    players = g.table.players
+    return {s: len(players[s].hand) for s in seats if s >= 0}
+
+
+def hands_changed(g: Game, before: dict[int, int]) -> None:
+    """After cards moved: ``hand_size_changed`` for each living character whose number of
+    hand cards is not what it was (``previous``), in seat order."""
+    players = g.table.players
+    for seat, previous in sorted(before.items()):
+        p = players[seat]
+        if p.alive and len(p.hand) != previous and not g.over:
+            g.emit("hand_size_changed", "after", seat,
+                   {"previous": previous, "amount": len(p.hand) - previous})
+
+
+def hp_changed(g: Game, seat: int, previous: int, previous_max: int) -> None:
+    """After a character's HP or max HP changed (damage, HP loss, recovery, max HP)."""
+    p = g.table.players[seat]
+    if HP_CHANGED in g.lib.by_event and p.alive and (p.hp, p.max_hp) != (
+            previous, previous_max):
+        g.emit("hp_changed", "after", seat, {"previous": previous})

@@ -35,6 +35,8 @@ EVENTS = frozenset({
     "declare",
     # guozhan
     "revealed", "hp_reduced", "cards_discarded", "phase_ending",
+    # designers (prim_state)
+    "hand_size_changed", "hp_changed",
 })
 
 QUANTITIES = frozenset({"hp", "max_hp", "lost_hp", "hand_count", "equipment_count",

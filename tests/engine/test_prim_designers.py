@@ -3,6 +3,8 @@ primitive on a small identity table: distance bounds and the distance function, 
 
 from __future__ import annotations
 
+from typing import Any
+
 from sgs_tools.engine.library import Library
 from sgs_tools.engine.prim_state import phase_options_ok
 from sgs_tools.engine.primitives import ACTIONS
@@ -103,3 +105,36 @@ def test_in_and_outside_a_phase(lib: Library) -> None:
     g.table.phase = "play"
     assert phase_options_ok(g, {"outside_phase": "discard"}, 0)
     assert not phase_options_ok(g, {"in_phase": "discard"}, 0)
+
+
+def test_hand_size_and_hp_changes_are_events(lib: Library, monkeypatch: Any) -> None:
+    from sgs_tools.engine import prim_state
+    from sgs_tools.engine.table import zones
+
+    g = table(lib, FIVE, mode="identity")
+    seen: list[tuple[str, int | None, dict[str, Any]]] = []
+    monkeypatch.setattr(zones, "hands_listened", lambda game: True)
+    monkeypatch.setattr(prim_state, "HP_CHANGED", next(iter(g.lib.by_event)))
+    real = g.emit
+
+    def emit(event: str, timing: str, subject: int | None, payload: dict[str, Any]
+             ) -> dict[str, Any]:
+        if event in ("hand_size_changed", "hp_changed"):
+            seen.append((event, subject, dict(payload)))
+        return real(event, timing, subject, payload)
+
+    monkeypatch.setattr(g, "emit", emit)
+    g.draw(0, 2)
+    uid = g.table.players[0].hand[0]
+    g.move([uid], HAND, 1, "give")
+    assert seen == [("hand_size_changed", 0, {"previous": 0, "amount": 2}),
+                    ("hand_size_changed", 0, {"previous": 2, "amount": -1}),
+                    ("hand_size_changed", 1, {"previous": 0, "amount": 1})]
+    seen.clear()
+    g.move([uid], HAND, 1, "back to the same hand")  # no change: no event
+    assert seen == []
+    full = g.table.players[2].hp
+    g.lose_hp(2, 1, None)
+    g.recover(2, 1, None, None)
+    assert [(e, s, p["previous"]) for e, s, p in seen] == [("hp_changed", 2, full),
+                                                           ("hp_changed", 2, full - 1)]
