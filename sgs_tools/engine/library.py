@@ -83,6 +83,8 @@ def walk_words(node: Any) -> Iterator[tuple[str, str]]:
             yield "selector", str(select.get("noun", "players"))
             for flt in select.get("filters", []):
                 yield "selector", str(flt)
+            if "within" in select:
+                yield "selector", "within"
         if "in" in node and "subject" in node and isinstance(node["in"], str):
             yield "selector", node["in"]
         if "is" in node and "subject" in node and isinstance(node["is"], str):

@@ -13,6 +13,7 @@ from sgs_tools.engine.errors import (
 from sgs_tools.engine.interp import Frame, card_is_named
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, forbidden
+from sgs_tools.engine.prim_state import phase_options_ok
 from sgs_tools.engine.primitives import borrowed_weapon, can_pay
 from sgs_tools.engine.records import PHASE_EVENTS, Use
 from sgs_tools.engine.state import (
@@ -246,6 +247,8 @@ def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
                 return False
         if flt.get("outside_turn") and g.table.current == owner:
             return False
+        if not phase_options_ok(g, flt, owner):
+            return False
         who = flt.get("who", {"var": "you"} if event not in PHASE_EVENTS else None)
         if event in ("phase_start", "phase_end") and who is None:
             who = {"var": "you"}
@@ -282,7 +285,7 @@ def subject_ok(g: Game, who: Any, owner: int, subject: int | None, hook: Hook,
             s = who["select"]
             p = g.table.players[subject]
             f = Frame(owner, owner, hook, {}, payload)
-            if s.get("except"):
+            if s.get("except") or "within" in s:
                 return subject in g.interp.select(s, f)
             return g.interp.noun_ok(s.get("noun", "players"), p, owner) and all(
                 g.interp.filter_ok(x, p, owner, f) for x in s.get("filters", ()))
