@@ -207,6 +207,8 @@ class English(Language):
         return re.sub(r"\bYou's\b", "Your", out)
 
     def sentence_done(self, text: str, you: str) -> str:
+        # every sentence of a clause starts with a capital ("… another character. Each …")
+        text = re.sub(r"(\. )([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
         return text[:1].upper() + text[1:] if text else text
 
     def merged(self, head: str, x: str, y: str, delta: str) -> str:

@@ -16,7 +16,7 @@ from sgs_tools.dsl.render.common import (
     is_letter,
     mark,
 )
-from sgs_tools.dsl.render.language import Language
+from sgs_tools.dsl.render.language import Language, Step
 
 if TYPE_CHECKING:
     from sgs_tools.dsl.render.core import Renderer
@@ -396,9 +396,9 @@ class Korean(Language):
         """Someone other than the actor does it, if the actor wishes: "자신이 원하면 …"."""
         return f"{actor}{particle(actor, '가')} 원하면 {text}"
 
-    def then_chain(self, r: Renderer, head: str, steps: list[tuple[bool, bool, str]],
+    def then_chain(self, r: Renderer, head: str, subject: str, steps: list[Step],
                    lead: str | None) -> str:
-        pairs = [(plain and not after_block, text) for plain, after_block, text in steps]
+        pairs = [(step.plain and not step.after, step.text) for step in steps]
         if lead is None:
             # what follows a may-step happens only if it was done
             return f"{head}. 그러면 " + chain(pairs)
@@ -410,6 +410,46 @@ class Korean(Language):
     def granted_action(self, who: str, opts: str, body: str) -> str:
         lead = f"{who}{particle(who, '는')} 자신의 카드 사용 단계에 "
         return lead + (f"({opts}) " if opts else "") + may_form(body)
+
+    def action_head(self, r: Renderer, limit: Any) -> str:
+        if limit is None:
+            return f"{self.action_label}에"
+        if limit.period == "phase":  # 카드 사용 단계에 1번
+            return f"{self.action_label}에 " + r.limit(limit).split(" ", 1)[1]
+        return f"{r.limit(limit)}, {self.action_label}에"
+
+    card_target = "대상"
+    card_target_later = "대상"
+    card_targets = "대상들"
+    card_target_each = "대상"
+
+    def every(self, what: str) -> str:
+        return re.sub(r"(^|\s)플레이어$", r"\1모든 플레이어", what)
+
+    def card_use_head(self, who: str, opts: str) -> str:
+        return f"{opts + ', ' if opts else ''}{self.action_label}에 {who}에게 사용한다"
+
+    def card_use_text(self, head: str, rest: str) -> str:
+        return f"{head}. {rest}" if rest else head
+
+    def mentioned(self, text: str, token: str, form: str, what: str, later: str) -> str:
+        """Korean says "each" after the topic: "다른 플레이어는 각자 …", "각 대상은 …",
+        "다른 플레이어 각각에게 …"; every later mention is "그 플레이어"."""
+        count = 0
+
+        def repl(m: re.Match[str]) -> str:
+            nonlocal count
+            count += 1
+            p = m.group(1) or ""
+            if count > 1 or form == "plain":
+                word = later if count > 1 else what
+                return word + (particle(word, p) if p else "")
+            if form == "target":
+                return f"각 {what}" + (particle(what, p) if p else "")
+            if p in ("은", "는", "이", "가"):
+                return f"{what}{particle(what, p)} 각자"
+            return f"{what} 각각" + (particle("각각", p) if p else "")
+        return re.sub(re.escape(token) + r"(을|를|은|는|이|가|과|와)?", repl, text)
 
     def same_suit(self, text: str) -> str:
         return f"문양이 같은 {text}"

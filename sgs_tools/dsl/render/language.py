@@ -9,10 +9,23 @@ the vocabulary's templates, and never in another language's branches.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from sgs_tools.dsl.render.common import capitalise
 
 if TYPE_CHECKING:
     from sgs_tools.dsl.render.core import Renderer
+
+
+class Step(NamedTuple):
+    """A step that follows another in a sentence: its text, who does it ("" for a step
+    that is not one character's action), whether it is plain (not an if, a loop, a
+    choice) and whether it follows a block whose end a reader cannot see."""
+
+    text: str
+    subject: str
+    plain: bool
+    after: bool
 
 
 class Language:
@@ -212,15 +225,39 @@ class Language:
         """An optional step whose template has no optional form."""
         raise NotImplementedError
 
-    def then_chain(self, r: Renderer, head: str, steps: list[tuple[bool, bool, str]],
+    def then_chain(self, r: Renderer, head: str, subject: str, steps: list[Step],
                    lead: str | None) -> str:
-        """A may-block: its first step, then (plain, after_block, text) steps done only if
-        it was."""
-        joiner = f"{self.comma}{r.phrase('then')} "
-        out = head
-        for _, after_block, text in steps:
-            out += (self.sep if after_block else joiner) + text
+        """A may-block: its first step (by ``subject``), then the steps done only if it
+        was. A step by the same character as the one before drops its subject; "then" is
+        said once, and again where the character acting changes ("you may discard a card,
+        then choose another character, give it to them, then they draw 1 card")."""
+        out, previous, then_said = head, subject, f" {r.phrase('then')} " in head
+        for i, step in enumerate(steps):
+            text = step.text
+            if step.after:  # the loop is over: "…; afterwards, …"
+                out += self.sep + text
+                previous, then_said = "", True
+                continue
+            same = step.plain and bool(step.subject) and step.subject == previous
+            if same and text.startswith(step.subject):
+                text = self.drop_subject(text, step.subject)
+            last = i == len(steps) - 1 or not steps[i + 1].plain
+            out += self.link(text, same and then_said, last, out) + text
+            then_said = True
+            previous = step.subject if step.plain else ""
         return out
+
+    def drop_subject(self, text: str, subject: str) -> str:
+        if text.startswith("you are "):
+            return text  # "then you are treated as …", not "then are treated"
+        return text[len(subject):].lstrip()
+
+    def link(self, text: str, continues: bool, last: bool, before: str) -> str:
+        """What goes before a step that follows another: ", then ", or where the same
+        character goes on after "then" was said, ", " (", and " for the last)."""
+        if continues:
+            return ", and " if last else ", "
+        return f"{self.comma}then "
 
     def grant(self, who: str) -> str:
         raise NotImplementedError
@@ -242,8 +279,45 @@ class Language:
     def trigger_head(self, lead: str, event: str, suffix: str) -> str:
         return f"{lead} {event}{suffix}".strip()
 
-    def action_head(self, opts: str) -> str:
-        return f"{self.action_label} ({opts})" if opts else self.action_label
+    # -- actions and card uses -----------------------------------------------------------
+    def action_head(self, r: Renderer, limit: Any) -> str:
+        """When an action may be taken: "During your play phase", "Once per play phase",
+        "Once per turn, during your play phase"."""
+        if limit is None:
+            return "During your play phase"
+        text = r.limit(limit)
+        if limit.period == "phase":
+            return capitalise(text.replace(" per phase", " per play phase"))
+        return capitalise(text) + ", during your play phase"
+
+    def action_text(self, head: str, body: str) -> str:
+        return f"{head}{self.comma}{body}"
+
+    card_target = "the target"  # a card's one target, named again
+    card_target_later = "the target"  # … after the text has named it once
+    card_targets = "the targets"  # a card's several targets, named again
+    card_target_each = "each target"  # each target of a card's loop over them
+
+    def every(self, what: str) -> str:
+        """Every character of a group, as the targets of a card: "all other characters"."""
+        what = re.sub(r"\bcharacter\b", "characters", what, count=1)
+        return what if what.startswith("all ") else "all " + what
+
+    def card_use_head(self, who: str, opts: str) -> str:
+        """How a card is used and on whom ("Use in your play phase on another character")."""
+        target = "yourself" if who == "you" else re.sub(r"^an? other\b", "another", who)
+        head = f"use in your play phase on {target}"
+        return capitalise(f"{opts}, {head}" if opts else head)
+
+    def card_use_text(self, head: str, rest: str) -> str:
+        return f"{head}. {capitalise(rest)}" if rest else head
+
+    def mentioned(self, text: str, token: str, form: str, what: str, later: str) -> str:
+        """``token`` said in full where it first appears, then as ``later``."""
+        first = {"each": "each " + re.sub(r"\bcharacters\b", "character", what, count=1),
+                 "each_bound": "each of " + what, "target": what}.get(form, what)
+        head, sep, tail = text.partition(token)
+        return head + first + tail.replace(token, later) if sep else text
 
     def event_alternatives(self, texts: list[str]) -> str | None:
         """Event texts that differ only in one verb, as one (None when they differ more)."""

@@ -180,7 +180,15 @@ class Chinese(Language):
     def same_subject(self, first: str, second: str, subject: str) -> str | None:
         if not second.startswith(subject) or not first.startswith(subject):
             return None
-        return first + self.then_join + second[len(subject):]
+        return first + ("，" if "然后" in first else self.then_join) + second[len(subject):]
+
+    def join_steps(self, texts: list[str], plain: list[bool]) -> str:
+        out = texts[0]
+        for i, text in enumerate(texts[1:], start=1):
+            linked = plain[i] and plain[i - 1]
+            out += ("，" if "然后" in out else self.then_join) if linked else self.sep
+            out += text
+        return out
 
     def chooses_one(self, phrase: str, who: str, third: bool, options: list[str]) -> str:
         head = phrase.replace("{who}", who).replace("{s}", "")
@@ -202,13 +210,17 @@ class Chinese(Language):
     def may_have_it(self, text: str) -> str:
         return f"你可以令{text}"
 
-    def then_chain(self, r: Renderer, head: str, steps: list[tuple[bool, bool, str]],
-                   lead: str | None) -> str:
-        joiner = f"{self.comma}{r.phrase('then')}"
-        out = head
-        for _, after_block, text in steps:
-            out += (self.sep if after_block else joiner) + text
-        return out
+    def drop_subject(self, text: str, subject: str) -> str:
+        return text[len(subject):]
+
+    def link(self, text: str, continues: bool, last: bool, before: str) -> str:
+        # 然后 once per character; a test follows the step it tests: 进行一次判定：若…;
+        # what follows a test stands apart from it: 若…，A；B
+        if text.startswith("若"):
+            return "：" if before.endswith("判定") else "，"
+        if re.search(r"(^|[，；：])若[^；]*$", before):
+            return "；"
+        return "，" if continues else "，然后"
 
     def grant(self, who: str) -> str:
         return f"{who}也可以发动"
@@ -222,8 +234,36 @@ class Chinese(Language):
     def trigger_head(self, lead: str, event: str, suffix: str) -> str:
         return f"{lead}{event}{suffix}".strip()
 
-    def action_head(self, opts: str) -> str:
-        return f"{self.action_label}，{opts}" if opts else self.action_label
+    def action_head(self, r: Renderer, limit: Any) -> str:
+        if limit is None:
+            return self.action_label
+        if limit.period == "phase":  # 出牌阶段限一次
+            return self.action_label + r.limit(limit).replace("每阶段", "")
+        return f"{self.action_label}，{r.limit(limit)}"
+
+    card_target = "目标角色"
+    card_target_later = "其"
+    card_targets = "目标角色"
+    card_target_each = "每名目标角色"
+
+    def every(self, what: str) -> str:
+        return what if what.startswith("所有") else "所有" + what
+
+    def card_use_head(self, who: str, opts: str) -> str:
+        return f"{self.action_label}，{opts + '，' if opts else ''}对{who}使用"
+
+    def card_use_text(self, head: str, rest: str) -> str:
+        return f"{head}。{rest}" if rest else head
+
+    def mentioned(self, text: str, token: str, form: str, what: str, later: str) -> str:
+        if form == "plain" and self.character_label("A") in text:
+            later = what  # 其 will name the one chosen character: 目标角色 stays 目标角色
+        first = {"each": "每名" + what, "each_bound": what + "各自", "target": what}.get(
+            form, what)
+        head, sep, tail = text.partition(token)
+        if not sep:
+            return text
+        return (head + first + tail.replace(token, later)).replace("其的", "其")
 
     def event_alternatives(self, texts: list[str]) -> str | None:
         first, second = texts[0], texts[1]
