@@ -70,13 +70,27 @@ def test_a_missing_response_reads_as_not_answering() -> None:
 
 
 def test_one_chosen_character_has_no_letter() -> None:
-    """Printed rules name one chosen character as 其 / that character / 그 플레이어; only
-    two or more chosen characters get letters (角色A, 角色B)."""
-    for ident in ("slash", "fire_attack", "gz_leiji"):
-        assert "角色A" not in text(ident, "zh") and "（" not in text(ident, "zh")
+    """Printed rules name one chosen character as 其 / that character / 그 플레이어, never by
+    a letter (角色A)."""
+    for ident in ("slash", "fire_attack", "gz_leiji", "gz_shuangren"):
+        assert "角色A" not in text(ident, "zh") and "（角色" not in text(ident, "zh")
         assert "character A" not in text(ident, "en")
         assert "플레이어 A" not in text(ident, "ko")
     assert "目标角色摸一张牌" in text("befriend_attacking", "zh")
+    # the second of two, where the first is not named again: 该角色 / the chosen character
+    assert "视为对该角色使用【杀】" in text("gz_shuangren", "zh")
+    assert "treated as using a Slash on the chosen character" in text("gz_shuangren", "en")
+
+
+def test_two_chosen_characters_are_the_first_and_the_second() -> None:
+    """Two characters chosen one after the other: 其 until the second is chosen (选择另一名…),
+    then 前者 / 后者, the first / the second, 먼저 / 나중에 선택한 플레이어."""
+    assert "然后选择一名男性角色，选择另一名男性角色，然后前者视为对后者使用【决斗】" in \
+        text("lijian", "zh")
+    assert "choose a male character, choose another male character, then the first " \
+        "character is treated as using a Duel on the second character" in text("lijian", "en")
+    assert "먼저 선택한 플레이어는 나중에 선택한 플레이어에게 【결투】를" in text("lijian", "ko")
+    assert "X为前者的手牌数与后者的手牌数之差" in text("gz_dimeng", "zh")
 
 
 def test_card_names_in_brackets_in_chinese() -> None:
@@ -145,7 +159,7 @@ def test_same_number_of_cards() -> None:
 def test_english_card_names_take_articles_and_plurals() -> None:
     assert text("wushuang", "en").startswith("2 Jinks are needed to cancel a Slash you use.")
     assert "The target must play a Jink" in text("slash", "en")
-    assert "character A is treated as using a Duel on character B" in text("lijian", "en")
+    assert "the first character is treated as using a Duel on the second" in text("lijian", "en")
     assert "you may make the target unable to use a Jink against this card" in \
         text("liegong", "en")
     assert "have it that" not in text("jink", "en")
@@ -301,9 +315,9 @@ def test_a_delayed_trick_acts_on_its_holder() -> None:
 
 
 def test_a_card_used_without_a_card_is_treated_as_used() -> None:
-    assert "character A is treated as using a Duel on character B" in text("lijian", "en")
-    assert "角色A视为对角色B使用【决斗】" in text("lijian", "zh")
-    assert "플레이어 A는 플레이어 B에게 【결투】를 사용한 것으로 간주된다" in text("lijian", "ko")
+    assert "the first character is treated as using a Duel on" in text("lijian", "en")
+    assert "前者视为对后者使用【决斗】" in text("lijian", "zh")
+    assert "나중에 선택한 플레이어에게 【결투】를 사용한 것으로 간주된다" in text("lijian", "ko")
 
 
 def test_exclusive_ifs_read_as_alternatives() -> None:

@@ -501,6 +501,9 @@ class Renderer:
             answered = self._answered(c, args)
             if answered is not None:
                 return answered
+            won = self._pindian(args, c.op)
+            if won is not None:
+                return won
             return L.compare(self.value(args.get("left")), c.op,
                              self.value(args.get("right")))
         if isinstance(c, A.Is):
@@ -522,6 +525,13 @@ class Renderer:
             return L.has_cond(subject, self.value(cards), False, you)
         return ""  # pragma: no cover
 
+    def _pindian(self, args: dict[str, Any], op: str) -> str | None:
+        """`pindian_number > rival_pindian_number`: "you win the pindian" ("你赢")."""
+        if args.get("left") == {"quantity": "pindian_number"} \
+                and args.get("right") == {"quantity": "rival_pindian_number"}:
+            return self.L.pindian_won.get(op)
+        return None
+
     def _answered(self, c: A.Compare, args: dict[str, Any]) -> str | None:
         """`if answer.count == 0` after `respond … as answer`: "if they do not"."""
         left, right = args.get("left"), args.get("right")
@@ -542,6 +552,9 @@ class Renderer:
         L = self.L
         args = self.an.of(c)
         if isinstance(c, A.Compare) and self._answered(c, args) is None:
+            won = self._pindian(args, NEGATE[c.op])
+            if won is not None:
+                return L.conj(won, "면")
             left, right = self.value(args.get("left")), self.value(args.get("right"))
             return L.conj(L.compare(left, NEGATE[c.op], right), "면")
         if isinstance(c, A.Is):

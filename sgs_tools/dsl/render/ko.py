@@ -5,7 +5,7 @@ optional '-ㄹ 수 있다', and the owner left unsaid as a topic."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sgs_tools.dsl.render.common import (
     AMOUNT,
@@ -88,7 +88,7 @@ def event_form(text: str, timing: str) -> str:
 # sentence needs: '면' (if), '고' (and), '거나' (or), 'ㄹ' (… 때), 'ㄴ' (as is).
 _ATTRIBUTIVE = (("있는", "있"), ("없는", "없"), ("않은", "않"), ("아닌", "아니"),
                 ("많은", "많"), ("적은", "적"), ("작은", "작"), ("같은", "같"),
-                ("큰", "크"), ("인", "이"))
+                ("큰", "크"), ("이긴", "이기"), ("못한", "못하"), ("인", "이"))
 
 
 def conj(text: str, form: str) -> str:
@@ -309,6 +309,10 @@ class Korean(Language):
         return f"플레이어 {letter}"
 
     one_chosen = "그 플레이어"
+    one_chosen_alt = "그 플레이어"
+    first_chosen = "먼저 선택한 플레이어"
+    second_chosen = "나중에 선택한 플레이어"
+    lone_chosen = "선택한 플레이어"
 
     def labelled(self, text: str, chosen: str, label: str) -> str:
         if chosen and chosen in text:
@@ -328,6 +332,9 @@ class Korean(Language):
     def join_conds(self, parts: list[str], word: str, phrase: str) -> str:
         joint = "고" if word == "and" else "거나"
         return " ".join([*(conj(p, joint) for p in parts[:-1]), parts[-1]])
+
+    pindian_won: ClassVar[dict[str, str]] = {
+        ">": "자신이 겨루기에서 이긴", "<=": "자신이 겨루기에서 이기지 못한"}
 
     def compare(self, left: str, op: str, right: str) -> str:
         subject = f"{left}{particle(left, '가')}"

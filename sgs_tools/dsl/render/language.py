@@ -9,7 +9,7 @@ the vocabulary's templates, and never in another language's branches.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from sgs_tools.dsl.render.common import capitalise
 
@@ -113,15 +113,34 @@ class Language:
         return f"character {letter}"
 
     one_chosen = "that character"  # the one character a sentence chose, named again
+    one_chosen_alt = "that character"  # … where one_chosen already names someone else
+    first_chosen = "the first character"  # of two characters chosen one after the other
+    second_chosen = "the second character"
+    lone_chosen = "the chosen character"  # the second, where the first is not named again
 
     def one_label(self, text: str) -> str:
-        """A sentence that chose one character only names it as "that character"
-        ("其", "그 플레이어"), not by a letter; two or more keep their letters."""
+        """Characters a sentence chose are named again in words, never by a letter: one
+        is "that character" ("其", "그 플레이어"); of two chosen one after the other, the
+        first is "that character" until the second is chosen, then they are "the first"
+        and "the second" ("前者", "后者") — or, when only the second is named again, "the
+        chosen character" ("该角色"). Three or more keep their letters."""
         first, second = self.character_label("A"), self.character_label("B")
-        if first not in text or second in text or self.says_one_chosen(text):
+        if first not in text or self.character_label("C") in text:
             return text
-        text = self.labelled_once(text, first)
-        return text.replace(first, self.one_chosen)
+        if second not in text:
+            name = self.one_chosen_alt if self.says_one_chosen(text) else self.one_chosen
+            return self.labelled_once(text, first).replace(first, name)
+        intro = self.labelled("", "", second)
+        cut = next((i for i in (text.find(intro), text.find(intro.strip()),
+                                text.find(second)) if i >= 0), 0)
+        before, after = self.labelled_once(text[:cut], first), \
+            self.labelled_once(self.labelled_once(text[cut:], second), first)
+        name = self.one_chosen_alt if self.says_one_chosen(before) else self.one_chosen
+        before = before.replace(first, name)
+        if first in after:
+            return before + after.replace(first, self.first_chosen).replace(
+                second, self.second_chosen)
+        return before + after.replace(second, self.lone_chosen)
 
     def says_one_chosen(self, text: str) -> bool:
         """Whether the text already says "that character" of someone else."""
@@ -151,6 +170,10 @@ class Language:
 
     def compare(self, left: str, op: str, right: str) -> str:
         raise NotImplementedError
+
+    # A pindian's result, said as winning: `pindian_number > rival_pindian_number`.
+    pindian_won: ClassVar[dict[str, str]] = {
+        ">": "you win the pindian", "<=": "you do not win the pindian"}
 
     def is_cond(self, subject: str, word: str, selector: bool, negated: bool, you: str,
                 merge: bool = True) -> str:

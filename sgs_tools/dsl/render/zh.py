@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sgs_tools.dsl.render.common import EQUAL_CLOSE, EQUAL_OPEN, counts_bound
 from sgs_tools.dsl.render.language import Language
@@ -122,9 +122,15 @@ class Chinese(Language):
         return f"角色{letter}"
 
     one_chosen = "其"
+    one_chosen_alt = "该角色"
+    first_chosen = "前者"
+    second_chosen = "后者"
+    lone_chosen = "该角色"
 
     def one_label(self, text: str) -> str:
-        return super().one_label(text).replace("其的", "其")
+        text = super().one_label(text).replace("其的", "其")
+        # 选择一名除其外的男性角色 → 选择另一名男性角色
+        return re.sub(r"一名除(其|该角色)外的", "另一名", text)
 
     def says_one_chosen(self, text: str) -> bool:
         return re.search("其(?![他余中])", text) is not None  # 其他角色 is not 其
@@ -146,6 +152,8 @@ class Chinese(Language):
 
     def compare(self, left: str, op: str, right: str) -> str:
         return f"{left}{COMPARE[op]}{right}"
+
+    pindian_won: ClassVar[dict[str, str]] = {">": "你赢", "<=": "你没赢"}
 
     def is_cond(self, subject: str, word: str, selector: bool, negated: bool, you: str,
                 merge: bool = True) -> str:

@@ -78,8 +78,7 @@ Fk:loadTranslationTable{
   [":sgsx__liegong"] = "出牌阶段内，当你使用【杀】指定目标后，若目标角色的手牌数不小于你的体力值或目标角色的手牌数不大于你的攻击范围，你可以令目" ..
     "标角色不能使用【闪】响应此牌。",
   ["sgsx__lijian"] = "离间",
-  [":sgsx__lijian"] = "出牌阶段，每回合限一次，你可以弃置一张牌，然后选择一名男性角色（角色A），选择一名除角色A外的男性角色（角色B），然后角" ..
-    "色A视为对角色B使用【决斗】。",
+  [":sgsx__lijian"] = "出牌阶段，每回合限一次，你可以弃置一张牌，然后选择一名男性角色，选择另一名男性角色，然后前者视为对后者使用【决斗】。",
   ["sgsx__longdan"] = "龙胆",
   [":sgsx__longdan"] = "你可以将【杀】当【闪】使用或打出。你可以将【闪】当【杀】使用或打出。",
   ["sgsx__luoshen"] = "洛神",
@@ -190,9 +189,9 @@ Fk:loadTranslationTable({
     "against this card.",
   ["sgsx__lijian"] = "Seed of Animosity",
   [":sgsx__lijian"] = "Once per turn, during your play phase, you may discard a " ..
-    "card, then choose a male character (character A), choose a " ..
-    "male character other than character A (character B), then " ..
-    "character A is treated as using a Duel on character B.",
+    "card, then choose a male character, choose another male " ..
+    "character, then the first character is treated as using a " ..
+    "Duel on the second character.",
   ["sgsx__longdan"] = "Dragon Heart",
   [":sgsx__longdan"] = "You may use or play a Slash as a Jink. You may use or play a" ..
     " Jink as a Slash.",
