@@ -65,7 +65,8 @@ def test_comparisons_are_words_in_every_language() -> None:
 
 def test_a_missing_response_reads_as_not_answering() -> None:
     assert "if the target does not, you deal 1 damage" in text("slash", "en")
-    assert "若其未打出" in text("slash", "zh")
+    assert "目标角色需打出一张【闪】，否则你对其造成1点伤害" in text("slash", "zh")
+    assert "若其未打出，你对其造成1点伤害" in text("duel", "zh")
     assert "대상이 내지 않으면" in text("slash", "ko")
 
 

@@ -82,6 +82,7 @@ class Renderer:
         self.taken: set[str] = set()  # letters earlier sentences defined
         self.mentions: list[tuple[str, str, str]] = []  # first mentions (see ``mention``)
         self.target_loop: Any = None  # a card's loop over its targets
+        self.in_otherwise = 0  # how deep inside otherwise branches the step being rendered is
 
     def start_clause(self, clause: Any) -> None:
         """Names and definitions are a clause's own: each sentence starts afresh. A letter
@@ -603,7 +604,17 @@ class Renderer:
         parts: list[tuple[str, str]] = []  # (subject of a plain step, text)
         plain: list[bool] = []  # whether each part is a plain step (not an if, a loop, …)
         after_block = False
+        previous_st: Any = None
         for n, st in enumerate(self._items(body)):
+            if parts and L.unanswered and not self.in_otherwise \
+                    and self._unanswered(previous_st, st):
+                # 其需打出一张【闪】，否则你对其造成1点伤害
+                text = L.unanswered + self.branch_steps(st.then, actor)
+                parts[-1] = (parts[-1][0], parts[-1][1] + L.comma + text)
+                plain[-1] = False
+                previous_st = st
+                continue
+            previous_st = st
             text = self.stmt(st, actor, may=may_first and n == 0)
             if not text:
                 continue
@@ -632,6 +643,18 @@ class Renderer:
             # loop starts its own clause, as at the top level.
             return L.join_steps(texts, plain)
         return L.sep.join(texts)
+
+    def _unanswered(self, previous: Any, st: Any) -> bool:
+        """An if right after a response it tests for not answering, with no otherwise."""
+        if not (isinstance(previous, A.Do) and previous.sentence.verb in ANSWERED
+                and previous.sentence.bind and isinstance(st, A.If) and not st.otherwise
+                and isinstance(st.cond, A.Compare)):
+            return False
+        args = self.an.of(st.cond)
+        left, right = args.get("left"), args.get("right")
+        if left != {"ref": [previous.sentence.bind, "count"]}:
+            return False
+        return (st.cond.op == "==" and right == 0) or (st.cond.op == "<" and right == 1)
 
     def _items(self, body: Any) -> list[Any]:
         """Steps in order, with consecutive exclusive ifs as one ``Alts``."""
@@ -746,7 +769,12 @@ class Renderer:
             return self.sentence(st.sentence, actor, may=True)
         if isinstance(st, A.MayBlock):
             first, *rest = st.body
-            if isinstance(first, A.Choice) and first.chooser is None and not rest:
+            if isinstance(first, A.Choice) and not rest:
+                chooser = self.an.of(first).get("chooser")
+                who = self.value(chooser) if first.chooser is not None else actor
+                if who != actor:  # "you may have the target choose one: …" (令其选择一项)
+                    options = [self._option(branch, who) for branch in first.branches]
+                    return L.have_choose(actor, who, options, self.phrase("chooses_one"))
                 # "you may choose one: …", not "you may choose to: you choose one: …"
                 text = self.stmt(first, actor)
                 plain_one, optional_one = L.choose_one
@@ -767,14 +795,19 @@ class Renderer:
                 simple = len(st.then) == 1 and isinstance(st.then[0], (A.Do, A.May))
                 negated = None if simple else self._negated(st.cond)
                 head = self.phrase("if", cond=negated) if negated else self.phrase("else")
-                text += f"{L.sep}{head}{L.comma}{self.branch_steps(st.otherwise, actor)}"
+                # no "否则…，否则…": inside an otherwise, a missed response stays an if
+                self.in_otherwise += 1
+                try:
+                    otherwise = self.branch_steps(st.otherwise, actor)
+                finally:
+                    self.in_otherwise -= 1
+                text += f"{L.sep}{head}{L.comma}{otherwise}"
             return text
         if isinstance(st, A.Choice):
             args = self.an.of(st)
             you = self.var("you")
             who = self.value(args.get("chooser")) if st.chooser is not None else you
-            options = [L.branch([self.sentence(s, who) for s in branch], self.phrase("then"))
-                       for branch in st.branches]
+            options = [self._option(branch, who) for branch in st.branches]
             return L.chooses_one(self.phrase("chooses_one"), who,
                                  L.third_person and who != you, options)
         if isinstance(st, A.ForEach):
@@ -820,6 +853,25 @@ class Renderer:
             head = (self.phrase("repeat", times=times)
                     if st.times is not None else self.phrase("repeat_forever"))
         return f"{head}{L.colon}{self.steps(st.body, actor)}"
+
+    def _option(self, branch: tuple[A.Sentence, ...], who: str) -> str:
+        """One option of a choice: what the chooser does is said without naming them
+        again ("伤害来源选择一项：弃置两张手牌；或你对其造成1点伤害", "the source chooses one:
+        discard 2 hand cards; or you deal 1 damage to them")."""
+        L = self.L
+        steps: list[Step] = []
+        for s in branch:
+            verb = self.reg.actions.get(s.verb)
+            template = self.t(verb.text, s.verb) if verb else ""
+            subject = self._subject(template, self.an.of(s), who)
+            own = subject == who
+            text = self.sentence(s, who, bare=own)
+            if own and not steps:
+                text = L.drop_option_subject(text, who)
+            steps.append(Step(text, subject, True, False))
+        head, *rest = steps
+        text = L.then_chain(self, head.text, head.subject, rest, "")
+        return L.chooser_named(text, who, self.var("you"))
 
     def _vacuous_pick(self, st: A.Do) -> bool:
         """`pick source` (no `as`): choosing a character the event already names."""

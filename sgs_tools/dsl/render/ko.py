@@ -390,11 +390,23 @@ class Korean(Language):
         head = phrase.replace("{who}", shown).replace("{s}", "")
         return f"{head}: {self.or_options.join(options)}"
 
+    def have_choose(self, actor: str, who: str, options: list[str], phrase: str) -> str:
+        return f"{who}에게 하나를 선택하게 할 수 있다: {self.or_options.join(options)}"
+
     def repeat_by(self, times: str) -> str | None:
         return f"{times}만큼 반복한다"  # 그 수치만큼, not 그 수치번
 
-    def branch(self, texts: list[str], then: str) -> str:
-        return chain([(True, t) for t in texts])
+    def drop_option_subject(self, text: str, who: str) -> str:
+        lead = f"{who}{particle(who, '는')} "
+        return text[len(lead):] if text.startswith(lead) else text
+
+    def chooser_named(self, text: str, who: str, you: str) -> str:
+        if who == you:
+            return text
+        # someone else chooses: the owner acting in an option is said, as a subject (이/가)
+        # the owner left unsaid as a topic never is (자신이 카드 1장을 뽑는다)
+        text = re.sub(r"^자신은 ", "자신이 ", text)
+        return re.sub(re.escape(who) + r"(에게|의)", r"그 플레이어\1", text)
 
     def have_do(self, r: Renderer, s: Any, actor: str) -> str:
         return self.if_wished(actor, r.sentence(s, actor))

@@ -51,6 +51,9 @@ class Language:
     that_card = "that card"
     that_character = "that character"  # the character a loop is on
     action_label = "Action"
+    # What a response's test for not answering reads as, joined to the response ("其需打出
+    # 一张【闪】，否则…"); empty: said as an if ("if that character does not, …").
+    unanswered = ""
     choose_one = ("choose one", "may choose one")  # (plain, optional)
     # Chinese names every computed amount by a letter (摸X张牌（X为…）).
     letters_every_amount = False
@@ -228,13 +231,24 @@ class Language:
     def for_each(self, r: Renderer, what: str, kind: Any) -> str:
         return r.phrase("for_each", what=what)
 
+    def have_choose(self, actor: str, who: str, options: list[str], phrase: str) -> str:
+        """``actor`` may have someone else choose one of the options."""
+        return f"{actor} may have " + self.chooses_one(phrase, who, False, options)
+
     def repeat_by(self, times: str) -> str | None:
         """A loop repeated a computed number of times that is not a letter (else None)."""
         return None
 
-    def branch(self, texts: list[str], then: str) -> str:
-        """One option of a choice: its sentences in order ("X, then Y")."""
-        return f", {then} ".join(texts)
+    def drop_option_subject(self, text: str, who: str) -> str:
+        """An option of ``who``'s choice, without naming them: "discard 2 hand cards"."""
+        return text[len(who):].lstrip() if text.startswith(who + " ") else text
+
+    def chooser_named(self, text: str, who: str, you: str) -> str:
+        """The chooser named again inside an option: "them", "their" ("其")."""
+        if who == you:
+            return text
+        text = text.replace(f"{who}'s ", "their ")
+        return re.sub(rf"\b(to|from|on|with|at) {re.escape(who)}\b", r"\1 them", text)
 
     def have_do(self, r: Renderer, s: Any, actor: str) -> str:
         """An optional step someone other than ``actor`` performs: the actor decides."""

@@ -50,6 +50,7 @@ class Chinese(Language):
     that_card = "该牌"
     that_character = "其"
     action_label = "出牌阶段"
+    unanswered = "否则"
     choose_one = ("选择一项", "可以选择一项")
     letters_every_amount = True
     polish = ((r"防止此伤害中的(?:此数值|伤害值)点", "防止此伤害"),
@@ -202,6 +203,9 @@ class Chinese(Language):
         head = phrase.replace("{who}", who).replace("{s}", "")
         return f"{head}：{self.or_options.join(options)}"
 
+    def have_choose(self, actor: str, who: str, options: list[str], phrase: str) -> str:
+        return f"{actor}可以令" + self.chooses_one(phrase, who, False, options)
+
     def for_each(self, r: Renderer, what: str, kind: Any) -> str:
         if kind == "cards":
             return f"对{what}中的每张牌"  # not 对每名这些牌
@@ -209,8 +213,11 @@ class Chinese(Language):
             return f"对{what}中的每名角色"
         return r.phrase("for_each", what=what)
 
-    def branch(self, texts: list[str], then: str) -> str:
-        return f"，{then}".join(texts)
+    def drop_option_subject(self, text: str, who: str) -> str:
+        return text[len(who):] if text.startswith(who) else text
+
+    def chooser_named(self, text: str, who: str, you: str) -> str:
+        return text if who == you else text.replace(who + "的", "其").replace(who, "其")
 
     def have_do(self, r: Renderer, s: Any, actor: str) -> str:
         return f"{actor}可以令{r.sentence(s, actor, bare=True)}"

@@ -48,8 +48,7 @@ Fk:loadTranslationTable{
   ["sgsx__fankui"] = "反馈",
   [":sgsx__fankui"] = "当你受到伤害后，你可以获得伤害来源的一张手牌。",
   ["sgsx__ganglie"] = "刚烈",
-  [":sgsx__ganglie"] = "当你受到伤害后，你可以令伤害来源进行一次判定：若判定牌为黑色，伤害来源选择一项：伤害来源弃置两张手牌；或你对伤害来源造成" ..
-    "1点伤害。",
+  [":sgsx__ganglie"] = "当你受到伤害后，你可以令伤害来源进行一次判定：若判定牌为黑色，伤害来源选择一项：弃置两张手牌；或你对其造成1点伤害。",
   ["sgsx__ganglie_choice1"] = "选项1",
   ["sgsx__ganglie_choice2"] = "选项2",
   ["sgsx__guanxing"] = "观星",
@@ -108,7 +107,7 @@ Fk:loadTranslationTable{
   ["sgsx__xiaoji"] = "枭姬",
   [":sgsx__xiaoji"] = "当你失去装备区的牌后，每失去一张牌，你可以摸两张牌。",
   ["sgsx__yaowu"] = "耀武",
-  [":sgsx__yaowu"] = "当你受到红色【杀】造成的伤害时，伤害来源选择一项：伤害来源回复1点体力；或伤害来源摸一张牌。",
+  [":sgsx__yaowu"] = "当你受到红色【杀】造成的伤害时，伤害来源选择一项：回复1点体力；或摸一张牌。",
   ["sgsx__yaowu_choice1"] = "选项1",
   ["sgsx__yaowu_choice2"] = "选项2",
   ["sgsx__yingzi"] = "英姿",
@@ -146,8 +145,8 @@ Fk:loadTranslationTable({
   ["sgsx__ganglie"] = "Unyielding",
   [":sgsx__ganglie"] = "After you take damage, you may have the source perform a " ..
     "judgement, then if the judgement card is black, the source " ..
-    "chooses one: the source discards 2 hand cards; or you deal 1" ..
-    " damage to the source.",
+    "chooses one: discard 2 hand cards; or you deal 1 damage to " ..
+    "them.",
   ["sgsx__ganglie_choice1"] = "option 1",
   ["sgsx__ganglie_choice2"] = "option 2",
   ["sgsx__guanxing"] = "Stargaze",
@@ -236,7 +235,7 @@ Fk:loadTranslationTable({
     "draw 2 cards.",
   ["sgsx__yaowu"] = "Military Glory",
   [":sgsx__yaowu"] = "When you take damage from a red Slash, the source chooses " ..
-    "one: the source recovers 1 HP; or the source draws 1 card.",
+    "one: recover 1 HP; or draw 1 card.",
   ["sgsx__yaowu_choice1"] = "option 1",
   ["sgsx__yaowu_choice2"] = "option 2",
   ["sgsx__yingzi"] = "Heroic Countenance",
