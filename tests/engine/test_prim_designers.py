@@ -138,3 +138,38 @@ def test_hand_size_and_hp_changes_are_events(lib: Library, monkeypatch: Any) -> 
     g.recover(2, 1, None, None)
     assert [(e, s, p["previous"]) for e, s, p in seen] == [("hp_changed", 2, full),
                                                            ("hp_changed", 2, full - 1)]
+
+
+def test_choose_hand_card_is_blind_and_leaves_it(lib: Library) -> None:
+    g = table(lib, FIVE, mode="identity")
+    cards = [give(g, 1, "slash"), give(g, 1, "jink")]
+    got = ACTIONS["choose_hand_card"](g, {"from": {"var": "x"}}, frame(g, 0, x=(1,)))
+    assert len(got) == 1 and got[0] in cards and g.table.where[got[0]] == (HAND, 1)
+    decision = agent(g, 0).seen[-1]
+    assert decision.options == ["hand card 1", "hand card 2"]  # chosen without looking
+    assert ACTIONS["choose_hand_card"](g, {"from": {"var": "x"}}, frame(g, 0, x=(2,))) == []
+
+
+def test_obtain_moves_cards_between_two_others(lib: Library) -> None:
+    g = table(lib, FIVE, mode="identity")
+    cards = [give(g, 2, "peach"), give(g, 2, "slash")]
+    f = frame(g, 0, a=(1,), b=(2,))
+    got = ACTIONS["obtain"](g, {"cards": {"cards": {"count": 1, "filters": {"zone": ["hand"]}}},
+                                "from": {"var": "b"}, "by": {"var": "a"}}, f)
+    assert len(got) == 1 and got[0] in cards and g.table.where[got[0]] == (HAND, 1)
+    assert agent(g, 1).seen[-1].options == ["hand card 1", "hand card 2"]  # the taker, blind
+    assert not agent(g, 0).seen
+
+
+def test_swap_equipment_exchanges_both_areas(lib: Library) -> None:
+    g = table(lib, FIVE, mode="identity")
+    sword, horse, shield = give(g, 1, "qinggang_sword"), give(g, 1, "chitu"), give(g, 2,
+                                                                                  "renwang_shield")
+    for seat, uid in ((1, sword), (1, horse), (2, shield)):
+        g.equip(seat, uid, None)
+    ACTIONS["swap_equipment"](g, {"who": {"var": "a"}, "with": {"var": "b"}},
+                              frame(g, 0, a=(1,), b=(2,)))
+    assert sorted(g.table.players[2].equipment.values()) == sorted([sword, horse])
+    assert list(g.table.players[1].equipment.values()) == [shield]
+    assert not g.table.processing
+    assert any(e["e"] == "swap_equipment" for e in g.log)

@@ -576,6 +576,9 @@ class Renderer:
     def _is_word(self, word: str) -> str:
         if word in self.names.cards:
             return self.card_name(word)
+        if word in self.reg.enums.get("card_type", {}) and "card_kind" in self.reg.phrases:
+            # "if that card is not a basic card": 若该牌不为基本牌, not 不为基本
+            return self.phrase("card_kind", type=self.enum(word))
         if word in self.reg.selectors:
             return self.t(self.reg.selectors[word].text, word)
         if word in self.bound or word in self.reg.variables:
