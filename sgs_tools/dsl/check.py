@@ -14,7 +14,7 @@ from typing import Any
 
 from sgs_tools.data.schemas import suggest
 from sgs_tools.dsl import ast as A
-from sgs_tools.dsl.vocabulary import Param, Registry
+from sgs_tools.dsl.vocabulary import Param, Registry, Verb
 
 INT_TYPES = ("int", "count")
 PLAYER_VARS = {"you": "player"}
@@ -544,6 +544,8 @@ class Checker:
             self.issue(s.pos, "dsl-unknown-word", f"unknown {table} {s.verb!r}", hint)
             return
         self.out.args[id(s)] = self.fill(f"'{s.verb}'", verb.params, s.words, scope, s.pos)
+        if s.where is not None:
+            self.where(s, verb, scope)
         if s.bind:
             if verb.returns is None:
                 self.issue(s.pos, "dsl-type",
@@ -553,6 +555,22 @@ class Checker:
             scope[s.bind] = verb.returns or "cards"
         if s.verb == "judge":
             scope["judgement"] = "cards"
+
+    def where(self, s: A.Sentence, verb: Verb, scope: dict[str, str]) -> None:
+        """``pick … as b where COND``: the condition each character chosen must meet, read
+        with the binding naming the one tested; it joins that choice's selector."""
+        args = self.out.args[id(s)]
+        select = next((args[p.name]["select"] for p in verb.params if p.type == "player"
+                       and isinstance(args.get(p.name), dict) and "select" in args[p.name]),
+                      None)
+        if verb.returns != "player" or select is None or not s.bind:
+            self.issue(s.pos, "dsl-type", f"'where' belongs to a choice of characters, "
+                       f"not to '{s.verb}'",
+                       "write it after a pick: 'pick other as b where b.hp > 1'")
+            return
+        inner = {**scope, s.bind: "player"}
+        self.cond(s.where, inner)
+        select["where"] = {"as": s.bind}  # the compiler adds the condition's IR
 
     def block(self, stmts: tuple[Any, ...], scope: dict[str, str]) -> None:
         for st in stmts:

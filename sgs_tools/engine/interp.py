@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 Seats = tuple[int, ...]
 
 EQUIP_SUBTYPES = frozenset({"weapon", "armour", "horse", "plus_horse", "minus_horse"})
+ALL_OF_TABLE = frozenset({"except", "within", "where"})
+"""Selector keys that need the whole table to test one character (``Interpreter.select``)."""
 KINGDOMS = frozenset({"wei", "shu", "wu", "qun", "god"})
 
 
@@ -241,8 +243,8 @@ class Interpreter:
     def names_seat(self, v: Any, seat: int, f: Frame) -> bool:
         """``seat in players_of(v, f)``; a plain selector (no ``except``) is checked on
         that one character instead of listing everyone it selects."""
-        if isinstance(v, dict) and len(v) == 1 and "select" in v and not v["select"].get(
-                "except") and "within" not in v["select"]:
+        if isinstance(v, dict) and len(v) == 1 and "select" in v and not (
+                v["select"].keys() & ALL_OF_TABLE):
             s = v["select"]
             p = self.game.table.players[seat]
             me = f.owner
@@ -331,7 +333,17 @@ class Interpreter:
         for flt in post:
             keep = post_filter(g, flt, [g.table.players[x] for x in out], f)
             out = [x for x in out if x in keep]
+        where = s.get("where")
+        if where is not None:  # `pick … as b where COND`: each one chosen meets COND
+            out = [x for x in out if self.meets(where, x, f)]
         return tuple(out)
+
+    def meets(self, where: dict[str, Any], seat: int, f: Frame) -> bool:
+        """Whether ``seat`` meets a choice's ``where`` condition, read with its binding
+        naming that character."""
+        inner = f.child()
+        inner.vars[str(where.get("as", "it"))] = (seat,)
+        return self.cond(where.get("cond"), inner)
 
     def selector_count(self, s: dict[str, Any], f: Frame, available: int) -> tuple[int, int]:
         """How many of a selector's characters a pick takes: (low, high)."""

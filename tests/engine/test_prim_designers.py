@@ -173,3 +173,18 @@ def test_swap_equipment_exchanges_both_areas(lib: Library) -> None:
     assert list(g.table.players[1].equipment.values()) == [shield]
     assert not g.table.processing
     assert any(e["e"] == "swap_equipment" for e in g.log)
+
+
+def test_a_choice_where_each_one_meets_a_condition(lib: Library) -> None:
+    g = table(lib, FIVE, mode="identity")
+    give(g, 1, "slash")
+    give(g, 3, "jink")
+    f = frame(g, 0, a=(1,))
+    unequal = {"noun": "others", "filters": [], "except": [{"var": "a"}],
+               "where": {"as": "b", "cond": {"compare": "!=",
+                                             "left": {"ref": ["b", "hand_count"]},
+                                             "right": {"ref": ["a", "hand_count"]}}}}
+    assert sorted(g.interp.select(unequal, f)) == [2, 4]  # seat 3 holds as many as seat 1
+    assert not g.interp.names_seat({"select": unequal}, 3, f)
+    picked = ACTIONS["pick"](g, {"who": {"select": {**unequal, "count": 1}}}, f)
+    assert picked in ((2,), (4,))

@@ -404,6 +404,9 @@ class Renderer:
         elif s.bind:
             self.bound.setdefault(s.bind, self.t(self.reg.variables.get("cards", {}),
                                                  "those cards"))
+        if s.where is not None and "pick_where" in self.reg.phrases:
+            # `pick … as b where COND`, with b named already: "… (character B), such that …"
+            text = self.kphrase("pick_where", text=text, cond=self.cond(s.where, "ㄴ"))
         return text
 
     def _labels(self) -> int:

@@ -427,6 +427,9 @@ class SkillEmitter:
             return f"if {expr} == nil or {expr}.dead then return end"
         if isinstance(who, dict) and isinstance(who.get("select"), dict):
             sel = who["select"]
+            for key in ("within", "where"):  # no mapping yet: never exported weaker
+                if key in sel:
+                    raise NotExportable(f"selector {key}")
             noun = str(sel.get("noun"))
             tpl = self.m.selector_nouns.get(noun)
             if tpl is None:
