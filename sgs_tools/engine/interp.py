@@ -366,7 +366,13 @@ class Interpreter:
     def card_matches(self, card: CardInst, spec: dict[str, Any]) -> bool:
         filters = spec.get("filters") or {}
         names = filters.get("name")
-        if names and not card_is_named(card, names):
+        types = filters.get("card_type")
+        if names and types:
+            # a card name and a type are alternatives: 一张装备牌或【杀】
+            if not (card_is_named(card, names) or any(type_is(card, t) for t in types)):
+                return False
+            types = None
+        elif names and not card_is_named(card, names):
             return False
         colors = filters.get("color")
         if colors and self.color_of(card) not in colors:
@@ -374,7 +380,6 @@ class Interpreter:
         suits = filters.get("suit")
         if suits and self.suit_of(card) not in suits:
             return False
-        types = filters.get("card_type")
         return not (types and not any(type_is(card, t) for t in types))
 
     def spec_of(self, v: Any) -> dict[str, Any] | None:

@@ -34,6 +34,7 @@ def test_distance_function_reads_the_table(lib: Library) -> None:
     call = {"call": "distance", "args": [{"var": "a"}, {"var": "b"}]}
     assert g.interp.value(call, f) == 2
     g.table.players[1].alive = False  # a dead neighbour is skipped
+    g.refresh_skills()  # (what a death does: the ring of the living is seated afresh)
     assert g.interp.value(call, f) == 1
     assert g.interp.value({"call": "distance", "args": [{"var": "a"}, {"var": "nobody"}]},
                           f) == 0
@@ -188,3 +189,14 @@ def test_a_choice_where_each_one_meets_a_condition(lib: Library) -> None:
     assert not g.interp.names_seat({"select": unequal}, 3, f)
     picked = ACTIONS["pick"](g, {"who": {"select": {**unequal, "count": 1}}}, f)
     assert picked in ((2,), (4,))
+
+
+def test_a_card_name_and_a_type_are_alternatives(lib: Library) -> None:
+    g = table(lib, FIVE, mode="identity")
+    spec = {"count": 1, "filters": {"card_type": ["equipment_card"], "name": ["slash"]}}
+    ok = [give(g, 0, "slash"), give(g, 0, "qinggang_sword")]
+    give(g, 0, "jink")
+    assert sorted(g.interp.candidates(0, spec)) == sorted(ok)
+    red = {"filters": {"card_type": ["equipment_card"], "name": ["slash"], "color": ["red"]}}
+    assert all(g.interp.color_of(g.table.card(u)) == "red"
+               for u in g.interp.candidates(0, red))

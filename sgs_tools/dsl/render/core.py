@@ -261,8 +261,13 @@ class Renderer:
     def cards(self, c: dict[str, Any]) -> str:
         filters = c.get("filters", {})
         names = [self.card_name(n) for n in filters.get("name", [])]
-        words = [self.enum(w) for key in ("color", "suit", "card_type")
-                 for w in filters.get(key, [])]
+        kinds = ("color", "suit", "card_type")
+        if names and filters.get("card_type") and "card_kind_noun" in self.reg.phrases:
+            # a name and a type are alternatives: "an equipment card or Slash"
+            names = [self.phrase("card_kind_noun", type=self.enum(t))
+                     for t in filters["card_type"]] + names
+            kinds = ("color", "suit")
+        words = [self.enum(w) for key in kinds for w in filters.get(key, [])]
         count = c.get("count")
         plural = c.get("noun") == "cards" or (count is not None and count != 1)
         return self.L.cards(self, names, words, filters.get("zone", []), count, plural)
@@ -580,6 +585,7 @@ class Renderer:
         if word in self.names.cards:
             return self.card_name(word)
         if word in self.reg.enums.get("card_type", {}) and "card_kind" in self.reg.phrases:
+            # (in a card filter, a type beside a card name reads "card_kind_noun")
             # "if that card is not a basic card": 若该牌不为基本牌, not 不为基本
             return self.phrase("card_kind", type=self.enum(word))
         if word in self.reg.selectors:
