@@ -261,7 +261,7 @@ class Renderer:
     def cards(self, c: dict[str, Any]) -> str:
         filters = c.get("filters", {})
         names = [self.card_name(n) for n in filters.get("name", [])]
-        kinds = ("color", "suit", "card_type")
+        kinds: tuple[str, ...] = ("color", "suit", "card_type")
         if names and filters.get("card_type") and "card_kind_noun" in self.reg.phrases:
             # a name and a type are alternatives: "an equipment card or Slash"
             names = [self.phrase("card_kind_noun", type=self.enum(t))
