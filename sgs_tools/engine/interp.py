@@ -14,6 +14,7 @@ from sgs_tools.engine.errors import Abort, EngineGap, Stop
 from sgs_tools.engine.prim_counts import CARD_ATTRIBUTES
 from sgs_tools.engine.prim_distance import FUNCTION_WORDS, within_ok
 from sgs_tools.engine.prim_generals import FILTER_WORDS, QUANTITY_WORDS, changed_suit, post_filter
+from sgs_tools.engine.prim_state import STATE_FILTERS
 from sgs_tools.engine.primitives import ACTIONS, can_pay
 from sgs_tools.engine.state import CardInst, Player
 from sgs_tools.engine.words import POST_FILTERS
@@ -283,7 +284,7 @@ class Interpreter:
             target = self.var("target", f)
             seats = target if isinstance(target, tuple) else ()
             return bool(seats) and p.seat not in seats and g.distance(seats[0], p.seat) <= 1
-        found = FILTER_WORDS.get(flt)
+        found = FILTER_WORDS.get(flt) or STATE_FILTERS.get(flt)
         if found is not None:
             return found(g, p, me, f)
         if flt in POST_FILTERS:

@@ -1,22 +1,27 @@
 """A character's state as conditions read it: whether their general card is face down
 (turned over) or face up, and whether their phase of some kind is being played.
 
-Registered here: the selector filters ``face_down`` and ``face_up`` (into
-``prim_generals.FILTER_WORDS``, which ``Interpreter.filter_ok`` consults), and
-``phase_options_ok``, the ``in PHASE`` / ``outside PHASE`` options of a trigger.
+Registered here: the selector filters ``face_down`` and ``face_up`` (``STATE_FILTERS``,
+which ``Interpreter.filter_ok`` consults), ``phase_options_ok``, the ``in PHASE`` /
+``outside PHASE`` options of a trigger, and the emitters of ``hand_size_changed`` and
+``hp_changed``. It imports no other engine module, so the table's modules can use it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
-
-from sgs_tools.engine.prim_generals import FILTER_WORDS
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
+    from sgs_tools.engine.interp import Frame
+    from sgs_tools.engine.state import Player
 
-FILTER_WORDS["face_down"] = lambda g, p, me, f: p.turned_over
-FILTER_WORDS["face_up"] = lambda g, p, me, f: not p.turned_over
+STATE_FILTERS: dict[str, Callable[[Game, Player, int, Frame], bool]] = {
+    "face_down": lambda g, p, me, f: p.turned_over,
+    "face_up": lambda g, p, me, f: not p.turned_over,
+}
+"""Selector filters of one character's state (``Interpreter.filter_ok`` consults this)."""
 
 
 def in_own_phase(g: Game, seat: int, phase: str) -> bool:

@@ -711,10 +711,9 @@ from sgs_tools.engine import (  # noqa: E402
     prim_generals,
     prim_hands,
     prim_pindian,
-    prim_state,
     prim_turns,
     prim_use,
 )
 
 __all__ = ["ACTIONS", "prim_cards", "prim_deck", "prim_generals", "prim_hands", "prim_pindian",
-           "prim_state", "prim_turns", "prim_use"]
+           "prim_turns", "prim_use"]
