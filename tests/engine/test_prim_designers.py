@@ -200,3 +200,18 @@ def test_a_card_name_and_a_type_are_alternatives(lib: Library) -> None:
     red = {"filters": {"card_type": ["equipment_card"], "name": ["slash"], "color": ["red"]}}
     assert all(g.interp.color_of(g.table.card(u)) == "red"
                for u in g.interp.candidates(0, red))
+
+
+def test_every_primitive_module_imports_first() -> None:
+    """A word module imported on its own (before the rest of the engine) loads: no import
+    cycle among the primitive families."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    engine = Path(__file__).resolve().parents[2] / "sgs_tools" / "engine"
+    for path in sorted(engine.glob("prim*.py")):
+        name = f"sgs_tools.engine.{path.stem}"
+        done = subprocess.run([sys.executable, "-c", f"import {name}"], capture_output=True,
+                              text=True, check=False)
+        assert done.returncode == 0, (name, done.stderr[-500:])
