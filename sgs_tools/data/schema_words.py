@@ -162,6 +162,8 @@ EVENTS: dict[str, Word] = {
                       "A seat put n cards on the bottom of the deck."),
     "order_top": ("置于牌堆顶", "Put back on top", "카드 더미 맨 위에 놓기",
                   "A seat put n looked-at cards back on top of the deck in its order."),
+    "mark": ("标记", "Mark", "표식",
+             "A seat gained or lost marks of a kind (mark, n: the change, total)."),
     "swap_equipment": ("交换装备", "Swap equipment", "장비 교환",
                        "Two seats swapped the cards of their equipment areas (to)."),
     # samurai

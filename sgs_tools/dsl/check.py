@@ -40,6 +40,8 @@ class Context:
     skills: frozenset[str] = frozenset()
     tags: tuple[str, ...] = ()
     owner: str = "skill"
+    tokens: dict[str, str] = field(default_factory=dict)
+    """The general's named piles and marks: id → "pile" or "mark" (钟会's 权)."""
 
 
 @dataclass
@@ -133,7 +135,8 @@ class Checker:
 
     def all_words(self, scope: dict[str, str]) -> set[str]:
         reg = self.reg
-        words = set(reg.selectors) | set(reg.card_words) | set(reg.quantities) | set(scope)
+        words = set(reg.selectors) | set(reg.card_words) | set(reg.quantities) | set(scope) \
+            | set(self.ctx.tokens)
         for values in reg.enums.values():
             words |= set(values)
         return words | set(self.ctx.cards)
@@ -176,6 +179,9 @@ class Checker:
                 return {"var": node.name}, ("int" if t == "count" else t)
             if node.name in self.reg.quantities:
                 return {"quantity": node.name}, "int"
+            token = self.ctx.tokens.get(node.name)
+            if token is not None:  # a pile or mark of the general: how many there are
+                return {token: node.name}, "int"
             enum = self.reg.enum_of(node.name)
             if enum is not None:
                 return node.name, enum
@@ -237,7 +243,8 @@ class Checker:
         if isinstance(w, (A.Num, A.Group)):
             return self.int_expr(w, scope), 1
         if isinstance(w, A.Word) and (scope.get(w.name) in INT_TYPES or
-                                      w.name in self.reg.quantities):
+                                      w.name in self.reg.quantities or
+                                      w.name in self.ctx.tokens):
             return self.expr(w, scope)[0], 1
         if isinstance(w, A.Ref):
             value, t = self.expr(w, scope)
@@ -356,6 +363,8 @@ class Checker:
             name = w.name
             if name in self.reg.card_words:
                 noun = name
+            elif self.ctx.tokens.get(name) == "pile":  # `1 quan card`: one of that pile
+                filters.setdefault("pile", []).append(name)
             elif name in self.ctx.cards:
                 filters.setdefault("name", []).append(name)
             else:
@@ -406,6 +415,11 @@ class Checker:
             return self.p_card_name(words)
         if type_name == "skill":
             return self.p_skill(words)
+        if type_name in ("pile", "mark"):
+            if words and isinstance(words[0], A.Word) and self.ctx.tokens.get(
+                    words[0].name) == type_name:
+                return words[0].name, 1
+            return None, 0
         if type_name == "text":
             if words and isinstance(words[0], A.Word):
                 return words[0].name, 1
@@ -529,6 +543,8 @@ class Checker:
                 "such as +1", "player": "characters (a selector or a name)",
                 "cards": "cards (such as 'red card' or '2 hand cards')",
                 "card_name": "a card name", "skill": "a skill id",
+                "pile": "a pile the general declares under 'piles:'",
+                "mark": "a mark the general declares under 'marks:'",
                 "text": "a word"}.get(type_name, f"a {type_name}")
 
     # -- sentences, statements and clauses ---------------------------------------------

@@ -97,6 +97,7 @@ LOG_FIELDS: dict[str, frozenset[str]] = {
     "view_general": frozenset({"of", "seat", "slot"}),
     # words of grammar/vocabulary/designers.yaml (engine/prim_*.py)
     "order_top": frozenset({"n", "seat"}),
+    "mark": frozenset({"mark", "n", "seat", "total"}),
     "put_on_bottom": frozenset({"n", "seat"}),
     "swap_equipment": frozenset({"seat", "to"}),
 }

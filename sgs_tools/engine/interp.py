@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine.errors import Abort, EngineGap, Stop
-from sgs_tools.engine.prim_counts import CARD_ATTRIBUTES
+from sgs_tools.engine.prim_counts import CARD_ATTRIBUTES, mark_count, pile_cards, pile_of
 from sgs_tools.engine.prim_distance import FUNCTION_WORDS, within_ok
 from sgs_tools.engine.prim_generals import FILTER_WORDS, QUANTITY_WORDS, changed_suit, post_filter
 from sgs_tools.engine.prim_state import STATE_FILTERS
@@ -149,6 +149,10 @@ class Interpreter:
             return (f.actor,)
         if "quantity" in v:
             return self.quantity(v["quantity"], f)
+        if "pile" in v:  # how many cards lie in a named pile of the skill owner's general
+            return len(pile_cards(self.game.table.players[f.owner], str(v["pile"])))
+        if "mark" in v:
+            return mark_count(self.game.table.players[f.owner], str(v["mark"]))
         if "ref" in v:
             head, *rest = v["ref"]
             current = self.var(head, f)
@@ -392,6 +396,8 @@ class Interpreter:
         """The zones a card filter looks in: its ``zone`` words, else hand and equipment;
         a filter of equipment kinds alone (``horse``, ``weapon``) means equipped ones."""
         filters = spec.get("filters") or {}
+        if filters.get("pile"):
+            return ["general_pile"]  # `1 quan card`: a card of that pile
         zones = filters.get("zone")
         if zones:
             if "any_zone" in zones:
@@ -414,7 +420,8 @@ class Interpreter:
         if "judgement_zone" in zones:
             out += p.judgement
         if "general_pile" in zones:
-            out += p.pile
+            piles = (spec.get("filters") or {}).get("pile")
+            out += [u for u in p.pile if pile_of(p, u) in piles] if piles else p.pile
         cards = self.game.table.cards
         return [u for u in out if self.card_matches(cards[u], spec)]
 

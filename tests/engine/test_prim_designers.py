@@ -7,8 +7,8 @@ from typing import Any
 
 from sgs_tools.engine.library import Library
 from sgs_tools.engine.prim_state import phase_options_ok
-from sgs_tools.engine.primitives import ACTIONS
-from sgs_tools.engine.state import HAND
+from sgs_tools.engine.primitives import ACTIONS, can_pay
+from sgs_tools.engine.state import GENERAL_PILE, HAND
 
 from .gz_table import agent, frame, give, table
 
@@ -215,3 +215,35 @@ def test_every_primitive_module_imports_first() -> None:
         done = subprocess.run([sys.executable, "-c", f"import {name}"], capture_output=True,
                               text=True, check=False)
         assert done.returncode == 0, (name, done.stderr[-500:])
+
+
+def test_named_piles_count_and_filter_their_cards(lib: Library) -> None:
+    g = table(lib, FIVE, mode="identity")
+    cards = [give(g, 0, "slash"), give(g, 0, "jink"), give(g, 0, "peach")]
+    f = frame(g, 0)
+    named = ACTIONS["put_on_general"](g, {"cards": {"cards": {"count": 2, "filters": {
+        "zone": ["hand"]}}}, "pile": "quan"}, f)
+    assert len(named) == 2 and all(g.table.where[u] == (GENERAL_PILE, 0) for u in named)
+    f.vars["last"] = [u for u in cards if u not in named]
+    ACTIONS["put_on_general"](g, {"cards": {"var": "last"}}, f)  # unnamed
+    assert g.interp.value({"pile": "quan"}, f) == 2
+    assert g.interp.value({"quantity": "general_pile_count"}, f) == 3
+    spec = {"count": 1, "filters": {"pile": ["quan"]}}
+    assert sorted(g.interp.candidates(0, spec)) == sorted(named)
+    gone = ACTIONS["put_in_discard_pile"](g, {"cards": {"cards": spec}}, f)
+    assert len(gone) == 1 and gone[0] in named and g.interp.value({"pile": "quan"}, f) == 1
+    assert can_pay(g, {"do": "put_in_discard_pile", "args": {"cards": {"cards": spec}}}, f)
+    ACTIONS["put_in_discard_pile"](g, {"cards": {"cards": spec}}, f)
+    assert not can_pay(g, {"do": "put_in_discard_pile", "args": {"cards": {"cards": spec}}}, f)
+
+
+def test_marks_are_gained_lost_and_counted(lib: Library) -> None:
+    g = table(lib, FIVE, mode="identity")
+    f = frame(g, 0)
+    ACTIONS["gain_mark"](g, {"mark": "ren", "n": 2, "who": {"actor": True}}, f)
+    assert g.interp.value({"mark": "ren"}, f) == 2
+    lose = {"do": "lose_mark", "args": {"mark": "ren", "n": 3, "who": {"actor": True}}}
+    assert not can_pay(g, lose, f)
+    ACTIONS["lose_mark"](g, lose["args"], f)
+    assert g.interp.value({"mark": "ren"}, f) == 0  # never below none
+    assert [e["total"] for e in g.log if e["e"] == "mark"] == [2, 0]

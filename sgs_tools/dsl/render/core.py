@@ -54,6 +54,8 @@ class Names:
     """Cards some effect asks a character to play (打出) in response. A conversion into one
     of them reads "use or play"; into any other card, only "use". None: not known, so
     every conversion reads "use or play"."""
+    tokens: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Named piles and marks on general cards (权): id → names."""
 
 
 # A template's first placeholder, its subject ({may:…} only chooses a form of words).
@@ -147,6 +149,12 @@ class Renderer:
                 return self.t(values[value].text, value)
         return value
 
+    def token(self, ident: str) -> str:
+        """A named pile or mark of a general card, in quotes: “权”."""
+        name = self.t(self.names.tokens.get(ident, {}), ident)
+        return self.phrase("token_name", name=name) if "token_name" in self.reg.phrases \
+            else name
+
     def card_name(self, card_id: str) -> str:
         """A card's name (Chinese and Korean rules text puts every card name in 【】)."""
         return self.L.card_name(self.t(self.names.cards.get(card_id, {}),
@@ -199,6 +207,8 @@ class Renderer:
                 return self.card_name(v)
             if type_name == "skill":
                 return self.t(self.names.skills.get(v, {}), v)
+            if type_name in ("pile", "mark"):
+                return self.token(v)
             return self.enum(v)
         if "actor" in v:
             return self.actor or self.var("you")
@@ -207,6 +217,9 @@ class Renderer:
         if "quantity" in v:
             term = self.reg.quantities.get(v["quantity"])
             return self.t(term.text, v["quantity"]) if term else v["quantity"]
+        for kind in ("pile", "mark"):  # how many 权 there are
+            if kind in v and len(v) == 1:
+                return self.phrase(f"{kind}_count", **{kind: self.token(str(v[kind]))})
         if "ref" in v:
             head, *rest = v["ref"]
             text = self.var(head)
@@ -261,6 +274,7 @@ class Renderer:
     def cards(self, c: dict[str, Any]) -> str:
         filters = c.get("filters", {})
         names = [self.card_name(n) for n in filters.get("name", [])]
+        names += [self.phrase("pile_card", pile=self.token(p)) for p in filters.get("pile", [])]
         kinds: tuple[str, ...] = ("color", "suit", "card_type")
         if names and filters.get("card_type") and "card_kind_noun" in self.reg.phrases:
             # a name and a type are alternatives: "an equipment card or Slash"
