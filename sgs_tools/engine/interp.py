@@ -14,7 +14,7 @@ from sgs_tools.engine.errors import Abort, EngineGap, Stop
 from sgs_tools.engine.prim_counts import CARD_ATTRIBUTES, mark_count, pile_cards, pile_of
 from sgs_tools.engine.prim_distance import FUNCTION_WORDS, within_ok
 from sgs_tools.engine.prim_generals import FILTER_WORDS, QUANTITY_WORDS, changed_suit, post_filter
-from sgs_tools.engine.prim_state import STATE_FILTERS
+from sgs_tools.engine.prim_state import STATE_FILTERS, THIS_GENERAL, this_general
 from sgs_tools.engine.primitives import ACTIONS, can_pay
 from sgs_tools.engine.state import CardInst, Player
 from sgs_tools.engine.words import POST_FILTERS
@@ -139,6 +139,8 @@ class Interpreter:
         return None if suit is None else ("red" if suit in ("heart", "diamond") else "black")
 
     def value(self, v: Any, f: Frame) -> Any:
+        if isinstance(v, str) and v == THIS_GENERAL:
+            return this_general(self.game, f)
         if v is None or isinstance(v, (int, str)):
             return v
         if isinstance(v, list):

@@ -72,3 +72,20 @@ def hp_changed(g: Game, seat: int, previous: int, previous_max: int) -> None:
     if HP_CHANGED in g.lib.by_event and p.alive and (p.hp, p.max_hp) != (
             previous, previous_max):
         g.emit("hp_changed", "after", seat, {"previous": previous})
+
+
+# -- which of two generals carries a skill (Guozhan) -----------------------------------
+
+THIS_GENERAL = "this_general"
+SLOT_WORDS = ("head", "deputy")
+
+
+def this_general(g: Game, f: Frame) -> str | None:
+    """In a condition, ``this_general`` is the slot of the general carrying the skill
+    being resolved: ``head`` (the main general) or ``deputy`` (None: no such general, as
+    in a mode with one general per seat)."""
+    slot_of = getattr(g.rules, "general_slot_of", None)
+    if slot_of is None:
+        return None
+    slot = slot_of(f.owner, f.name)
+    return SLOT_WORDS[slot] if isinstance(slot, int) and 0 <= slot < 2 else None

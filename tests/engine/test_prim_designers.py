@@ -247,3 +247,30 @@ def test_marks_are_gained_lost_and_counted(lib: Library) -> None:
     ACTIONS["lose_mark"](g, lose["args"], f)
     assert g.interp.value({"mark": "ren"}, f) == 0  # never below none
     assert [e["total"] for e in g.log if e["e"] == "mark"] == [2, 0]
+
+
+def test_this_general_is_the_slot_carrying_the_skill(lib: Library) -> None:
+    g = table(lib, ["gz_zoushi+gz_zhangjiao", "gz_guanyu+gz_zhangfei",
+                    "gz_caocao+gz_zhangliao"])
+    skill = g.lib.general("gz_zoushi").skills[0].id
+    head = frame(g, 0, skill)
+    assert g.interp.value("this_general", head) == "head"
+    assert g.interp.cond({"is": "head", "subject": "this_general"}, head)
+    assert not g.interp.cond({"is": "deputy", "subject": "this_general"}, head)
+    swapped = table(lib, ["gz_zhangjiao+gz_zoushi", "gz_guanyu+gz_zhangfei",
+                          "gz_caocao+gz_zhangliao"])
+    assert swapped.interp.value("this_general", frame(swapped, 0, skill)) == "deputy"
+    plain = table(lib, FIVE, mode="identity")
+    assert plain.interp.value("this_general", frame(plain, 0, "jianxiong")) is None
+
+
+def test_head_and_deputy_skills_work_only_in_their_slot() -> None:
+    from sgs_tools.engine.modes.guozhan import slot_allows
+
+    class Tagged:
+        def __init__(self, *tags: str) -> None:
+            self.tags = tags
+
+    assert slot_allows(Tagged("head"), 0) and not slot_allows(Tagged("head"), 1)
+    assert slot_allows(Tagged("deputy"), 1) and not slot_allows(Tagged("deputy"), 0)
+    assert slot_allows(Tagged(), 0) and slot_allows(Tagged("locked"), 1)
