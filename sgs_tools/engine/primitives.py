@@ -721,6 +721,7 @@ from sgs_tools.engine import (  # noqa: E402
     prim_hands,
     prim_piles,
     prim_pindian,
+    prim_refuse,
     prim_turns,
     prim_use,
 )
@@ -733,6 +734,7 @@ __all__ = [
     "prim_hands",
     "prim_piles",
     "prim_pindian",
+    "prim_refuse",
     "prim_turns",
     "prim_use",
 ]

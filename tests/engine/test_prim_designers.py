@@ -274,3 +274,26 @@ def test_head_and_deputy_skills_work_only_in_their_slot() -> None:
     assert slot_allows(Tagged("head"), 0) and not slot_allows(Tagged("head"), 1)
     assert slot_allows(Tagged("deputy"), 1) and not slot_allows(Tagged("deputy"), 0)
     assert slot_allows(Tagged(), 0) and slot_allows(Tagged("locked"), 1)
+
+
+def test_may_refuse_a_card_used_on_you(lib: Library) -> None:
+    from sgs_tools.engine.modifiers import Temporary
+    from sgs_tools.engine.prim_refuse import refused
+    from sgs_tools.engine.records import Use
+
+    g = table(lib, FIVE, mode="identity", rules={1: [("refuse peach", "no")]})
+    f = frame(g, 1)
+    g.statics.temporary.append(Temporary(1, "may_refuse", {"card": {"cards": {
+        "filters": {"name": ["peach"]}}}, "from": {"var": "giver"}}, frame(g, 1, giver=(0,)),
+        "end", "turn"))
+    peach = Use("peach", give(g, 0, "peach"), 0, None, [1])
+    assert not refused(g, peach, 1, f)  # asked, and said no
+    agent(g, 1).rules = [("refuse peach", "yes")]
+    assert refused(g, peach, 1, f)
+    assert g.log[-1] == {"e": "refuse", "seat": 1, "card": "peach", "by": 0}
+    other = Use("peach", give(g, 2, "peach"), 2, None, [1])
+    assert not refused(g, other, 1, f)  # not from the character it names
+    slash = Use("slash", give(g, 0, "slash"), 0, None, [1])
+    assert not refused(g, slash, 1, f)  # not a card it covers
+    asked = [d.prompt for d in agent(g, 1).seen]
+    assert asked == ["refuse peach from seat 0", "refuse peach from seat 0"]
