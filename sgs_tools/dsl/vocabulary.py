@@ -20,7 +20,7 @@ LANGS = ("en", "zh", "ko")
 
 VALUE_TYPES = ("int", "count", "delta", "player", "cards", "card_name", "suit", "color",
                "nature", "zone", "phase", "kingdom", "gender", "card_type", "skill", "text",
-               "period")
+               "period", "pile", "mark")
 """The types a parameter may take; each has a word parser in the checker."""
 
 

@@ -56,6 +56,8 @@ class Names:
     """Cards some effect asks a character to play (打出) in response. A conversion into one
     of them reads "use or play"; into any other card, only "use". None: not known, so
     every conversion reads "use or play"."""
+    tokens: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Named piles and marks on general cards (权): id → names."""
 
 
 # A template's first placeholder, its subject ({may:…} only chooses a form of words).
@@ -154,6 +156,12 @@ class Renderer:
                 return self.t(values[value].text, value)
         return value
 
+    def token(self, ident: str) -> str:
+        """A named pile or mark of a general card, in quotes: “权”."""
+        name = self.t(self.names.tokens.get(ident, {}), ident)
+        return self.phrase("token_name", name=name) if "token_name" in self.reg.phrases \
+            else name
+
     def card_name(self, card_id: str) -> str:
         """A card's name (Chinese and Korean rules text puts every card name in 【】)."""
         return self.L.card_name(self.t(self.names.cards.get(card_id, {}),
@@ -206,6 +214,8 @@ class Renderer:
                 return self.card_name(v)
             if type_name == "skill":
                 return self.t(self.names.skills.get(v, {}), v)
+            if type_name in ("pile", "mark"):
+                return self.token(v)
             return self.enum(v)
         if "actor" in v:
             return self.actor or self.var("you")
@@ -214,6 +224,9 @@ class Renderer:
         if "quantity" in v:
             term = self.reg.quantities.get(v["quantity"])
             return self.t(term.text, v["quantity"]) if term else v["quantity"]
+        for kind in ("pile", "mark"):  # how many 权 there are
+            if kind in v and len(v) == 1:
+                return self.phrase(f"{kind}_count", **{kind: self.token(str(v[kind]))})
         if "ref" in v:
             head, *rest = v["ref"]
             text = self.var(head)
@@ -268,8 +281,14 @@ class Renderer:
     def cards(self, c: dict[str, Any]) -> str:
         filters = c.get("filters", {})
         names = [self.card_name(n) for n in filters.get("name", [])]
-        words = [self.enum(w) for key in ("color", "suit", "card_type")
-                 for w in filters.get(key, [])]
+        names += [self.phrase("pile_card", pile=self.token(p)) for p in filters.get("pile", [])]
+        kinds: tuple[str, ...] = ("color", "suit", "card_type")
+        if names and filters.get("card_type") and "card_kind_noun" in self.reg.phrases:
+            # a name and a type are alternatives: "an equipment card or Slash"
+            names = [self.phrase("card_kind_noun", type=self.enum(t))
+                     for t in filters["card_type"]] + names
+            kinds = ("color", "suit")
+        words = [self.enum(w) for key in kinds for w in filters.get(key, [])]
         count = c.get("count")
         plural = c.get("noun") == "cards" or (count is not None and count != 1)
         return self.L.cards(self, names, words, filters.get("zone", []), count, plural)
@@ -411,6 +430,9 @@ class Renderer:
         elif s.bind:
             self.bound.setdefault(s.bind, self.t(self.reg.variables.get("cards", {}),
                                                  "those cards"))
+        if s.where is not None and "pick_where" in self.reg.phrases:
+            # `pick … as b where COND`, with b named already: "… (character B), such that …"
+            text = self.kphrase("pick_where", text=text, cond=self.cond(s.where, "ㄴ"))
         return text
 
     def _labels(self) -> int:
@@ -595,6 +617,10 @@ class Renderer:
     def _is_word(self, word: str) -> str:
         if word in self.names.cards:
             return self.card_name(word)
+        if word in self.reg.enums.get("card_type", {}) and "card_kind" in self.reg.phrases:
+            # (in a card filter, a type beside a card name reads "card_kind_noun")
+            # "if that card is not a basic card": 若该牌不为基本牌, not 不为基本
+            return self.phrase("card_kind", type=self.enum(word))
         if word in self.reg.selectors:
             return self.t(self.reg.selectors[word].text, word)
         if word in self.bound or word in self.reg.variables:
