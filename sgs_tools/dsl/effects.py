@@ -222,8 +222,9 @@ def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, te
                                    tags)
 
 
-PLAY_ASKS = ("respond", "ask_play")
-"""Actions that ask a character to play a card in response; their ``card`` is playable."""
+PLAY_ASKS = ("respond", "respond_use", "ask_play")
+"""Actions that ask a character for a card in response; their ``card`` is playable (a
+Jink is used against a Slash and played against Archery Attack: "use or play")."""
 
 
 def _played_cards(hooks: Any) -> set[str]:

@@ -372,6 +372,17 @@ def p_respond(g: Game, a: dict[str, Any], f: Frame) -> list[int]:
     return g.respond(seat, name, n, f)
 
 
+@primitive("respond_use")
+def p_respond_use(g: Game, a: dict[str, Any], f: Frame) -> list[int]:
+    """``respond`` whose answer is a use (a Jink answering a Slash), not a play."""
+    name = a.get("card")
+    n = g.interp.num(a.get("n", 1), f)
+    seat = one_seat(g, a.get("who"), f)
+    if seat is None or not isinstance(name, str):
+        return []
+    return g.respond(seat, name, n, f, used=True)
+
+
 @primitive("skip")
 def p_skip(g: Game, a: dict[str, Any], f: Frame) -> None:
     phase = a.get("phase")

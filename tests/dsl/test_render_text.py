@@ -65,8 +65,11 @@ def test_comparisons_are_words_in_every_language() -> None:
 
 def test_a_missing_response_reads_as_not_answering() -> None:
     assert "if that character does not, you deal 1 damage" in text("slash", "en")
-    assert "若其未打出" in text("slash", "zh")
-    assert "그 플레이어가 내지 않으면" in text("slash", "ko")
+    assert "若其未使用" in text("slash", "zh")
+    assert "그 플레이어가 사용하지 않으면" in text("slash", "ko")
+    # a Slash answering a Duel is played, a Jink answering a Slash used (issue 13)
+    assert "若其未打出" in text("savage_assault", "zh")
+    assert "그 플레이어가 내지 않으면" in text("savage_assault", "ko")
 
 
 def test_one_chosen_character_has_no_letter() -> None:
@@ -144,7 +147,7 @@ def test_same_number_of_cards() -> None:
 
 def test_english_card_names_take_articles_and_plurals() -> None:
     assert text("wushuang", "en").startswith("2 Jinks are needed to cancel a Slash you use.")
-    assert "that character must play a Jink" in text("slash", "en")
+    assert "that character must use a Jink" in text("slash", "en")
     assert "character A is treated as using a Duel on character B" in text("lijian", "en")
     assert "you may make the target unable to use a Jink against this card" in \
         text("liegong", "en")

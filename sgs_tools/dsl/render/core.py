@@ -36,7 +36,7 @@ from sgs_tools.dsl.vocabulary import Registry
 LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (English(), Chinese(), Korean())}
 # Verbs whose bound result counts the cards a character answered with: `if answer.count
 # == 0` reads "if they do not".
-ANSWERED = ("respond", "ask_use")
+ANSWERED = ("respond", "respond_use", "ask_use")
 
 
 def language(lang: str) -> Language:
