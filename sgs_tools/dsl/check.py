@@ -84,11 +84,16 @@ def _other_mode_hint(word: str, table: str) -> str | None:
             "this effect do not use")
 
 
+REDIRECT_EVENTS = ("targeted", "targeting")
+"""The triggers in which a card being used has targets a ``redirect`` can change."""
+
+
 class Checker:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.reg = ctx.registry
         self.out = Analysis()
+        self.trigger: A.Trigger | None = None  # the trigger clause being checked
 
     # -- reporting -------------------------------------------------------------------
     def issue(self, pos: A.Pos, code: str, message: str, hint: str | None = None) -> None:
@@ -471,6 +476,8 @@ class Checker:
             self.issue(s.pos, "dsl-unknown-word", f"unknown {table} {s.verb!r}", hint)
             return
         self.out.args[id(s)] = self.fill(f"'{s.verb}'", verb.params, s.words, scope, s.pos)
+        if s.verb == "redirect":
+            self.redirect(s, self.out.args[id(s)])
         if s.bind:
             if verb.returns is None:
                 self.issue(s.pos, "dsl-type",
@@ -480,6 +487,33 @@ class Checker:
             scope[s.bind] = verb.returns or "cards"
         if s.verb == "judge":
             scope["judgement"] = "cards"
+
+    def redirect(self, s: A.Sentence, args: dict[str, Any]) -> None:
+        """A ``redirect`` that can never change anything is refused: one outside the
+        triggers where a card has targets, one from a character to itself, and one
+        moving the target away from you in a trigger about another character becoming
+        the target (you are not a target there: name who is, ``from target``)."""
+        cl = self.trigger
+        event = cl.event if cl is not None and cl.timing not in ("start", "end") else None
+        if event not in REDIRECT_EVENTS:
+            where = f"a '{event}' trigger" if event else "this clause"
+            self.issue(s.pos, "dsl-redirect",
+                       f"'redirect' changes the targets of a card being used, and {where} "
+                       "has none to change, so it would do nothing",
+                       "use it in a 'when targeted …' or 'when targeting …' trigger")
+            return
+        old = args.get("from") or {"var": "you"}
+        who = self.out.of(cl).get("who")
+        if event == "targeted" and old == {"var": "you"} and who != {"var": "you"}:
+            self.issue(s.pos, "dsl-redirect",
+                       "this trigger is about another character becoming the target, and "
+                       "'redirect' moves the target away from you (who are not it), so it "
+                       "would do nothing",
+                       "name who became the target: 'redirect from target to you'")
+        elif old == args.get("to"):
+            self.issue(s.pos, "dsl-redirect",
+                       "'redirect' moves the target from a character to the same character, "
+                       "so it would do nothing", "name another character after 'to'")
 
     def block(self, stmts: tuple[Any, ...], scope: dict[str, str]) -> None:
         for st in stmts:
@@ -627,6 +661,7 @@ class Checker:
 
     def clause(self, cl: Any) -> None:
         scope: dict[str, str] = dict(PLAYER_VARS)
+        self.trigger = cl if isinstance(cl, A.Trigger) else None
         if isinstance(cl, A.Trigger):
             if cl.timing in ("start", "end"):
                 if cl.event not in self.reg.enums.get("phase", {}):

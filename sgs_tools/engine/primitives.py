@@ -401,9 +401,12 @@ def p_redirect(g: Game, a: dict[str, Any], f: Frame) -> None:
     use = f.use
     if use is None:
         return
+    old = one_seat(g, a["from"], f) if a.get("from") is not None else f.owner
+    if old is None or old not in use.targets:
+        return
     picked = g.pick(a.get("to"), f)
     if picked:
-        g.redirect(use, f.owner, picked[0], f)
+        g.redirect(use, old, picked[0], f)
 
 
 @primitive("deny")

@@ -242,7 +242,8 @@ def after_targeting(g: Game, use: Use, f: Frame) -> None:
     """Targets are declared: the targets' and then the user's triggers."""
     g.log_event("target", seat=use.user, card=use.name, targets=list(use.targets))
     for t in list(use.targets):
-        payload = {"source": (use.user,), "card": [use.card], "__use": use}
+        payload = {"source": (use.user,), "card": [use.card], "target": (t,),
+                   "__use": use}
         g.emit("targeted", "when", t, payload)
         g.emit("targeted", "after", t, payload)
     for t in list(use.targets):
@@ -251,9 +252,14 @@ def after_targeting(g: Game, use: Use, f: Frame) -> None:
         g.emit("targeting", "after", use.user, payload)
 
 
-def redirect(g: Game, use: Use, old: int, new: int, f: Frame) -> None:
+def redirect(g: Game, use: Use, old: int, new: int, f: Frame) -> bool:
+    """``old`` stops being a target of the card and ``new`` becomes one; False (and
+    nothing logged) when ``old`` is not its target or ``new`` already is."""
+    if old not in use.targets or new in use.targets:
+        return False
     use.targets = [new if s == old else s for s in use.targets]
     g.log_event("redirect", card=use.name, frm=old, to=new, skill=f.name)
+    return True
 
 
 def cancel(g: Game, use: Use, targets: list[int], f: Frame) -> None:
