@@ -424,6 +424,10 @@ def p_deny(g: Game, a: dict[str, Any], f: Frame) -> None:
 def p_prevent(g: Game, a: dict[str, Any], f: Frame) -> None:
     n = g.interp.num(a.get("n", 1), f)
     if "amount" in f.event:
+        # The rest of this effect still reads `amount` as the damage it prevented ("prevent
+        # that damage, then draw as many cards"): the event's amount drops, the frame's
+        # stays what it was before this effect first prevented any of it.
+        f.vars.setdefault("amount", f.event["amount"])
         f.event["amount"] = max(0, int(f.event["amount"]) - n)
         g.log_event("prevent", seat=f.actor, n=n, skill=f.name)
 
