@@ -572,6 +572,8 @@ def p_move(g: Game, a: dict[str, Any], f: Frame) -> None:
             g.equip(dst, uid, f)
         elif zone == JUDGEMENT:
             g.move([uid], JUDGEMENT, dst, "move", f)
+        elif zone == HAND:  # a hand card goes to the other's hand (chosen blind)
+            g.move([uid], HAND, dst, "move", f)
 
 
 @primitive("put_on_deck")
