@@ -9,6 +9,7 @@ be provided by the event, a binding or a ``let``, and skill tags must agree with
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +30,8 @@ class Issue:
     code: str
     message: str
     hint: str | None = None
+    severity: str = "error"
+    """``warning``: the effect still compiles and runs (``sgs validate --strict`` fails)."""
 
 
 @dataclass
@@ -40,6 +43,8 @@ class Context:
     skills: frozenset[str] = frozenset()
     tags: tuple[str, ...] = ()
     owner: str = "skill"
+    card_kinds: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
+    """Each card's (type, subtype), so card filters no card can match are found."""
 
 
 @dataclass
@@ -84,6 +89,25 @@ def _other_mode_hint(word: str, table: str) -> str | None:
             "this effect do not use")
 
 
+SUIT_COLOR = {"heart": "red", "diamond": "red", "spade": "black", "club": "black"}
+
+
+def _type_is(kind: tuple[str, str | None], word: str) -> bool:
+    """A card of this (type, subtype) is a ``word`` card (the engine's ``type_is``)."""
+    ctype, subtype = kind
+    if word == ctype:
+        return True
+    if word == "trick":
+        return ctype in ("trick", "delayed_trick")
+    if word == "non_delayed_trick":
+        return ctype == "trick"
+    if word == "equipment_card":
+        return ctype == "equipment"
+    if word == "horse":
+        return subtype in ("plus_horse", "minus_horse")
+    return subtype == word
+
+
 REDIRECT_EVENTS = ("targeted", "targeting")
 """The triggers in which a card being used has targets a ``redirect`` can change."""
 
@@ -96,8 +120,9 @@ class Checker:
         self.trigger: A.Trigger | None = None  # the trigger clause being checked
 
     # -- reporting -------------------------------------------------------------------
-    def issue(self, pos: A.Pos, code: str, message: str, hint: str | None = None) -> None:
-        self.out.issues.append(Issue(pos.line, pos.col, code, message, hint))
+    def issue(self, pos: A.Pos, code: str, message: str, hint: str | None = None,
+              severity: str = "error") -> None:
+        self.out.issues.append(Issue(pos.line, pos.col, code, message, hint, severity))
 
     def all_words(self, scope: dict[str, str]) -> set[str]:
         reg = self.reg
@@ -300,12 +325,42 @@ class Checker:
             i += 1
         if i == start:
             return None, 0
+        self.card_filter_matches_nothing(words[start:i], filters)
         spec: dict[str, Any] = {"filters": filters}
         if count is not None:
             spec["count"] = count
         if noun:
             spec["noun"] = noun
         return {"cards": spec}, i
+
+    def card_filter_matches_nothing(self, words: list[Any],
+                                    filters: dict[str, list[str]]) -> None:
+        """Warn (located) about card words that no card can satisfy together, such as
+        ``equipment_card slash card`` (a Slash is basic) or ``red spade card``: the filter
+        compiles and runs, and matches nothing."""
+        shown = " ".join(w.name for w in words if isinstance(w, A.Word))
+        colors, suits = filters.get("color", []), filters.get("suit", [])
+        reason = None
+        if colors and suits and not any(SUIT_COLOR.get(x) in colors for x in suits):
+            reason = f"a {' or '.join(colors)} card is never {' or '.join(suits)}"
+        kinds = self.ctx.card_kinds
+        names, types = filters.get("name", []), filters.get("card_type", [])
+        equipped = filters.get("zone") == ["equipment"]  # only equipment is found there
+        if reason is None and kinds and (names or types) and (types or equipped):
+            cands = [kind for c, kind in kinds.items() if not names or any(
+                c == n or c.endswith("_" + n) for n in names)]
+            if cands and equipped:
+                cands = [k for k in cands if k[0] == "equipment"]
+                if not cands:
+                    reason = f"{' or '.join(names or types)} is never in the equipment area"
+            if reason is None and cands and types and not any(
+                    _type_is(k, t) for k in cands for t in types):
+                what = " or ".join(names) or "a card in the equipment area"
+                reason = f"{what} is never {' or '.join(types)}"
+        if reason is not None:
+            self.issue(words[0].pos, "dsl-card-filter",
+                       f"'{shown}' matches no card: {reason}",
+                       "drop the word that contradicts the others", severity="warning")
 
     def p_enum(self, type_name: str, words: list[Any]) -> tuple[Any, int]:
         if words and isinstance(words[0], A.Word) and words[0].name in self.reg.enums.get(
