@@ -249,6 +249,12 @@ class Renderer:
             term = self.reg.selectors.get(f)
             text = self.t(term.text, f) if term else f
             (post if term and term.info.get("post") else pre).append(text)
+        for key, bound in s.items():  # `within 2`: a bound's template takes its number
+            term = self.reg.selectors.get(key)
+            if term is not None and term.info.get("kind") == "bound":
+                amount = self.number(bound) if isinstance(bound, int) else self.amount(bound)
+                text = self.t(term.text, key).replace("{n}", amount)
+                (post if term.info.get("post") else pre).append(text)
         excepts = [self.value(e) for e in s.get("except", [])]
         return self.L.select(self, noun, pre, post, s.get("count"), excepts)
 
@@ -391,6 +397,8 @@ class Renderer:
             self.bound.setdefault(s.bind, L.the_result)
         elif s.bind and verb.returns not in (None, "cards"):
             self.bound.setdefault(s.bind, L.the_chosen_one)
+        elif s.bind and verb.result:
+            self.bound.setdefault(s.bind, self.t(verb.result, s.bind))
         elif s.bind and self._one_card(verb, args):
             self.bound.setdefault(s.bind, L.that_card)
         elif s.bind:
@@ -495,6 +503,9 @@ class Renderer:
             answered = self._answered(c, args)
             if answered is not None:
                 return answered
+            same = self._all_same(c, args)
+            if same is not None:
+                return same
             return L.compare(self.value(args.get("left")), c.op,
                              self.value(args.get("right")))
         if isinstance(c, A.Is):
@@ -515,6 +526,19 @@ class Renderer:
                 return L.has_cond(subject, inner, True, you)
             return L.has_cond(subject, self.value(cards), False, you)
         return ""  # pragma: no cover
+
+    def _all_same(self, c: A.Compare, args: dict[str, Any]) -> str | None:
+        """`if shown.color_count == 1` reads "if those cards are all of one colour" (the
+        vocabulary's ``all_same_<attribute>`` phrase), not "… number of colours is 1"."""
+        left = args.get("left")
+        if not (c.op == "==" and args.get("right") == 1 and isinstance(left, dict)
+                and isinstance(left.get("ref"), list) and len(left["ref"]) > 1):
+            return None
+        key = f"all_same_{left['ref'][-1]}"
+        if key not in self.reg.phrases:
+            return None
+        cards = self.value({"ref": left["ref"][:-1]})
+        return self.kphrase(key, cards=cards)
 
     def _answered(self, c: A.Compare, args: dict[str, Any]) -> str | None:
         """`if answer.count == 0` after `respond … as answer`: "if they do not"."""
@@ -812,6 +836,8 @@ class Renderer:
             parts.append(self.phrase("outside_turn"))
         if o.phase:
             parts.append(self.phrase("in_phase", phase=self.enum(o.phase)))
+        if o.outside_phase:
+            parts.append(self.phrase("outside_phase", phase=self.enum(o.outside_phase)))
         return parts
 
     def static_line(self, st: A.Static) -> str:

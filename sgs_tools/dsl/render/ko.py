@@ -164,6 +164,9 @@ def fix_amounts(text: str) -> str:
     text = re.sub(r"(\S*(?:카드|손패)) (\x01[^\x01\x02]*\x02)\x03장(을|를|이|가)?", fix,
                   text)
     text = re.sub(r"((?:최대 )?체력|피해) (\x01[^\x01\x02]*\x02)\x03(?:을|를)", fix_points, text)
+    # 손패가 {n}장이 될 때까지 with an amount that is not a number: 손패 수가 {n}과 같아질
+    text = re.sub(r"손패가 \x01((?![A-Z]\x02)[^\x01\x02]*)\x02\x03장이 될",
+                  lambda m: f"손패 수가 {m.group(1)}{particle(m.group(1), '와')} 같아질", text)
     return text.replace(AMOUNT, "").replace(EQUAL_OPEN, "").replace(EQUAL_CLOSE, "")
 
 

@@ -2,6 +2,8 @@
 local extension = Package:new("sgsx")
 extension:loadSkillSkelsByPath("./packages/sgsx/skills")
 
+General:new(extension, "sgsx__caocao", "wei", 4, 4, General.Male):addSkills { "sgsx__jianxiong", "sgsx__hujia" }
+General:new(extension, "sgsx__daqiao", "wu", 3, 3, General.Female):addSkills { "sgsx__guose", "sgsx__liuli" }
 General:new(extension, "sgsx__diaochan", "qun", 3, 3, General.Female):addSkills { "sgsx__lijian", "sgsx__biyue" }
 General:new(extension, "sgsx__ganning", "wu", 4, 4, General.Male):addSkills { "sgsx__qixi" }
 General:new(extension, "sgsx__guanyu", "shu", 4, 4, General.Male):addSkills { "sgsx__wusheng" }
@@ -24,6 +26,8 @@ General:new(extension, "sgsx__zhugeliang", "shu", 3, 3, General.Male):addSkills 
 
 Fk:loadTranslationTable{
   ["sgsx"] = "sgs-tools 导出",
+  ["sgsx__caocao"] = "曹操",
+  ["sgsx__daqiao"] = "大乔",
   ["sgsx__diaochan"] = "貂蝉",
   ["sgsx__ganning"] = "甘宁",
   ["sgsx__guanyu"] = "关羽",
@@ -50,14 +54,18 @@ Fk:loadTranslationTable{
   ["sgsx__ganglie"] = "刚烈",
   [":sgsx__ganglie"] = "当你受到伤害后，你可以令伤害来源进行一次判定，然后若判定牌为黑色，伤害来源选择一项：伤害来源弃置两张手牌；或你对伤害来源" ..
     "造成1点伤害。",
-  ["sgsx__ganglie_choice1"] = "选项1",
-  ["sgsx__ganglie_choice2"] = "选项2",
+  ["sgsx__ganglie_choice1"] = "伤害来源弃置两张手牌",
+  ["sgsx__ganglie_choice2"] = "你对伤害来源造成1点伤害",
   ["sgsx__guanxing"] = "观星",
   [":sgsx__guanxing"] = "摸牌阶段开始时，你可以观看牌堆顶的三张牌，然后你将这些牌中任意数量的牌以任意顺序置于牌堆底，其余以任意顺序置于牌堆顶。",
   ["sgsx__guicai"] = "鬼才",
   [":sgsx__guicai"] = "当一名角色的判定牌翻开时，你可以打出一张手牌代替判定牌。",
+  ["sgsx__guidao"] = "鬼道",
+  [":sgsx__guidao"] = "当一名角色的判定牌翻开时，你可以打出一张黑色牌替换判定牌，然后获得原判定牌。",
   ["sgsx__guose"] = "国色",
   [":sgsx__guose"] = "你可以将方块牌当【乐不思蜀】使用。",
+  ["sgsx__hujia"] = "护驾",
+  [":sgsx__hujia"] = "当你需要使用或打出【闪】时，你可以令魏势力其他角色选择是否代替你打出【闪】。",
   ["sgsx__jianxiong"] = "奸雄",
   [":sgsx__jianxiong"] = "当你受到伤害后，你可以获得此牌。",
   ["sgsx__jieyin"] = "结姻",
@@ -72,6 +80,8 @@ Fk:loadTranslationTable{
   [":sgsx__kongcheng"] = "若你没有手牌，【杀】或【决斗】对你无效。",
   ["sgsx__kurou"] = "苦肉",
   [":sgsx__kurou"] = "出牌阶段：若你的体力值大于1，你失去1点体力，然后摸两张牌。",
+  ["sgsx__leiji"] = "雷击",
+  [":sgsx__leiji"] = "当你打出【闪】后，你可以选择一名角色，然后其进行一次判定，然后若判定牌为黑桃，你对其造成2点雷电伤害。",
   ["sgsx__lianying"] = "连营",
   [":sgsx__lianying"] = "当你失去手牌后，若你没有手牌，你可以摸一张牌。",
   ["sgsx__liegong"] = "烈弓",
@@ -80,6 +90,8 @@ Fk:loadTranslationTable{
   ["sgsx__lijian"] = "离间",
   [":sgsx__lijian"] = "出牌阶段，每回合限一次：你弃置一张牌，然后选择一名男性角色（角色A），然后选择一名除角色A外的男性角色（角色B）；角色A" ..
     "视为对角色B使用【决斗】。",
+  ["sgsx__liuli"] = "流离",
+  [":sgsx__liuli"] = "当你成为【杀】的目标时，你可以弃置一张牌，然后你将此【杀】转移给一名除【杀】的使用者外的你攻击范围内的其他角色。",
   ["sgsx__longdan"] = "龙胆",
   [":sgsx__longdan"] = "你可以将【杀】当【闪】使用或打出。你可以将【闪】当【杀】使用或打出。",
   ["sgsx__luoshen"] = "洛神",
@@ -110,8 +122,8 @@ Fk:loadTranslationTable{
   [":sgsx__xiaoji"] = "当你失去装备区的牌后，每失去一张牌，你可以摸两张牌。",
   ["sgsx__yaowu"] = "耀武",
   [":sgsx__yaowu"] = "当你受到红色【杀】造成的伤害时，伤害来源选择一项：伤害来源回复1点体力；或伤害来源摸一张牌。",
-  ["sgsx__yaowu_choice1"] = "选项1",
-  ["sgsx__yaowu_choice2"] = "选项2",
+  ["sgsx__yaowu_choice1"] = "伤害来源回复1点体力",
+  ["sgsx__yaowu_choice2"] = "伤害来源摸一张牌",
   ["sgsx__yingzi"] = "英姿",
   [":sgsx__yingzi"] = "摸牌阶段你摸牌数+1。",
   ["sgsx__zhiheng"] = "制衡",
@@ -120,6 +132,8 @@ Fk:loadTranslationTable{
 
 Fk:loadTranslationTable({
   ["sgsx"] = "sgs-tools export",
+  ["sgsx__caocao"] = "Cao Cao",
+  ["sgsx__daqiao"] = "Da Qiao",
   ["sgsx__diaochan"] = "Diao Chan",
   ["sgsx__ganning"] = "Gan Ning",
   ["sgsx__guanyu"] = "Guan Yu",
@@ -149,8 +163,8 @@ Fk:loadTranslationTable({
     "judgement, then if the judgement card is black, the source " ..
     "chooses one: the source discards 2 hand cards; or you deal 1" ..
     " damage to the source.",
-  ["sgsx__ganglie_choice1"] = "option 1",
-  ["sgsx__ganglie_choice2"] = "option 2",
+  ["sgsx__ganglie_choice1"] = "the source discards 2 hand cards",
+  ["sgsx__ganglie_choice2"] = "you deal 1 damage to the source",
   ["sgsx__guanxing"] = "Stargaze",
   [":sgsx__guanxing"] = "At the start of your draw phase, you may look at the top 3 " ..
     "cards of the deck, then you put any of those cards on the " ..
@@ -158,8 +172,14 @@ Fk:loadTranslationTable({
   ["sgsx__guicai"] = "Demonic Talent",
   [":sgsx__guicai"] = "When a character's judgement card is revealed, you may " ..
     "replace the judgement card with a hand card.",
+  ["sgsx__guidao"] = "Dark Sorcery",
+  [":sgsx__guidao"] = "When a character's judgement card is revealed, you may swap " ..
+    "the judgement card for a black card and take the original.",
   ["sgsx__guose"] = "National Beauty",
   [":sgsx__guose"] = "You may use a ♦ card as an Indulgence.",
+  ["sgsx__hujia"] = "Royal Escort",
+  [":sgsx__hujia"] = "When you are asked for a Jink, you may ask other Wei " ..
+    "characters to play a Jink on your behalf.",
   ["sgsx__jianxiong"] = "Villainous Hero",
   [":sgsx__jianxiong"] = "After you take damage, you may gain that card.",
   ["sgsx__jieyin"] = "Marriage",
@@ -179,6 +199,10 @@ Fk:loadTranslationTable({
   ["sgsx__kurou"] = "Self Injury",
   [":sgsx__kurou"] = "Action: if your HP is greater than 1, you lose 1 HP, then " ..
     "draw 2 cards.",
+  ["sgsx__leiji"] = "Lightning Strike",
+  [":sgsx__leiji"] = "After you play a Jink, you may choose a character, then that" ..
+    " character performs a judgement, then if the judgement card " ..
+    "is ♠, you deal 2 thunder damage to that character.",
   ["sgsx__lianying"] = "One After Another",
   [":sgsx__lianying"] = "After you lose hand cards, if you have no hand cards, you " ..
     "may draw 1 card.",
@@ -193,6 +217,11 @@ Fk:loadTranslationTable({
     "male character (character A), then choose a male character " ..
     "other than character A (character B); character A is treated" ..
     " as using a Duel on character B.",
+  ["sgsx__liuli"] = "Displacement",
+  [":sgsx__liuli"] = "When you become a target of a Slash, you may discard a card," ..
+    " then you transfer that Slash to another character within " ..
+    "your attack range other than the user of the Slash as its " ..
+    "new target.",
   ["sgsx__longdan"] = "Dragon Heart",
   [":sgsx__longdan"] = "You may use or play a Slash as a Jink. You may use or play a" ..
     " Jink as a Slash.",
@@ -237,8 +266,8 @@ Fk:loadTranslationTable({
   ["sgsx__yaowu"] = "Military Glory",
   [":sgsx__yaowu"] = "When you take damage from a red Slash, the source chooses " ..
     "one: the source recovers 1 HP; or the source draws 1 card.",
-  ["sgsx__yaowu_choice1"] = "option 1",
-  ["sgsx__yaowu_choice2"] = "option 2",
+  ["sgsx__yaowu_choice1"] = "the source recovers 1 HP",
+  ["sgsx__yaowu_choice2"] = "the source draws 1 card",
   ["sgsx__yingzi"] = "Heroic Countenance",
   [":sgsx__yingzi"] = "You draw 1 extra card in your draw phase.",
   ["sgsx__zhiheng"] = "Balance of Power",
