@@ -1,22 +1,18 @@
 """A character's state as conditions read it: whether their general card is face down
 (turned over) or face up, and whether their phase of some kind is being played.
 
-Registered here: the selector filters ``face_down`` and ``face_up`` (into
-``prim_generals.FILTER_WORDS``, which ``Interpreter.filter_ok`` consults), and
-``phase_options_ok``, the ``in PHASE`` / ``outside PHASE`` options of a trigger.
+The selector filters ``face_down`` and ``face_up`` sit in ``prim_generals.FILTER_WORDS``
+with the other one-character filters (registering them from here made importing
+``interp`` first a circular import). Here: ``phase_options_ok``, the ``in PHASE`` /
+``outside PHASE`` options of a trigger.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sgs_tools.engine.prim_generals import FILTER_WORDS
-
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
-
-FILTER_WORDS["face_down"] = lambda g, p, me, f: p.turned_over
-FILTER_WORDS["face_up"] = lambda g, p, me, f: not p.turned_over
 
 
 def in_own_phase(g: Game, seat: int, phase: str) -> bool:
