@@ -837,6 +837,19 @@ class Checker:
                     continue
                 self.static(st, scope)
         elif isinstance(cl, A.Awaken):
+            if cl.timing in ("start", "end"):
+                if cl.event not in self.reg.enums.get("phase", {}):
+                    self.issue(cl.event_pos, "dsl-unknown-word", f"unknown phase {cl.event!r}",
+                               _close(cl.event, set(self.reg.enums.get("phase", {}))))
+            elif cl.timing is not None:
+                event = self.reg.events.get(cl.event)
+                if event is None:
+                    self.issue(cl.event_pos, "dsl-unknown-word", f"unknown event {cl.event!r}",
+                               _close(cl.event, set(self.reg.events)))
+                    return
+                self.out.args[id(cl)] = self.fill(f"event '{cl.event}'", event.params,
+                                                  cl.words, scope, cl.pos)
+                scope.update(event.provides)
             self.cond(cl.cond, scope)
             self.block(cl.body, scope)
 

@@ -268,7 +268,7 @@ def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
     if hook.kind == "awaken":
         if subject != owner:
             return False
-        f = Frame(owner, owner, hook)
+        f = Frame(owner, owner, hook, {}, payload)
         if not g.interp.cond(hook.condition, f):
             return False
     return g.frequency_ok(owner, hook.key, hook.frequency, None)
