@@ -210,7 +210,8 @@ class Library:
                 elif hook.kind == "view_as":
                     self.views.setdefault(ident, []).append(hook)
                 elif hook.kind == "awaken":
-                    self.by_event.setdefault(("awaken_check", "when"), []).append(hook)
+                    key = (hook.event or "awaken_check", hook.timing or "when")
+                    self.by_event.setdefault(key, []).append(hook)
         for ident, compiled in self.effects.compiled.items():
             for hook in self.hooks.get(ident, []):
                 granted = compiled.hooks[hook.index].get("granted_to")
@@ -250,7 +251,8 @@ class Library:
         if kind not in (words.known("hook_kind") or ()):
             out.append(f"hook kind {kind!r}")
         event = raw.get("event")
-        if kind == "trigger" and event not in (words.known("event") or ()):
+        if kind in ("trigger", "awaken") and event != "awaken_check" and event not in (
+                words.known("event") or ()):
             out.append(f"event {event}")
         parts = [raw.get("cost"), raw.get("steps"), raw.get("modifiers"),
                  raw.get("condition"), raw.get("frequency"), raw.get("filter")]

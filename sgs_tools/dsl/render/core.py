@@ -38,7 +38,7 @@ from sgs_tools.dsl.vocabulary import Registry
 LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (English(), Chinese(), Korean())}
 # Verbs whose bound result counts the cards a character answered with: `if answer.count
 # == 0` reads "if they do not".
-ANSWERED = ("respond", "ask_use")
+ANSWERED = ("respond", "respond_use", "ask_use")
 
 
 def language(lang: str) -> Language:
@@ -1031,7 +1031,7 @@ class Renderer:
             return None
         return rest[0]
 
-    def event_text(self, cl: A.Trigger) -> str:
+    def event_text(self, cl: A.Trigger | A.Awaken) -> str:
         event = self.reg.events.get(cl.event)
         if event is None:
             return cl.event
@@ -1047,7 +1047,7 @@ class Renderer:
             args = {**args, "who": {"select": {**sel, "count": 1}}}
         text = self.fill(self.t(event.text, cl.event), args, types, self.var("you"),
                          False, subordinate=True)
-        return self.L.event(text, cl.timing)
+        return self.L.event(text, cl.timing or "")
 
     def event_alternatives(self, texts: list[str]) -> str | None:
         """Event texts that differ only in one verb, as one: "you use or play a Jink",
@@ -1158,7 +1158,16 @@ class Renderer:
             mods = L.comma.join(self.static_line(s) for s in cl.statics)
             return f"{cond}{L.comma}{mods}"
         if isinstance(cl, A.Awaken):
-            head = self.phrase("awaken", cond=self.cond(cl.cond, "ㄹ"))
+            if cl.timing is None:
+                head = self.phrase("awaken", cond=self.cond(cl.cond, "ㄹ"))
+            else:
+                if cl.timing in ("start", "end"):
+                    timing = self.phrase(f"at_{cl.timing}", phase=self.enum(cl.event))
+                else:
+                    timing = L.trigger_head(self.phrase(cl.timing), self.event_text(cl),
+                                            self.phrase(f"{cl.timing}_suffix"))
+                timing = timing[:1].lower() + timing[1:]  # inside the sentence (English)
+                head = self.phrase("awaken_at", timing=timing, cond=self.cond(cl.cond, "면"))
             return f"{head}{L.comma}{self.steps(cl.body, you)}"
         return ""  # pragma: no cover
 

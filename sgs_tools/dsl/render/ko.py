@@ -21,7 +21,8 @@ from sgs_tools.dsl.render.language import Language, Step
 if TYPE_CHECKING:
     from sgs_tools.dsl.render.core import Renderer
 
-ANSWERED = {"respond": ("낸", "내지 않은"), "ask_use": ("사용한", "사용하지 않은")}
+ANSWERED = {"respond": ("낸", "내지 않은"), "respond_use": ("사용한", "사용하지 않은"),
+            "ask_use": ("사용한", "사용하지 않은")}
 
 
 def has_batchim(text: str) -> bool:
@@ -480,9 +481,9 @@ class Korean(Language):
         return f"{event}{suffix}".strip()
 
     def verb_or(self, a: str, b: str) -> str | None:
-        if jong(a[-1]) != 8:
+        if jong(a[-1]) not in (4, 8):
             return None
-        return f"{a[:-1] + set_jong(a[-1], 0)}거나 {b}"  # 사용할 → 사용하거나
+        return f"{a[:-1] + set_jong(a[-1], 0)}거나 {b}"  # 사용할/사용한 → 사용하거나
 
     def event(self, text: str, timing: str) -> str:
         return event_form(text, timing)
