@@ -139,8 +139,20 @@ def test_arithmetic_is_words_and_computed_amounts_are_letters() -> None:
 def test_let_bound_names_read_as_letters() -> None:
     for lang in ("en", "zh", "ko"):
         assert "hearts" not in text("gz_zaiqi", lang)
-    assert "add 1 to X; afterwards, you recover X HP" in text("gz_zaiqi", "en")
-    assert "X를 0으로 한다" in text("gz_zaiqi", "ko")
+    # a let that counts the cards passing a test is defined as that count, not kept
+    assert "where X is the number of those cards whose suit is ♥" in text("gz_zaiqi", "en")
+    assert "Y为这些牌中花色为红桃的牌数" in text("gz_zaiqi", "zh")
+    assert "X는 그 카드들 중 문양이 하트인 카드 수이다" in text("gz_zaiqi", "ko")
+    for lang in ("en", "zh", "ko"):
+        assert not re.search("let X|令Y为|X를 0으로", text("gz_zaiqi", lang))
+    source = "action:\n  let n = 0\n  draw 1\n  let n = n + 1\n  recover n\n"
+    assert "let X be 0" in snippet(source, "en") and "add 1 to X" in snippet(source, "en")
+
+
+def test_a_loop_over_cards_with_one_test_and_one_step_is_one_step() -> None:
+    assert "put those cards whose suit is ♥ into the discard pile" in text("gz_zaiqi", "en")
+    assert "将这些牌中花色为红桃的牌置入弃牌堆" in text("gz_zaiqi", "zh")
+    assert "그 카드들 중 문양이 하트인 카드를 사용 카드 더미에 놓고" in text("gz_zaiqi", "ko")
 
 
 def test_whole_or_partial_amounts_of_damage() -> None:
@@ -247,9 +259,9 @@ def test_one_card_is_that_card() -> None:
 
 
 def test_a_loop_ends_before_what_follows_it() -> None:
-    assert "add 1 to X; afterwards, you recover X HP" in text("gz_zaiqi", "en")
-    assert "令Y加1；结算完毕后，你回复Y点体力" in text("gz_zaiqi", "zh")
-    assert "X에 1을 더한다. 모두 처리한 후, 체력을 X 회복한다" in text("gz_zaiqi", "ko")
+    assert "draw 3 cards; afterwards, if" in text("gz_xiongyi", "en")
+    assert "摸三张牌；结算完毕后，若" in text("gz_xiongyi", "zh")
+    assert "카드 3장을 뽑는다. 모두 처리한 후," in text("gz_xiongyi", "ko")
 
 
 def test_a_letter_keeps_one_meaning_in_the_whole_text() -> None:

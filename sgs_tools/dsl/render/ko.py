@@ -88,7 +88,8 @@ def event_form(text: str, timing: str) -> str:
 # sentence needs: '면' (if), '고' (and), '거나' (or), 'ㄹ' (… 때), 'ㄴ' (as is).
 _ATTRIBUTIVE = (("있는", "있"), ("없는", "없"), ("않은", "않"), ("아닌", "아니"),
                 ("많은", "많"), ("적은", "적"), ("작은", "작"), ("같은", "같"),
-                ("큰", "크"), ("이긴", "이기"), ("못한", "못하"), ("인", "이"))
+                ("큰", "크"), ("이긴", "이기"), ("못한", "못하"),
+                ("한", "했"), ("인", "이"))  # 사용한 → 사용했으면: done before (skill_used)
 
 
 def conj(text: str, form: str) -> str:
@@ -158,7 +159,7 @@ def fix_amounts(text: str) -> str:
     def fix_points(m: re.Match[str]) -> str:  # 체력 {n}을 → 체력을 {n}만큼
         noun, amount = m.group(1), m.group(2)
         plain = amount.strip("\x01\x02")
-        measure = plain if is_letter(plain) else f"{amount}만큼"
+        measure = f"{plain if is_letter(plain) else amount}만큼"  # 체력을 X만큼
         return f"{noun}{particle(noun, '을')} {measure}"
     text = re.sub(r"(\S*(?:카드|손패)) (\x01[^\x01\x02]*\x02)\x03장(을|를|이|가)?", fix,
                   text)
@@ -333,6 +334,9 @@ class Korean(Language):
         joint = "고" if word == "and" else "거나"
         return " ".join([*(conj(p, joint) for p in parts[:-1]), parts[-1]])
 
+    def skill_used(self, period: str, used: bool) -> str:
+        return f"자신이 이번 {period}에 이 능력을 {'사용한' if used else '사용하지 않은'}"
+
     pindian_won: ClassVar[dict[str, str]] = {
         ">": "자신이 겨루기에서 이긴", "<=": "자신이 겨루기에서 이기지 못한"}
 
@@ -389,6 +393,12 @@ class Korean(Language):
         shown = who + particle(who, "는")
         head = phrase.replace("{who}", shown).replace("{s}", "")
         return f"{head}: {self.or_options.join(options)}"
+
+    def cards_where(self, over: str, test: str) -> str:
+        return f"{over} 중 {re.sub('^그 카드의 ', '', test)} 카드"
+
+    def count_where(self, over: str, test: str) -> str:
+        return f"{over} 중 {re.sub('^그 카드의 ', '', test)} 카드 수"
 
     def have_choose(self, actor: str, who: str, options: list[str], phrase: str) -> str:
         return f"{who}에게 하나를 선택하게 할 수 있다: {self.or_options.join(options)}"

@@ -174,6 +174,10 @@ class Language:
     def compare(self, left: str, op: str, right: str) -> str:
         raise NotImplementedError
 
+    def skill_used(self, period: str, used: bool) -> str:
+        """Whether the skill was used in the current period (a tally that records it)."""
+        return f"you {'used' if used else 'did not use'} this skill this {period}"
+
     # A pindian's result, said as winning: `pindian_number > rival_pindian_number`.
     pindian_won: ClassVar[dict[str, str]] = {
         ">": "you win the pindian", "<=": "you do not win the pindian"}
@@ -295,6 +299,24 @@ class Language:
         if continues:
             return ", and " if last else ", "
         return f"{self.comma}then "
+
+    def cards_where(self, over: str, test: str) -> str:
+        """The cards of ``over`` that pass ``test`` (said of "that card"): "those cards
+        whose suit is ♥"."""
+        return f"{over} {self._whose(test)}"
+
+    def count_where(self, over: str, test: str) -> str:
+        return f"the number of {over} {self._whose(test)}"
+
+    @staticmethod
+    def _whose(test: str) -> str:
+        if test.startswith("that card's "):
+            return "whose " + test[len("that card's "):]
+        return re.sub(r"^that card is\b", "that are", test)
+
+    def limited(self, limit: str, text: str) -> str:
+        """Steps that may happen only so often: "you recover 1 HP (once per phase)"."""
+        return f"{text} ({limit})"
 
     def grant(self, who: str) -> str:
         raise NotImplementedError

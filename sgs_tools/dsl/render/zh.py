@@ -154,6 +154,9 @@ class Chinese(Language):
     def compare(self, left: str, op: str, right: str) -> str:
         return f"{left}{COMPARE[op]}{right}"
 
+    def skill_used(self, period: str, used: bool) -> str:
+        return f"你本{period}{'' if used else '未'}发动过此技能"
+
     pindian_won: ClassVar[dict[str, str]] = {">": "你赢", "<=": "你没赢"}
 
     def is_cond(self, subject: str, word: str, selector: bool, negated: bool, you: str,
@@ -236,6 +239,15 @@ class Chinese(Language):
         if re.search(r"(^|[，；：])若[^；]*$", before):
             return "；"
         return "，" if continues else "，然后"
+
+    def cards_where(self, over: str, test: str) -> str:
+        return f"{over}中{re.sub('^该牌的?', '', test)}的牌"
+
+    def count_where(self, over: str, test: str) -> str:
+        return f"{over}中{re.sub('^该牌的?', '', test)}的牌数"
+
+    def limited(self, limit: str, text: str) -> str:
+        return f"{text}（{limit}）"
 
     def grant(self, who: str) -> str:
         return f"{who}也可以发动"
