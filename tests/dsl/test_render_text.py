@@ -318,13 +318,27 @@ def test_korean_distance_says_who_counts_it() -> None:
 
 
 def test_a_delayed_trick_acts_on_its_holder() -> None:
+    """A delayed trick speaks of the judgement zone it lies in: its holder is named so
+    where the text first says them, then "that character" (其)."""
     en = text("indulgence", "en")
-    assert "the character whose judgement zone holds it, that character performs a " \
-           "judgement" in en
+    assert "When this card takes effect in a judgement phase, the character with this card " \
+           "in their judgement zone performs a judgement" in en
     assert "that character skips their play phase" in en
-    assert "该角色跳过出牌阶段" in text("indulgence", "zh")
-    assert "그 플레이어는 카드 사용 단계를 건너뛴다" in text("indulgence", "ko")
+    zh = text("indulgence", "zh")
+    assert "当此牌在判定阶段生效时，判定区里有此牌的角色进行一次判定：若" in zh
+    assert "其跳过出牌阶段" in zh
+    ko = text("indulgence", "ko")
+    assert "판정 구역에 이 카드가 있는 플레이어는 판정을 한다" in ko
+    assert "그 플레이어는 카드 사용 단계를 건너뛴다" in ko
     assert "that character takes 3 thunder damage" in text("lightning", "en")
+    assert "若判定牌为黑桃2~9" in text("lightning", "zh")
+
+
+def test_jink_says_what_it_answers() -> None:
+    assert "you may make the card you are answering have no effect on you" in \
+        text("jink", "en")
+    assert "你可以令需要你响应的牌对你无效" in text("jink", "zh")
+    assert "대응해야 하는 카드" in text("jink", "ko")
 
 
 def test_a_card_used_without_a_card_is_treated_as_used() -> None:
@@ -362,9 +376,15 @@ def test_two_bounds_on_one_value_read_as_a_range() -> None:
     effects = validate().effects
     assert effects is not None
     compiled = effects.compiled["lightning"]
-    assert "rank is from 2 to 9" in explain(compiled, effects.names, "en")
-    assert "点数为2~9" in explain(compiled, effects.names, "zh")
-    assert "숫자가 2~9이면" in explain(compiled, effects.names, "ko")
+    # with the suit of the same card: "♠ 2–9"
+    assert "the judgement card is ♠ 2–9" in explain(compiled, effects.names, "en")
+    assert "判定牌为黑桃2~9" in explain(compiled, effects.names, "zh")
+    assert "판정 카드가 스페이드 2~9이면" in explain(compiled, effects.names, "ko")
+    source = "action:\n  judge\n  if judgement.number > 1 and judgement.number < 10:\n" \
+             "    draw 1\n"
+    assert "rank is from 2 to 9" in snippet(source, "en")
+    assert "点数为2~9" in snippet(source, "zh")
+    assert "숫자가 2~9이면" in snippet(source, "ko")
 
 
 def test_a_granted_action_keeps_you_as_the_owner() -> None:

@@ -198,6 +198,14 @@ class Renderer:
             return self.t(self.reg.variables[name], name)
         return name
 
+    def this_card(self) -> str:
+        """The card the current event is about: as the event names it ("the card you are
+        answering", "需要你响应的牌"), else the language's word for it."""
+        event = self.reg.events.get(self.event) if self.event else None
+        if event is not None and "this" in event.names:
+            return self.t(event.names["this"], "this")
+        return self.L.this_card
+
     def value(self, v: Any, type_name: str = "") -> str:
         if v is None:
             return ""
@@ -298,6 +306,8 @@ class Renderer:
                 return "your" if actor == you else "their"
             if key == "area":  # where `place` puts its cards: by the cards' kind
                 return L.area(_equipment(args.get("cards")))
+            if key == "this":  # the card the event is about, as the event names it
+                return L.mark(self.this_card())
             if key == "actor":
                 return L.mark(actor)
             if rest is not None and rest.startswith(":"):
@@ -477,11 +487,44 @@ class Renderer:
             return None
         return self.L.range_cond(left_text, low, high)
 
+    def _suit_and_ranks(self, conds: tuple[Any, ...], i: int) -> str | None:
+        """`X.suit == ♠ and X.number > 1 and X.number < 10` on one card: "X is ♠ 2~9"."""
+        if i + 2 >= len(conds) or not isinstance(conds[i], A.Compare) \
+                or conds[i].op != "==":
+            return None
+        left = self.an.of(conds[i]).get("left")
+        if not (isinstance(left, dict) and isinstance(left.get("ref"), list)
+                and left["ref"][1:] == ["suit"]):
+            return None
+        card = left["ref"][0]
+        for c in conds[i + 1:i + 3]:
+            ref = self.an.of(c).get("left") if isinstance(c, A.Compare) else None
+            if ref != {"ref": [card, "number"]}:
+                return None
+        bounds: list[tuple[str, int]] = []
+        for c in conds[i + 1:i + 3]:
+            right = self.an.of(c).get("right")
+            if not isinstance(right, int) or isinstance(right, bool):
+                return None
+            bounds.append((c.op, right))
+        low = next((r + 1 if op == ">" else r for op, r in bounds if op in (">", ">=")), None)
+        high = next((r - 1 if op == "<" else r for op, r in bounds if op in ("<", "<=")),
+                    None)
+        if low is None or high is None:
+            return None
+        suit = self.value(self.an.of(conds[i]).get("right"))
+        return self.L.suit_and_ranks(self.var(card), suit, low, high)
+
     def _and_parts(self, conds: tuple[Any, ...]) -> list[str]:
         """The parts of an ``and``, with two bounds on one value merged into a range."""
         parts: list[str] = []
         i = 0
         while i < len(conds):
+            merged = self._suit_and_ranks(conds, i)
+            if merged is not None:
+                parts.append(merged)
+                i += 3
+                continue
             ranged = self._range(conds[i], conds[i + 1]) if i + 1 < len(conds) else None
             if ranged is not None:
                 parts.append(ranged)
@@ -666,7 +709,7 @@ class Renderer:
             # Plain steps join ("…, then …" / "-고,"); an if, a choice or what follows a
             # loop starts its own clause, as at the top level.
             return L.join_steps(texts, plain)
-        return L.sep.join(texts)
+        return L.join_top(texts)
 
     def _open(self, st: Any) -> bool:
         """A step whose end a reader cannot see (a loop said as one step is not one)."""
@@ -1117,7 +1160,10 @@ class Renderer:
         names = filters.get("name", [])
         self.event_card = self.card_name(names[0]) if len(names) == 1 and len(filters) == 1 \
             else ""
-        actor = self.L.holder if cl.event in HOLDER_EVENTS else self.var("you")
+        # a delayed trick takes effect on whoever holds it: "the character with this card
+        # in their judgement zone", then "that character"
+        actor = self.mention("plain", self.L.holder_first, self.L.holder) \
+            if cl.event in HOLDER_EVENTS else self.var("you")
         self.event = cl.event
         body = self.steps(cl.body, actor)
         self.event_card = self.event = ""

@@ -229,6 +229,8 @@ class Korean(Language):
     may_choose_to = "원하면: "
     may_body = "원하면: {}"
     holder = "그 플레이어"
+    holder_first = "판정 구역에 이 카드가 있는 플레이어"
+    this_card = "그 카드"
     current_card = ("사용되고 있는 카드", "그 {}")
     those_characters = "그 플레이어들"
     the_result = "그 결과"
@@ -323,6 +325,9 @@ class Korean(Language):
 
     def conj(self, text: str, form: str) -> str:
         return conj(text, form)
+
+    def suit_and_ranks(self, card: str, suit: str, low: int, high: int) -> str:
+        return f"{card}{particle(card, '가')} {suit} {low}~{high}인"
 
     def range_cond(self, left: str, low: int, high: int) -> str:
         return f"{left}{particle(left, '가')} {low}~{high}인"

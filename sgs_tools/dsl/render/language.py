@@ -43,7 +43,9 @@ class Language:
     or_options = "; or "
     may_choose_to = "you may choose to: "
     may_body = "you may: {}"
-    holder = "that character"  # who a delayed trick takes effect on
+    holder = "that character"  # who a delayed trick takes effect on, named again
+    holder_first = "the character with this card in their judgement zone"
+    this_card = "the card"  # the card the current event is about ({this})
     current_card = ("the card being used", "that {}")  # (generic, once the trigger names it)
     those_characters = "those characters"
     the_result = "the result"
@@ -164,6 +166,14 @@ class Language:
 
     def range_cond(self, left: str, low: int, high: int) -> str:
         raise NotImplementedError
+
+    def suit_and_ranks(self, card: str, suit: str, low: int, high: int) -> str:
+        """A card of one suit with a rank in a range: "the judgement card is ♠ 2–9"."""
+        return f"{card} is {suit} {low}–{high}"
+
+    def join_top(self, texts: list[str]) -> str:
+        """A clause's steps that stand apart from each other."""
+        return self.sep.join(texts)
 
     def not_cond(self, inner: str) -> str:
         raise NotImplementedError

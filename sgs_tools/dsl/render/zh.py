@@ -42,7 +42,9 @@ class Chinese(Language):
     or_options = "；或"
     may_choose_to = "你可以选择："
     may_body = "你可以：{}"
-    holder = "该角色"
+    holder = "其"
+    holder_first = "判定区里有此牌的角色"
+    this_card = "该牌"
     current_card = ("正被使用的牌", "此{}")
     those_characters = "这些角色"
     the_result = "结果"
@@ -144,6 +146,15 @@ class Chinese(Language):
 
     def range_cond(self, left: str, low: int, high: int) -> str:
         return f"{left}为{low}~{high}"
+
+    def suit_and_ranks(self, card: str, suit: str, low: int, high: int) -> str:
+        return f"{card}为{suit}{low}~{high}"
+
+    def join_top(self, texts: list[str]) -> str:
+        out = texts[0] if texts else ""
+        for text in texts[1:]:  # 进行一次判定：若…
+            out += ("：" if out.endswith("判定") and text.startswith("若") else self.sep) + text
+        return out
 
     def not_cond(self, inner: str) -> str:
         return f"并非{inner}"
