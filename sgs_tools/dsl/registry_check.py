@@ -22,7 +22,7 @@ KNOWN_KEYS = {"kind", "id", "mode", *TABLES, "enums", "attributes", "phrases", "
               "attribute_names", "terms", "wording"}
 WORDING_TABLES = ("actions", "modifiers", "events", "selectors")
 _HANZI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-SPECIAL = {"actor", "s", "may", "is", "actor_pos", "area"}
+SPECIAL = {"actor", "s", "may", "is", "actor_pos", "area", "this"}
 _PLACEHOLDER = re.compile(r"\{(\w+)")
 
 
@@ -223,7 +223,7 @@ def _check_verb(doc: Document, table: str, name: str, raw: Any, enum_types: set[
             markers.add(marker)
     named = raw.get("names") or {}
     if table == "events" and isinstance(named, dict):
-        allowed = set(raw.get("provides") or {}) | {"each_amount"}
+        allowed = set(raw.get("provides") or {}) | {"each_amount", "this"}
         for var, texts in named.items():
             if var not in allowed:
                 problems.append(Problem(
