@@ -105,7 +105,8 @@ def check_file(path: Path, named: bool = True) -> tuple[Document, list[Problem],
     (:func:`sgs_tools.project.check_file`)."""
     shown = display_path(path)
     try:
-        doc = load_file(path, shown)
+        # positions are read again from the text only if a problem needs them
+        doc = load_file(path, shown, positions=False)
     except LoadError as exc:
         return Document(shown, exc.text or "", None), [exc.problem], None
     kind, problems = kind_of(doc, path, named=named)
