@@ -233,16 +233,17 @@ Jink is used against a Slash and played against Archery Attack: "use or play")."
 
 def _played_cards(hooks: Any) -> set[str]:
     found: set[str] = set()
-    if isinstance(hooks, dict):
-        if hooks.get("do") in PLAY_ASKS and isinstance(hooks.get("args"), dict):
-            card = hooks["args"].get("card")
-            if isinstance(card, str):
-                found.add(card)
-        for value in hooks.values():
-            found |= _played_cards(value)
-    elif isinstance(hooks, list):
-        for value in hooks:
-            found |= _played_cards(value)
+    stack = [hooks]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("do") in PLAY_ASKS and isinstance(item.get("args"), dict):
+                card = item["args"].get("card")
+                if isinstance(card, str):
+                    found.add(card)
+            stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
+        elif isinstance(item, list):
+            stack.extend(v for v in item if isinstance(v, (dict, list)))
     return found
 
 

@@ -10,9 +10,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from sgs_tools.data.loader import Document, load_file
+from sgs_tools.data.loader import Document
 from sgs_tools.data.schemas import suggest
-from sgs_tools.dsl.vocabulary import LANGS, VALUE_TYPES, vocabulary_dir
+from sgs_tools.dsl.vocabulary import LANGS, VALUE_TYPES, load_vocabulary, vocabulary_dir
 from sgs_tools.errors import LoadError, Problem
 from sgs_tools.paths import display_path
 
@@ -40,7 +40,7 @@ def check_vocabulary(directory: Path | None = None) -> tuple[list[Problem], dict
     for path in sorted(folder.glob("*.yaml")):
         shown = display_path(path)
         try:
-            doc = load_file(path, shown)
+            doc = load_vocabulary(path)
         except LoadError as exc:
             problems.append(exc.problem)
             continue

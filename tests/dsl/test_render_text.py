@@ -358,8 +358,8 @@ def test_exclusive_ifs_read_as_alternatives() -> None:
 
 
 def test_an_optional_choice_reads_may_choose_one() -> None:
-    from sgs_tools.data.validate import validate
     from sgs_tools.dsl.effects import explain
+    from sgs_tools.project import validate
 
     effects = validate().effects
     assert effects is not None
@@ -371,8 +371,8 @@ def test_an_optional_choice_reads_may_choose_one() -> None:
 
 
 def test_two_bounds_on_one_value_read_as_a_range() -> None:
-    from sgs_tools.data.validate import validate
     from sgs_tools.dsl.effects import explain
+    from sgs_tools.project import validate
 
     effects = validate().effects
     assert effects is not None

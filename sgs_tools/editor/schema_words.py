@@ -2,7 +2,7 @@
 and equipment subtypes, and the kinds of entry in a game's event log.
 
 Kingdoms, genders and phases take their names from the core vocabulary, roles from the
-modes, skill tags from the glossary; see :mod:`sgs_tools.data.schema_build`.
+modes, skill tags from the glossary; see :mod:`sgs_tools.editor.schema_build`.
 """
 
 from __future__ import annotations
