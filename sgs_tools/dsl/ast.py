@@ -172,6 +172,8 @@ class Options:
     phase: str | None = None
     priority: int = 0
     grant: tuple[WordNode, ...] | None = None
+    outside_phase: str | None = None
+    """``outside discard``: not during the owner's phase of that kind (弃牌阶段外)."""
     phase_pos: Pos = field(default=NOPOS, compare=False, repr=False)
 
 

@@ -102,6 +102,9 @@ class Builder(Transformer[Token, A.Effect]):
     def opt_outside_turn(self, meta: Meta, items: list[Any]) -> tuple[str, Any]:
         return ("outside_turn", True)
 
+    def opt_outside_phase(self, meta: Meta, items: list[Any]) -> tuple[str, Any]:
+        return ("outside_phase", (str(items[0]), _tpos(items[0])))
+
     def opt_phase(self, meta: Meta, items: list[Any]) -> tuple[str, Any]:
         return ("phase", (str(items[0]), _tpos(items[0])))
 
@@ -118,7 +121,7 @@ class Builder(Transformer[Token, A.Effect]):
                 values["limit"] = item
             else:
                 key, value = item
-                if key == "phase":
+                if key in ("phase", "outside_phase"):
                     value, values["phase_pos"] = value
                 values[key] = value
         return A.Options(**values)

@@ -59,29 +59,66 @@ def _close(word: str, choices: set[str] | list[str], cutoff: float = 0.7) -> str
 
 
 def _nearest(word: str, choices: set[str] | list[str]) -> str | None:
-    """The known words nearest to an unknown one: one close match as "did you mean", else
-    up to three near ones, else (for a short list) all of them."""
-    close = _close(word, choices)
-    if close is not None:
-        return close
-    near = difflib.get_close_matches(word, sorted(choices), n=3, cutoff=0.4)
+    """The known words nearest to an unknown one: "did you mean" the closest, naming the
+    others near it too; else up to three near ones; else (for a short list) all of them;
+    else the three least far."""
+    ordered = sorted(choices)
+    best = difflib.get_close_matches(word, ordered, n=1, cutoff=0.7)
+    near = difflib.get_close_matches(word, ordered, n=3, cutoff=0.4)
+    if best:
+        close = best[0]
+        others = [w for w in near if w != close]
+        also = f"; nearest known: {', '.join(repr(w) for w in [close, *others])}" \
+            if others else ""
+        return f"did you mean {close!r}?{also}"
     if near:
         return "nearest known: " + ", ".join(repr(w) for w in near)
-    if 0 < len(choices) <= 12:
-        return "known: " + ", ".join(repr(w) for w in sorted(choices))
+    if 0 < len(ordered) <= 12:
+        return "known: " + ", ".join(repr(w) for w in ordered)
+    least_far = difflib.get_close_matches(word, ordered, n=3, cutoff=0.0)
+    if least_far:
+        return "nearest known: " + ", ".join(repr(w) for w in least_far)
     return None
 
 
+TABLES = {"action": "actions", "modifier": "modifiers", "event": "events",
+          "selector": "selectors", "quantity": "quantities", "function": "functions",
+          "card word": "card_words"}
+"""Word kind → the Registry table holding that kind."""
+
+
+def _mode_of(origin: str) -> str | None:
+    """The mode whose vocabulary file ``origin`` is (None: every mode's)."""
+    from sgs_tools.dsl.vocabulary import vocabulary_files
+
+    return next((mode for vocab_id, mode, _ in vocabulary_files() if vocab_id == origin),
+                None)
+
+
 def _other_mode_hint(word: str, table: str) -> str | None:
-    """When a word exists only in another mode's vocabulary, say which."""
+    """When a word exists only in another mode's vocabulary, say which mode has it."""
     from sgs_tools.dsl.vocabulary import full_registry
 
     full = full_registry()
-    verb = (full.actions if table == "action" else full.modifiers).get(word)
-    if verb is None:
-        return None
-    return (f"{word!r} belongs to the {verb.origin} vocabulary, which the modes playing "
-            "this effect do not use")
+    kinds = [table] if table in TABLES else list(TABLES)
+    for kind in kinds:
+        found = getattr(full, TABLES[kind]).get(word)
+        if found is not None:
+            return _mode_words_hint(word, kind, found.origin)
+    for type_name, values in full.enums.items():
+        if word in values and table in ("word", "selector", "enum"):
+            return _mode_words_hint(word, f"{type_name} value", values[word].origin)
+    return None
+
+
+def _mode_words_hint(word: str, kind: str, origin: str) -> str:
+    mode = _mode_of(origin)
+    if mode is None:  # pragma: no cover - every mode has the core words
+        return f"{word!r} is a word of the {origin} vocabulary"
+    article = "an" if kind[0] in "aeiou" else "a"
+    return (f"{word!r} is {article} {kind} of the {mode} vocabulary ({origin}.yaml), about "
+            f"a concept only the {mode} mode has; the modes playing this effect do not "
+            "use it")
 
 
 class Checker:
@@ -145,23 +182,46 @@ class Checker:
             if node.name in self.ctx.cards:
                 return node.name, "card_name"
             self.issue(node.pos, "dsl-unknown-name", f"unknown word {node.name!r}",
-                       _nearest(node.name, self.all_words(scope)))
+                       _other_mode_hint(node.name, "word")
+                       or _nearest(node.name, self.all_words(scope)))
             return None, "error"
         if isinstance(node, A.Ref):
             return {"ref": list(node.parts)}, self.ref_type(node, scope) or "error"
         if isinstance(node, A.Call):
             if node.name not in self.reg.functions:
                 self.issue(node.pos, "dsl-unknown-function", f"unknown function {node.name!r}",
-                           _nearest(node.name, set(self.reg.functions)))
+                           _other_mode_hint(node.name, "function")
+                           or _nearest(node.name, set(self.reg.functions)))
                 return None, "error"
-            args = [self.int_expr(a, scope) for a in node.args]
-            return {"call": node.name, "args": args}, "int"
+            return {"call": node.name, "args": self.call_args(node, scope)}, "int"
         if isinstance(node, A.BinOp):
             left = self.int_expr(node.left, scope)
             right = self.int_expr(node.right, scope)
             return {"op": node.op, "left": left, "right": right}, "int"
         self.issue(getattr(node, "pos", A.Pos()), "dsl-type", "expected a number here")
         return None, "error"
+
+    def call_args(self, node: A.Call, scope: dict[str, str]) -> list[Any]:
+        """A function's arguments, each checked against the type the vocabulary gives it
+        (numbers unless it says otherwise: ``distance(source, you)`` takes characters)."""
+        types = list(self.reg.functions[node.name].info.get("params") or [])
+        if types and len(node.args) != len(types):
+            self.issue(node.pos, "dsl-type",
+                       f"{node.name}() takes {len(types)} values, found {len(node.args)}",
+                       f"write {node.name}({', '.join(types)})")
+        out = []
+        for i, arg in enumerate(node.args):
+            want = types[i] if i < len(types) else "int"
+            if want == "int":
+                out.append(self.int_expr(arg, scope))
+                continue
+            value, t = self.expr(arg, scope)
+            if t not in (want, "error"):
+                self.issue(getattr(arg, "pos", node.pos), "dsl-type",
+                           f"{node.name}() takes {self._type_words(want)} here, "
+                           f"not {self._type_words(t)}")
+            out.append(value)
+        return out
 
     def int_expr(self, node: Any, scope: dict[str, str]) -> Any:
         value, t = self.expr(node, scope)
@@ -229,6 +289,7 @@ class Checker:
         nouns: list[str] = []
         filters: list[str] = []
         excluded: list[Any] = []
+        bounds: dict[str, Any] = {}
         while i < len(words):
             w = words[i]
             if not isinstance(w, A.Word):
@@ -243,9 +304,19 @@ class Checker:
             term = self.reg.selectors.get(w.name)
             if term is None:
                 break
+            if term.info.get("kind") == "bound":  # `within 2`: a distance bound
+                bound, used = self.p_int(words[i + 1:i + 2], scope)
+                if not used:
+                    self.issue(w.pos, "dsl-type", f"'{w.name}' needs a distance, such as "
+                               f"'{w.name} 2'")
+                    i += 1
+                    continue
+                bounds[w.name] = bound
+                i += 1 + used
+                continue
             (nouns if term.info.get("kind") == "noun" else filters).append(w.name)
             i += 1
-        if not nouns and not filters:
+        if not nouns and not filters and not bounds:
             return None, 0
         if len(nouns) > 1:
             self.issue(words[0].pos, "dsl-selector",
@@ -256,6 +327,7 @@ class Checker:
             select["count"] = count
         if excluded:
             select["except"] = excluded
+        select.update(bounds)
         return {"select": select}, i
 
     def p_cards(self, words: list[Any], scope: dict[str, str]) -> tuple[Any, int]:
@@ -445,7 +517,8 @@ class Checker:
         if isinstance(w, A.Word) and w.name in self.reg.variables and w.name not in scope:
             return f"{w.name!r} is not provided at this timing; {self._available(scope)}"
         if isinstance(w, A.Word) and w.name not in self.all_words(scope):
-            return (_close(w.name, self.all_words(scope))
+            return (_other_mode_hint(w.name, "word")
+                    or _close(w.name, self.all_words(scope))
                     or _close(w.name, set(scope), cutoff=0.5)
                     or f"{w.name!r} is no word or name known here; {self._available(scope)}")
         return None
@@ -559,13 +632,15 @@ class Checker:
             ok = self._is_word(t, c.word, scope)
             if t != "error" and not ok:
                 self.issue(c.pos, "dsl-type", f"{c.word!r} does not describe a {t}",
-                           _close(c.word, self._is_words(t, scope)))
+                           _other_mode_hint(c.word, "selector")
+                           or _close(c.word, self._is_words(t, scope)))
             self.out.args[id(c)] = {"subject": subject}
         elif isinstance(c, A.In):
             subject, t = self.expr(c.subject, scope)
             if c.group not in self.reg.selectors:
                 self.issue(c.pos, "dsl-unknown-word", f"unknown selector {c.group!r}",
-                           _close(c.group, set(self.reg.selectors)))
+                           _other_mode_hint(c.group, "selector")
+                           or _nearest(c.group, set(self.reg.selectors)))
             self.out.args[id(c)] = {"subject": subject}
         elif isinstance(c, A.Has):
             subject, t = self.expr(c.subject, scope)
@@ -606,10 +681,11 @@ class Checker:
     def options(self, options: A.Options, scope: dict[str, str], pos: A.Pos) -> None:
         if options.limit is not None:
             self.limit(options.limit, scope)
-        if options.phase is not None and options.phase not in self.reg.enums.get("phase", {}):
-            where = options.phase_pos if options.phase_pos.line else pos
-            self.issue(where, "dsl-unknown-word", f"unknown phase {options.phase!r}",
-                       _close(options.phase, set(self.reg.enums.get("phase", {}))))
+        for phase in (options.phase, options.outside_phase):
+            if phase is not None and phase not in self.reg.enums.get("phase", {}):
+                where = options.phase_pos if options.phase_pos.line else pos
+                self.issue(where, "dsl-unknown-word", f"unknown phase {phase!r}",
+                           _nearest(phase, set(self.reg.enums.get("phase", {}))))
         if options.grant is not None:
             value, used = self.p_player(list(options.grant), scope)
             if not options.grant:
@@ -636,7 +712,8 @@ class Checker:
                 event = self.reg.events.get(cl.event)
                 if event is None:
                     self.issue(cl.event_pos, "dsl-unknown-word", f"unknown event {cl.event!r}",
-                               _close(cl.event, set(self.reg.events)))
+                               _other_mode_hint(cl.event, "event")
+                               or _nearest(cl.event, set(self.reg.events)))
                     return
                 self.out.args[id(cl)] = self.fill(f"event '{cl.event}'", event.params,
                                                   cl.words, scope, cl.pos)

@@ -129,6 +129,8 @@ class Compiler:
                 hook["filter"]["outside_turn"] = True
             if options.phase:
                 hook["filter"]["in_phase"] = options.phase
+            if options.outside_phase:
+                hook["filter"]["outside_phase"] = options.outside_phase
             if options.grant is not None:
                 hook["granted_to"] = self.an.of(options).get("grant")
         if "limited" in tags and hook["frequency"] is None:

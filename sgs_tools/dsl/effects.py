@@ -296,6 +296,7 @@ def hook_table(result: EffectsResult) -> dict[str, Any]:
 
 
 def explain(compiled: Compiled, names: Names, lang: str) -> str:
-    return render(compiled.effect, compiled.analysis, compiled.registry, lang, names)
+    return render(compiled.effect, compiled.analysis, compiled.registry, lang, names,
+                  kind=compiled.kind)
 
 

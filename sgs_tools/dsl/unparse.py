@@ -81,6 +81,8 @@ def options(o: A.Options) -> str:
         parts.append("outside turn")
     if o.phase:
         parts.append(f"in {o.phase}")
+    if o.outside_phase:
+        parts.append(f"outside {o.outside_phase}")
     if o.priority:
         parts.append(f"priority {o.priority:+d}")
     if o.grant is not None:

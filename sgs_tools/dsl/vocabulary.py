@@ -45,6 +45,9 @@ class Verb:
     cost: bool = False
     origin: str = "core"
     doc: str = ""
+    result: dict[str, str] = field(default_factory=dict, compare=False)
+    """How the cards a step gives read when named with ``as`` ("the chosen cards"), where
+    the general "those cards" would not tell them from other cards named before."""
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
@@ -146,7 +149,8 @@ def _merge(reg: Registry, data: dict[str, Any], origin: str) -> None:
     for name, raw in (data.get("actions") or {}).items():
         reg.actions[name] = Verb(name, "action", _params(raw.get("params")),
                                  _text(raw.get("text")), raw.get("returns"),
-                                 bool(raw.get("cost")), origin, raw.get("doc", ""))
+                                 bool(raw.get("cost")), origin, raw.get("doc", ""),
+                                 _text(raw.get("result")) if raw.get("result") else {})
     for name, raw in (data.get("modifiers") or {}).items():
         reg.modifiers[name] = Verb(name, "modifier", _params(raw.get("params")),
                                    _text(raw.get("text")), None, False, origin,

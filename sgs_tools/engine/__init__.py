@@ -95,6 +95,9 @@ LOG_FIELDS: dict[str, frozenset[str]] = {
     "swap_hands": frozenset({"seat", "to"}),
     "transfer_damage": frozenset({"n", "seat", "skill", "to"}),
     "view_general": frozenset({"of", "seat", "slot"}),
+    # words of grammar/vocabulary/designers.yaml (engine/prim_*.py)
+    "order_top": frozenset({"n", "seat"}),
+    "put_on_bottom": frozenset({"n", "seat"}),
 }
 """Every kind of entry in a game's event log (the ``e`` of each entry) → the fields such an
 entry carries besides ``e``. Kept in step with the engine's ``log_event`` calls by

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine.errors import Abort, EngineGap, Stop
+from sgs_tools.engine.prim_counts import CARD_ATTRIBUTES
+from sgs_tools.engine.prim_distance import FUNCTION_WORDS, within_ok
 from sgs_tools.engine.prim_generals import FILTER_WORDS, QUANTITY_WORDS, changed_suit, post_filter
 from sgs_tools.engine.primitives import ACTIONS, can_pay
 from sgs_tools.engine.state import CardInst, Player
@@ -98,6 +100,9 @@ class Interpreter:
     def cards_attr(self, uids: list[int], attr: str) -> Any:
         if attr == "count":
             return len(uids)
+        counted = CARD_ATTRIBUTES.get(attr)
+        if counted is not None:
+            return counted(self.game, uids)
         if not uids:
             return None
         table = self.game.table
@@ -164,8 +169,11 @@ class Interpreter:
                 return a * b
             return a // b if b else 0
         if "call" in v:
-            args = [self.num(a, f) for a in v["args"]]
             name = v["call"]
+            special = FUNCTION_WORDS.get(name)
+            if special is not None:
+                return special(self.game, v["args"], f)
+            args = [self.num(a, f) for a in v["args"]]
             if name == "min":
                 return min(args)
             if name == "max":
@@ -234,7 +242,7 @@ class Interpreter:
         """``seat in players_of(v, f)``; a plain selector (no ``except``) is checked on
         that one character instead of listing everyone it selects."""
         if isinstance(v, dict) and len(v) == 1 and "select" in v and not v["select"].get(
-                "except"):
+                "except") and "within" not in v["select"]:
             s = v["select"]
             p = self.game.table.players[seat]
             me = f.owner
@@ -313,7 +321,7 @@ class Interpreter:
             p = players[(t.current + i) % n]
             if not p.alive or p.seat in excluded or not self.noun_ok(noun, p, me):
                 continue
-            if within is not None and (p.seat == me or g.distance(me, p.seat) > within):
+            if within is not None and not within_ok(g, s, me, p.seat, f):
                 continue
             for flt in filters:
                 if not self.filter_ok(flt, p, me, f):

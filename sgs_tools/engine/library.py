@@ -12,13 +12,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sgs_tools.data.catalog import Catalog
 from sgs_tools.data.model import Card, General, Mode
 from sgs_tools.dsl.effects import EffectsResult
 from sgs_tools.engine import words
 from sgs_tools.engine.errors import SetupError
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.state import CardInst
 
 HARMFUL_WORDS = frozenset({"damage", "respond", "discard", "take", "deny", "suffer_damage",
                            "lose_hp", "skip", "let_take", "turn_over", "place"})
@@ -80,6 +83,8 @@ def walk_words(node: Any) -> Iterator[tuple[str, str]]:
             yield "selector", str(select.get("noun", "players"))
             for flt in select.get("filters", []):
                 yield "selector", str(flt)
+            if "within" in select:
+                yield "selector", "within"
         if "in" in node and "subject" in node and isinstance(node["in"], str):
             yield "selector", node["in"]
         if "is" in node and "subject" in node and isinstance(node["is"], str):
@@ -116,6 +121,11 @@ class Library:
     gaps: dict[str, list[str]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     _decks: dict[str, list[tuple[str, str | None, int | None]]] = field(default_factory=dict)
+    built_decks: dict[tuple[str, tuple[int, ...]], dict[int, CardInst]] = field(
+        default_factory=dict)
+    """(mode, ranks left out) → the physical cards of its deck (``table.setup``)."""
+    _event_index: dict[tuple[str, str], tuple[dict[int, int], dict[str, list[Hook]]]] = field(
+        default_factory=dict)
 
     @cached_property
     def view_cards(self) -> frozenset[str]:
@@ -123,6 +133,22 @@ class Library:
         no conversion makes is only ever held as a card in hand)."""
         return frozenset(v.view_card for views in self.views.values() for v in views
                          if v.view_card)
+
+    def event_index(self, key: tuple[str, str]
+                    ) -> tuple[dict[int, int], dict[str, list[Hook]]]:
+        """For one event key: each skill hook's place in ``by_event[key]`` (by ``id``),
+        and the skill hooks by source, in that order — so the hooks of a seat's few
+        skills are found without a pass over every hook of the event."""
+        found = self._event_index.get(key)
+        if found is None:
+            positions: dict[int, int] = {}
+            by_source: dict[str, list[Hook]] = {}
+            for i, h in enumerate(self.by_event.get(key, ())):
+                if h.origin == "skill":
+                    positions[id(h)] = i
+                    by_source.setdefault(h.source, []).append(h)
+            found = self._event_index[key] = (positions, by_source)
+        return found
 
     # -- building --------------------------------------------------------------------
     @classmethod
@@ -143,6 +169,7 @@ class Library:
         from sgs_tools.engine.modes import load_builtin
 
         load_builtin()  # engines of other games register the effect kinds they run
+        self._event_index.clear()
         cat = self.catalog
         for ident, compiled in self.effects.compiled.items():
             card = cat.cards.get(ident) if compiled.kind == "card" else None

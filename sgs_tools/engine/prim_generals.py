@@ -87,6 +87,9 @@ FILTER_WORDS: dict[str, Filter] = {
                                       and (kingdom_of(g, p.seat) or "").startswith("careerist")),
     "not_dying": _dying,
     "more_hp": lambda g, p, me, f: _more_hp(g, p, me),
+    # a general card's state (prim_state's words): turned over or not
+    "face_down": lambda g, p, me, f: p.turned_over,
+    "face_up": lambda g, p, me, f: not p.turned_over,
 }
 """Selector filters of one character (``filter_ok`` consults this table)."""
 

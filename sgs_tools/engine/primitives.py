@@ -707,10 +707,13 @@ def p_toggle_chain(g: Game, a: dict[str, Any], f: Frame) -> None:
 # The families of words in their own modules register into ACTIONS when imported.
 from sgs_tools.engine import (  # noqa: E402
     prim_cards,
+    prim_deck,
     prim_generals,
     prim_pindian,
+    prim_state,
     prim_turns,
     prim_use,
 )
 
-__all__ = ["ACTIONS", "prim_cards", "prim_generals", "prim_pindian", "prim_turns", "prim_use"]
+__all__ = ["ACTIONS", "prim_cards", "prim_deck", "prim_generals", "prim_pindian", "prim_state",
+           "prim_turns", "prim_use"]

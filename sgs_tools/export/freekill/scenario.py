@@ -91,7 +91,9 @@ class _Cards:
         name = self.names.get(want.name)
         if name is None:
             raise Untranslatable(f"card {want.name} has no FreeKill counterpart")
-        out = f"{c}.trueName == {lua.string(name)}"
+        # an exported card (pkg__id) by its exact name: its true name is our bare id
+        field = "name" if "__" in name else "trueName"
+        out = f"{c}.{field} == {lua.string(name)}"
         if want.suit is not None:
             out += f" and {c}.suit == {SUIT_LUA[str(want.suit)]} and {c}.number == {want.rank}"
         return out
@@ -105,12 +107,18 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
               general_skills: dict[str, list[str]], package: str,
               choices: dict[str, list[str]] | None = None,
               general_info: dict[str, dict[str, Any]] | None = None,
-              actives: set[str] | None = None) -> tuple[list[str], str]:
+              actives: set[str] | None = None,
+              one_target: set[str] | None = None,
+              about_cards: bool = False) -> tuple[list[str], str]:
     """(our skills at the table, the test function's Lua); raises Untranslatable.
 
-    ``skills``: our exported skill id → FreeKill name; ``choices``: an option's first
-    word (``recover``) → the choice labels it can be in the exported skills.
+    ``skills``: our exported skill id → FreeKill name; ``cards``: our card id → FreeKill
+    card name (FreeKill's own and the exported ones); ``choices``: an option's first
+    word (``recover``) → the choice labels it can be in the exported skills;
+    ``one_target``: the exported cards used on exactly one other character;
+    ``about_cards``: the scenario is about exported cards (no skill need be at the table).
     """
+    targeted = ONE_TARGET | (one_target or set())
     if len(sc.seats) > 8:
         raise Untranslatable("more than 8 seats (FreeKill's test room has 8)")
     if sc.until_end:
@@ -163,7 +171,7 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
             setup.append(f"    room:moveCardTo({pc.place(c)}, Card.PlayerJudge, {p})")
         if not seat.alive:
             setup.append(f"    script.leave(room, {p})")
-    if not owners:
+    if not owners and not about_cards:
         raise Untranslatable("no exported skill at the table")
     deck = [pc.place(c) for c in sc.deck]
     for ref in reversed(deck):  # the first card ends on top
@@ -212,7 +220,8 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
                 nxt = script.pop(0).pick
                 chosen += [f"P[{x + 1}]" for x in (nxt if isinstance(nxt, list) else [nxt])]
         served_step, reply = _decision(st, sc, pc, hands, skills, prefix, choices or {},
-                                       "{ " + ", ".join(chosen) + " }" if chosen else None)
+                                       "{ " + ", ".join(chosen) + " }" if chosen else None,
+                                       targeted)
         if served_step is not None:
             served.append(served_step)
         if reply is not None:
@@ -228,7 +237,7 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
         for i in hands.get(sc.start_seat, []):
             if pc.specs[i - 1].name == want.name:
                 target = _target_of(sc, sc.start_seat, want.name) \
-                    if want.name in ONE_TARGET else "{}"
+                    if want.name in targeted else "{}"
                 routed.setdefault(sc.start_seat, []).append(
                     f"FkTest.ReplyCard(Fk:getCardById(ids[{i}]), {target})")
 
@@ -288,7 +297,8 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
 
 def _decision(st: Any, sc: Any, pc: _Cards, hands: dict[int, list[int]],
               skills: dict[str, str], prefix: str, choices: dict[str, list[str]],
-              chosen: str | None = None) -> tuple[str | None, str | None]:
+              chosen: str | None = None, targeted: set[str] = ONE_TARGET,
+              ) -> tuple[str | None, str | None]:
     """One script step → (an answer script.lua serves, or a reply FreeKill's test backend
     routes to the seat's next request)."""
     p = f"P[{st.seat + 1}]"
@@ -349,7 +359,7 @@ def _decision(st: Any, sc: Any, pc: _Cards, hands: dict[int, list[int]],
     spec = parse_card(pick)
     name = spec.name if isinstance(spec, CardSpec) else pick
     targets = "{}"
-    if not response and name in ONE_TARGET:
+    if not response and name in targeted:
         targets = chosen or _target_of(sc, st.seat, name)
     return None, f"FkTest.ReplyCard(Fk:getCardById({ref}), {targets})"
 

@@ -16,6 +16,7 @@ from sgs_tools.export.freekill.emit import (
     _fill,
     _indent,
     _short,
+    card_pattern,
 )
 from sgs_tools.export.freekill.mapping import Mapping
 
@@ -44,10 +45,10 @@ def emit_skill(name: str, hooks: list[dict[str, Any]], mapping: Mapping,
         raise NotExportable("effect", "the skill has no compiled hooks")
     for hook in hooks:
         kind = hook.get("kind")
-        if hook.get("cost") and kind != "action":
+        if hook.get("cost") and kind not in ("action", "trigger"):
             raise NotExportable("cost", "a cost paid before the effect")
         if kind == "trigger":
-            out.effects.append(_trigger(em, hook, out))
+            out.effects.extend(_trigger(em, hook, out))
         elif kind == "static":
             out.effects.extend(_static(em, hook, out))
         elif kind == "view_as":
@@ -102,14 +103,16 @@ def _who_test(em: SkillEmitter, who: Any) -> str:
     raise NotExportable("event subject", _short(who))
 
 
-def _trigger(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> Effect:
+def _trigger(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> list[Effect]:
+    """A trigger hook → one effect per FreeKill event its moment maps to (``asked`` is
+    both FreeKill's request to use and its request to play a card)."""
     event, timing = str(hook.get("event")), str(hook.get("timing"))
     entry = (em.m.events.get(event) or {}).get(timing)
     if entry is None:
         raise NotExportable(f"{timing} {event}", "no FreeKill event for this moment")
-    ctx = Ctx(actor="player", vars={"you": "player"}, event=event)
+    ctx = Ctx(actor="player", vars={"you": "player"}, kinds={"you": "player"}, event=event)
     for var, expr in (entry.get("vars") or {}).items():
-        ctx.vars[str(var)] = str(expr)
+        ctx.bind(str(var), str(expr), em.kind_of(str(var), ctx))
     tests = ["player:hasSkill(skel.name)"]
     flt = dict(hook.get("filter") or {})
     if entry.get("moves") == "from":  # a batch of card moves: whose cards left which zones
@@ -132,11 +135,16 @@ def _trigger(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> Effect:
     else:
         tests.insert(0, _who_test(em, flt.pop("who", None)))
     card = flt.pop("card", None)
-    if card is not None:
+    if isinstance(card, str) and entry.get("card_name_test"):  # asked for a named card
+        pattern = lua.string(card_pattern(em.card_name(card)))
+        tests.append(_fill(str(entry["card_name_test"]), pattern=pattern))
+    elif card is not None:
         if "card" not in ctx.vars:
             raise NotExportable(f"{event} card filter")
         expr = ctx.vars["card"]
         tests.append(f"{expr} ~= nil and {em.card_test(card, expr)}")
+    if entry.get("test"):
+        tests.append(str(entry["test"]))
     phase = flt.pop("phase", None)
     if phase is not None:
         field_ = entry.get("phase")
@@ -158,16 +166,33 @@ def _trigger(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> Effect:
     freq = _frequency(em, hook, "player")
     if freq:
         tests.append(freq)
-    body = em.steps(list(hook.get("steps") or []), ctx)
-    text = "can_trigger = function(self, event, target, player, data)\n"
-    text += "  return " + (" and\n    ".join(tests)) + "\nend,\n"
-    if not hook.get("optional"):
-        text += "on_cost = Util.TrueFunc,\n"
-    text += "on_use = function(self, event, target, player, data)\n"
-    if "room" in body:
-        text += "  local room = player.room\n"
-    text += _indent(body, "  ") + "\nend,"
-    return Effect(str(entry["event"]), text)
+    cost = list(hook.get("cost") or [])
+    steps = list(hook.get("steps") or [])
+    # A cost is paid first, once the owner chose to use the skill; it must be payable.
+    # An optional skill is offered only when its first step can be carried out.
+    for st in cost[:1] + (steps[:1] if hook.get("optional") or cost else []):
+        can = em.option_can([st], ctx)
+        if can != "true":
+            tests.append(can)
+    body = em.steps(cost + steps, ctx)
+    effects = []
+    events = entry["event"] if isinstance(entry["event"], list) else [entry["event"]]
+    for fk_event in events:
+        mine = tests + ([str(entry["tests"][fk_event])]
+                        if fk_event in (entry.get("tests") or {}) else [])
+        text = "can_trigger = function(self, event, target, player, data)\n"
+        if any(re.search(r"(?<![.\w])room\b", t) for t in mine):
+            text += "  local room = player.room\n"
+        joined = " and\n  ".join(t.replace("\n", "\n  ") for t in mine)
+        text += "  return " + _indent(joined, "  ").lstrip() + "\nend,\n"
+        if not hook.get("optional"):
+            text += "on_cost = Util.TrueFunc,\n"
+        text += "on_use = function(self, event, target, player, data)\n"
+        if "room" in body:
+            text += "  local room = player.room\n"
+        text += _indent(body, "  ") + "\nend,"
+        effects.append(Effect(str(fk_event), text))
+    return effects
 
 
 def _missing_area(zone: str) -> str:
@@ -332,7 +357,7 @@ def _active(em: SkillEmitter, hook: dict[str, Any]) -> Effect:
                        "  return " + " and\n    ".join(ctests), "end,"]
         head.append("room:throwCard(effect.cards, skel.name, player, player)")
         if cost[0].get("as"):
-            ctx.vars[str(cost[0]["as"])] = "effect.cards"
+            ctx.bind(str(cost[0]["as"]), "effect.cards", "ids")
     steps = list(hook.get("steps") or [])
     picks: list[str] = []
     while steps and steps[0].get("do") == "pick" and isinstance(
@@ -361,7 +386,7 @@ def _active(em: SkillEmitter, hook: dict[str, Any]) -> Effect:
                      if ex["var"] in picks else f"to_select ~= {ctx.vars[ex['var']]}")
         name = str(st.get("as") or "it")
         picks.append(name)
-        ctx.vars[name] = f"effect.tos[{slot + 1}]"
+        ctx.bind(name, f"effect.tos[{slot + 1}]", "player")
         card_lines.append(("target_filter = function(self, player, to_select, selected)"
                            if slot == 0 else "") or "")
         card_lines.append("  if " + " and ".join(x for x in t if x != "true") +

@@ -19,7 +19,9 @@ skel:addEffect(fk.EventPhaseStart, {
   on_use = function(self, event, target, player, data)
     local room = player.room
     local targets1 = room:askToChoosePlayers(player, {
-      targets = table.filter(room:getOtherPlayers(player, false), function(p) return not p:isKongcheng() end),
+      targets = table.filter(room:getOtherPlayers(player, false), function(p)
+        return not p:isKongcheng()
+      end),
       min_num = 1, max_num = 2, skill_name = skel.name, cancelable = false,
     })
     if #targets1 == 0 then return end
