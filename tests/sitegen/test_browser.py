@@ -45,9 +45,8 @@ def _need(reason: str) -> None:
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from sgs_tools import paths
     from sgs_tools.data.validate import validate
-    from sgs_tools.sitegen.build import Layout, build_site
-
     from sgs_tools.sim import reports
+    from sgs_tools.sitegen.build import Layout, build_site
 
     result = validate()
     assert result.ok and result.effects is not None
