@@ -128,7 +128,7 @@ def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
     """The card hooks among ``hooks`` that ``seat`` holds, in order: ``holds`` for each,
     with the seat's hand and equipment looked at once rather than once per hook."""
     out: list[Hook] = []
-    hand: set[str] | None = None
+    hand: frozenset[str] | None = None
     equipped: list[str] | None = None
     converts: set[str] | None = None
     for hook in hooks:
@@ -144,19 +144,32 @@ def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
                 out.append(hook)
         else:
             if hand is None:
-                cards = g.table.cards
-                hand = {cards[u].card for u in g.table.players[seat].hand}
+                hand = hand_names(g, seat)
             name = hook.source
             if name in hand:
                 out.append(hook)
             elif name in g.lib.view_cards:
                 if converts is None:  # what the seat's skills and equipment convert to
-                    views = g.lib.views
-                    converts = {v.view_card or "" for s in g.sources_of(seat)
-                                for v in views.get(s, ())}
+                    converts = g._converts.get(seat)
+                    if converts is None:  # kept with sources_of, until they change
+                        views = g.lib.views
+                        converts = g._converts[seat] = {
+                            v.view_card or "" for s in g.sources_of(seat)
+                            for v in views.get(s, ())}
                 if name in converts and g.response_sources(seat, name):
                     out.append(hook)
     return out
+
+
+def hand_names(g: Game, seat: int) -> frozenset[str]:
+    """The names of the cards in a seat's hand. A physical card's name never changes, so
+    the names of a hand (its uids, in order) are kept for the game: hands recur."""
+    hand = tuple(g.table.players[seat].hand)
+    found = g.hand_names.get(hand)
+    if found is None:
+        cards = g.table.cards
+        found = g.hand_names[hand] = frozenset(cards[u].card for u in hand)
+    return found
 
 
 def holds(g: Game, seat: int, hook: Hook) -> bool:
@@ -229,8 +242,12 @@ def statics_for_count_as(g: Game, seat: int) -> list[str]:
 
 
 def sources_of(g: Game, seat: int) -> list[str]:
-    """Skill and equipment ids whose statics and triggers the character has."""
-    return [*g.skillsets[seat], *g.equipped_names(seat)]
+    """Skill and equipment ids whose statics and triggers the character has (kept, like
+    ``equipped_names``, until skills or equipment change; callers only read it)."""
+    found = g._sources.get(seat)
+    if found is None:
+        found = g._sources[seat] = [*g.skillsets[seat], *g.equipped_names(seat)]
+    return found
 
 
 def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
