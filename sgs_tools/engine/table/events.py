@@ -250,6 +250,10 @@ def sources_of(g: Game, seat: int) -> list[str]:
     return found
 
 
+YOU: dict[str, Any] = {"var": "you"}
+"""A filter's default subject: the owner (read only)."""
+
+
 def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
             payload: dict[str, Any]) -> bool:
     flt = hook.filter
@@ -263,10 +267,12 @@ def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
                 return False
         if flt.get("outside_turn") and g.table.current == owner:
             return False
-        who = flt.get("who", {"var": "you"} if event not in PHASE_EVENTS else None)
-        if event in ("phase_start", "phase_end") and who is None:
-            who = {"var": "you"}
-        if who is not None and not g.subject_ok(who, owner, subject, hook, payload):
+        who = flt.get("who", YOU if event not in PHASE_EVENTS else None)
+        if who is None and event in ("phase_start", "phase_end"):
+            who = YOU
+        if who is not None and not (
+                subject == owner if who is YOU or who == YOU  # (subject_ok's first case)
+                else g.subject_ok(who, owner, subject, hook, payload)):
             return False
         card = flt.get("card")
         if card is not None and not g.card_filter(card, payload.get("card")):
@@ -285,7 +291,7 @@ def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
         f = Frame(owner, owner, hook)
         if not g.interp.cond(hook.condition, f):
             return False
-    return g.frequency_ok(owner, hook.key, hook.frequency, None)
+    return not hook.frequency or g.frequency_ok(owner, hook.key, hook.frequency, None)
 
 
 def subject_ok(g: Game, who: Any, owner: int, subject: int | None, hook: Hook,

@@ -25,14 +25,17 @@ def play_options(g: Game, seat: int, phase: dict[str, Any], failed: set[str]
     out: list[tuple[str, str, Any]] = []
     cache: dict[str, bool] = {}
     cards = g.table.cards
+    actions = g.lib.actions
     for uid in p.hand:
         c = cards[uid]
         label = c.face()
-        for extra in g.lib.actions.get(c.card, ())[1:]:
-            # A card's other actions (重铸 recast …) run with the card at hand.
-            xlabel = f"{label}: {extra.source}#{extra.index}"
-            if xlabel not in failed and g.action_usable(seat, seat, extra, [uid]):
-                out.append((xlabel, "card_action", (extra, uid)))
+        acts = actions.get(c.card)
+        if acts is not None and len(acts) > 1:
+            for extra in acts[1:]:
+                # A card's other actions (重铸 recast …) run with the card at hand.
+                xlabel = f"{label}: {extra.source}#{extra.index}"
+                if xlabel not in failed and g.action_usable(seat, seat, extra, [uid]):
+                    out.append((xlabel, "card_action", (extra, uid)))
         if label in failed:
             continue
         if c.type == "equipment":
