@@ -152,6 +152,8 @@ class Sentence:
     words: tuple[WordNode, ...]
     bind: str | None = None
     pos: Pos = field(default=NOPOS, compare=False, repr=False)
+    where: Cond | None = None
+    """``… as b where COND``: each character chosen must meet COND, read with b naming it."""
 
 
 @dataclass(frozen=True)

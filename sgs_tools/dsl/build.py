@@ -129,7 +129,9 @@ class Builder(Transformer[Token, A.Effect]):
     # -- statements ----------------------------------------------------------------------
     def sentence(self, meta: Meta, items: list[Any]) -> A.Sentence:
         verb, words, *bind = items
-        return A.Sentence(str(verb), words, str(bind[0]) if bind else None, _tpos(verb))
+        where = bind[1] if len(bind) > 1 else None
+        return A.Sentence(str(verb), words, str(bind[0]) if bind else None, _tpos(verb),
+                          where)
 
     def block(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
         return tuple(items)

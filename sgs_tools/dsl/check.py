@@ -15,7 +15,7 @@ from typing import Any
 
 from sgs_tools.data.schemas import suggest
 from sgs_tools.dsl import ast as A
-from sgs_tools.dsl.vocabulary import Param, Registry
+from sgs_tools.dsl.vocabulary import Param, Registry, Verb
 
 INT_TYPES = ("int", "count")
 PLAYER_VARS = {"you": "player"}
@@ -43,6 +43,8 @@ class Context:
     skills: frozenset[str] = frozenset()
     tags: tuple[str, ...] = ()
     owner: str = "skill"
+    tokens: dict[str, str] = field(default_factory=dict)
+    """The general's named piles and marks: id → "pile" or "mark" (钟会's 权)."""
     card_kinds: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
     """Each card's (type, subtype), so card filters no card can match are found."""
 
@@ -163,7 +165,8 @@ class Checker:
 
     def all_words(self, scope: dict[str, str]) -> set[str]:
         reg = self.reg
-        words = set(reg.selectors) | set(reg.card_words) | set(reg.quantities) | set(scope)
+        words = set(reg.selectors) | set(reg.card_words) | set(reg.quantities) | set(scope) \
+            | set(self.ctx.tokens)
         for values in reg.enums.values():
             words |= set(values)
         return words | set(self.ctx.cards)
@@ -206,6 +209,9 @@ class Checker:
                 return {"var": node.name}, ("int" if t == "count" else t)
             if node.name in self.reg.quantities:
                 return {"quantity": node.name}, "int"
+            token = self.ctx.tokens.get(node.name)
+            if token is not None:  # a pile or mark of the general: how many there are
+                return {token: node.name}, "int"
             enum = self.reg.enum_of(node.name)
             if enum is not None:
                 return node.name, enum
@@ -267,7 +273,8 @@ class Checker:
         if isinstance(w, (A.Num, A.Group)):
             return self.int_expr(w, scope), 1
         if isinstance(w, A.Word) and (scope.get(w.name) in INT_TYPES or
-                                      w.name in self.reg.quantities):
+                                      w.name in self.reg.quantities or
+                                      w.name in self.ctx.tokens):
             return self.expr(w, scope)[0], 1
         if isinstance(w, A.Ref):
             value, t = self.expr(w, scope)
@@ -386,6 +393,8 @@ class Checker:
             name = w.name
             if name in self.reg.card_words:
                 noun = name
+            elif self.ctx.tokens.get(name) == "pile":  # `1 quan card`: one of that pile
+                filters.setdefault("pile", []).append(name)
             elif name in self.ctx.cards:
                 filters.setdefault("name", []).append(name)
             else:
@@ -466,6 +475,11 @@ class Checker:
             return self.p_card_name(words)
         if type_name == "skill":
             return self.p_skill(words)
+        if type_name in ("pile", "mark"):
+            if words and isinstance(words[0], A.Word) and self.ctx.tokens.get(
+                    words[0].name) == type_name:
+                return words[0].name, 1
+            return None, 0
         if type_name == "text":
             if words and isinstance(words[0], A.Word):
                 return words[0].name, 1
@@ -589,6 +603,8 @@ class Checker:
                 "such as +1", "player": "characters (a selector or a name)",
                 "cards": "cards (such as 'red card' or '2 hand cards')",
                 "card_name": "a card name", "skill": "a skill id",
+                "pile": "a pile the general declares under 'piles:'",
+                "mark": "a mark the general declares under 'marks:'",
                 "text": "a word"}.get(type_name, f"a {type_name}")
 
     # -- sentences, statements and clauses ---------------------------------------------
@@ -604,6 +620,8 @@ class Checker:
             self.issue(s.pos, "dsl-unknown-word", f"unknown {table} {s.verb!r}", hint)
             return
         self.out.args[id(s)] = self.fill(f"'{s.verb}'", verb.params, s.words, scope, s.pos)
+        if s.where is not None:
+            self.where(s, verb, scope)
         if s.verb == "redirect":
             self.redirect(s, self.out.args[id(s)])
         if s.bind:
@@ -616,6 +634,21 @@ class Checker:
         if s.verb == "judge":
             scope["judgement"] = "cards"
 
+    def where(self, s: A.Sentence, verb: Verb, scope: dict[str, str]) -> None:
+        """``pick … as b where COND``: the condition each character chosen must meet, read
+        with the binding naming the one tested; it joins that choice's selector."""
+        args = self.out.args[id(s)]
+        select = next((args[p.name]["select"] for p in verb.params if p.type == "player"
+                       and isinstance(args.get(p.name), dict) and "select" in args[p.name]),
+                      None)
+        if verb.returns != "player" or select is None or not s.bind:
+            self.issue(s.pos, "dsl-type", f"'where' belongs to a choice of characters, "
+                       f"not to '{s.verb}'",
+                       "write it after a pick: 'pick other as b where b.hp > 1'")
+            return
+        inner = {**scope, s.bind: "player"}
+        self.cond(s.where, inner)
+        select["where"] = {"as": s.bind}  # the compiler adds the condition's IR
     def redirect(self, s: A.Sentence, args: dict[str, Any]) -> None:
         """A ``redirect`` that can never change anything is refused: one outside the
         triggers where a card has targets, one from a character to itself, and one

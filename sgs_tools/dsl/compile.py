@@ -43,6 +43,10 @@ class Compiler:
 
     def sentence(self, s: A.Sentence) -> dict[str, Any]:
         out: dict[str, Any] = {"do": s.verb, "args": self.an.of(s)}
+        if s.where is not None:  # `pick … as b where COND`: the choice's condition
+            for value in out["args"].values():
+                if isinstance(value, dict) and "where" in value.get("select", {}):
+                    value["select"]["where"]["cond"] = self.cond(s.where)
         if s.bind:
             out["as"] = s.bind
         return out

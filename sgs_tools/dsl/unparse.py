@@ -40,6 +40,8 @@ def words(ws: tuple[Any, ...]) -> str:
 
 def sentence(s: A.Sentence) -> str:
     text = " ".join(p for p in (s.verb, words(s.words)) if p)
+    if s.bind and s.where is not None:
+        return f"{text} as {s.bind} where {cond(s.where)}"
     return f"{text} as {s.bind}" if s.bind else text
 
 

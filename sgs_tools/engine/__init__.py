@@ -97,7 +97,9 @@ LOG_FIELDS: dict[str, frozenset[str]] = {
     "view_general": frozenset({"of", "seat", "slot"}),
     # words of grammar/vocabulary/designers.yaml (engine/prim_*.py)
     "order_top": frozenset({"n", "seat"}),
+    "mark": frozenset({"mark", "n", "seat", "total"}),
     "put_on_bottom": frozenset({"n", "seat"}),
+    "swap_equipment": frozenset({"seat", "to"}),
 }
 """Every kind of entry in a game's event log (the ``e`` of each entry) → the fields such an
 entry carries besides ``e``. Kept in step with the engine's ``log_event`` calls by

@@ -1,5 +1,8 @@
 """Validated catalog + compiled effects → a Library: every hook indexed for the engine.
 
+The catalog and the effects come from :func:`sgs_tools.project.library`, which loads and
+validates a project and builds its Library.
+
 Built once per process and shared by every game: hooks wrapped with what the hot path
 needs (by event and timing, by source, statics, actions, view-as conversions), the
 physical decks of each mode, and the *gaps*: vocabulary words some hook uses that have no
@@ -11,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.data.catalog import Catalog
@@ -151,20 +153,6 @@ class Library:
         return found
 
     # -- building --------------------------------------------------------------------
-    @classmethod
-    def load(cls, targets: list[Path] | None = None) -> Library:
-        """Validate the bundled data (plus any targets) and index its compiled hooks."""
-        from sgs_tools.data.validate import validate
-
-        result = validate(targets)
-        if result.effects is None:  # pragma: no cover - validate always compiles here
-            raise SetupError("effects were not compiled")
-        lib = cls(result.catalog, result.effects)
-        lib.problems = [f"{p.location}: {p.message}" for p in result.problems
-                        if p.severity == "error"]
-        lib.index()
-        return lib
-
     def index(self) -> None:
         from sgs_tools.engine.modes import load_builtin
 

@@ -89,7 +89,9 @@ def pick_cards(g: Game, v: Any, f: Frame, chooser: int, owner: int, prompt: str,
 
 
 CARD_SPENDERS = frozenset({"discard", "discard_own", "give", "reveal", "show_cards",
-                           "distribute", "use_card", "discard_up_to"})
+                           "distribute", "use_card", "discard_up_to",
+                           # designers.yaml and the piles: cards of one's own put somewhere
+                           "put_in_discard_pile", "put_on_general", "put_on_bottom"})
 
 
 def can_pay(g: Game, step: dict[str, Any], f: Frame) -> bool:
@@ -101,6 +103,13 @@ def can_pay(g: Game, step: dict[str, Any], f: Frame) -> bool:
         args = step.get("args") or {}
         return any(hidden_to_reveal(g, s, args.get("slot"), f)
                    for s in fitting(g, args.get("who"), f))
+    if word == "lose_mark":  # marks as a cost: enough of them
+        from sgs_tools.engine.prim_counts import mark_count
+
+        args = step.get("args") or {}
+        need = g.interp.num(args.get("n", 1), f)
+        return all(mark_count(g.table.players[s], str(args.get("mark"))) >= need
+                   for s in fitting(g, args.get("who"), f) or (f.actor,))
     if word not in CARD_SPENDERS:
         return True
     args = step.get("args") or {}
@@ -746,11 +755,23 @@ from sgs_tools.engine import (  # noqa: E402
     prim_cards,
     prim_deck,
     prim_generals,
+    prim_hands,
+    prim_piles,
     prim_pindian,
-    prim_state,
+    prim_refuse,
     prim_turns,
     prim_use,
 )
 
-__all__ = ["ACTIONS", "prim_cards", "prim_deck", "prim_generals", "prim_pindian", "prim_state",
-           "prim_turns", "prim_use"]
+__all__ = [
+    "ACTIONS",
+    "prim_cards",
+    "prim_deck",
+    "prim_generals",
+    "prim_hands",
+    "prim_piles",
+    "prim_pindian",
+    "prim_refuse",
+    "prim_turns",
+    "prim_use",
+]

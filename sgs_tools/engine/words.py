@@ -38,6 +38,8 @@ EVENTS = frozenset({
     # designers (prim_state)
     "hand_size_changed", "hp_changed",
 })
+# (named piles and marks read as numbers are ``{"pile": NAME}`` / ``{"mark": NAME}`` values:
+# the general's own words, not vocabulary; Interpreter.value reads them)
 
 QUANTITIES = frozenset({"hp", "max_hp", "lost_hp", "hand_count", "equipment_count",
                         "alive_count", "attack_range", "unlimited", "slashes_in_play_phase",

@@ -56,10 +56,10 @@ def test_validate_warns_at_the_line_and_strict_fails(tmp_path: Path) -> None:
 
 
 def test_a_warned_effect_still_compiles(tmp_path: Path) -> None:
-    from sgs_tools.engine.library import Library
+    from sgs_tools.project import library
 
     root = expansion(tmp_path, "filters", {"collector": skill(
         "collect", "action:\n  discard 1 equipment_card slash card\n  draw 1\n")})
-    lib = Library.load([root])
+    lib = library([root])
     assert [h.kind for h in lib.hooks["collect"]] == ["action"]
     assert lib.problems == []

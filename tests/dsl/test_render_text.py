@@ -140,8 +140,20 @@ def test_arithmetic_is_words_and_computed_amounts_are_letters() -> None:
 def test_let_bound_names_read_as_letters() -> None:
     for lang in ("en", "zh", "ko"):
         assert "hearts" not in text("gz_zaiqi", lang)
-    assert "add 1 to X; afterwards, you recover X HP" in text("gz_zaiqi", "en")
-    assert "X를 0으로 한다" in text("gz_zaiqi", "ko")
+    # a let that counts the cards passing a test is defined as that count, not kept
+    assert "where X is the number of those cards whose suit is ♥" in text("gz_zaiqi", "en")
+    assert "Y为这些牌中花色为红桃的牌数" in text("gz_zaiqi", "zh")
+    assert "X는 그 카드들 중 문양이 하트인 카드 수이다" in text("gz_zaiqi", "ko")
+    for lang in ("en", "zh", "ko"):
+        assert not re.search("let X|令Y为|X를 0으로", text("gz_zaiqi", lang))
+    source = "action:\n  let n = 0\n  draw 1\n  let n = n + 1\n  recover n\n"
+    assert "let X be 0" in snippet(source, "en") and "add 1 to X" in snippet(source, "en")
+
+
+def test_a_loop_over_cards_with_one_test_and_one_step_is_one_step() -> None:
+    assert "put those cards whose suit is ♥ into the discard pile" in text("gz_zaiqi", "en")
+    assert "将这些牌中花色为红桃的牌置入弃牌堆" in text("gz_zaiqi", "zh")
+    assert "그 카드들 중 문양이 하트인 카드를 사용 카드 더미에 놓고" in text("gz_zaiqi", "ko")
 
 
 def test_whole_or_partial_amounts_of_damage() -> None:
@@ -248,9 +260,9 @@ def test_one_card_is_that_card() -> None:
 
 
 def test_a_loop_ends_before_what_follows_it() -> None:
-    assert "add 1 to X; afterwards, you recover X HP" in text("gz_zaiqi", "en")
-    assert "令Y加1；结算完毕后，你回复Y点体力" in text("gz_zaiqi", "zh")
-    assert "X에 1을 더한다. 모두 처리한 후, 체력을 X 회복한다" in text("gz_zaiqi", "ko")
+    assert "draw 3 cards; afterwards, if" in text("gz_xiongyi", "en")
+    assert "摸三张牌；结算完毕后，若" in text("gz_xiongyi", "zh")
+    assert "카드 3장을 뽑는다. 모두 처리한 후," in text("gz_xiongyi", "ko")
 
 
 def test_a_letter_keeps_one_meaning_in_the_whole_text() -> None:
@@ -307,13 +319,27 @@ def test_korean_distance_says_who_counts_it() -> None:
 
 
 def test_a_delayed_trick_acts_on_its_holder() -> None:
+    """A delayed trick speaks of the judgement zone it lies in: its holder is named so
+    where the text first says them, then "that character" (其)."""
     en = text("indulgence", "en")
-    assert "the character whose judgement zone holds it, that character performs a " \
-           "judgement" in en
+    assert "When this card takes effect in a judgement phase, the character with this card " \
+           "in their judgement zone performs a judgement" in en
     assert "that character skips their play phase" in en
-    assert "该角色跳过出牌阶段" in text("indulgence", "zh")
-    assert "그 플레이어는 카드 사용 단계를 건너뛴다" in text("indulgence", "ko")
+    zh = text("indulgence", "zh")
+    assert "当此牌在判定阶段生效时，判定区里有此牌的角色进行一次判定：若" in zh
+    assert "其跳过出牌阶段" in zh
+    ko = text("indulgence", "ko")
+    assert "판정 구역에 이 카드가 있는 플레이어는 판정을 한다" in ko
+    assert "그 플레이어는 카드 사용 단계를 건너뛴다" in ko
     assert "that character takes 3 thunder damage" in text("lightning", "en")
+    assert "若判定牌为黑桃2~9" in text("lightning", "zh")
+
+
+def test_jink_says_what_it_answers() -> None:
+    assert "you may make the card you are answering have no effect on you" in \
+        text("jink", "en")
+    assert "你可以令需要你响应的牌对你无效" in text("jink", "zh")
+    assert "대응해야 하는 카드" in text("jink", "ko")
 
 
 def test_a_card_used_without_a_card_is_treated_as_used() -> None:
@@ -332,8 +358,8 @@ def test_exclusive_ifs_read_as_alternatives() -> None:
 
 
 def test_an_optional_choice_reads_may_choose_one() -> None:
-    from sgs_tools.data.validate import validate
     from sgs_tools.dsl.effects import explain
+    from sgs_tools.project import validate
 
     effects = validate().effects
     assert effects is not None
@@ -345,15 +371,21 @@ def test_an_optional_choice_reads_may_choose_one() -> None:
 
 
 def test_two_bounds_on_one_value_read_as_a_range() -> None:
-    from sgs_tools.data.validate import validate
     from sgs_tools.dsl.effects import explain
+    from sgs_tools.project import validate
 
     effects = validate().effects
     assert effects is not None
     compiled = effects.compiled["lightning"]
-    assert "rank is from 2 to 9" in explain(compiled, effects.names, "en")
-    assert "点数为2~9" in explain(compiled, effects.names, "zh")
-    assert "숫자가 2~9이면" in explain(compiled, effects.names, "ko")
+    # with the suit of the same card: "♠ 2–9"
+    assert "the judgement card is ♠ 2–9" in explain(compiled, effects.names, "en")
+    assert "判定牌为黑桃2~9" in explain(compiled, effects.names, "zh")
+    assert "판정 카드가 스페이드 2~9이면" in explain(compiled, effects.names, "ko")
+    source = "action:\n  judge\n  if judgement.number > 1 and judgement.number < 10:\n" \
+             "    draw 1\n"
+    assert "rank is from 2 to 9" in snippet(source, "en")
+    assert "点数为2~9" in snippet(source, "zh")
+    assert "숫자가 2~9이면" in snippet(source, "ko")
 
 
 def test_a_granted_action_keeps_you_as_the_owner() -> None:

@@ -41,13 +41,13 @@ def test_writes_a_package_and_reports_what_it_left_out(tmp_path: Path) -> None:
     assert "wrote FreeKill package 'mypack'" in result.output
     assert "not exportable" in result.output
     # a refused skill is named with the word that stopped it
-    assert "  wushuang: responses_needed" in result.output
+    assert "  guhuo: disguise" in result.output
     init = (out / "init.lua").read_text(encoding="utf-8")
     assert 'Package:new("mypack")' in init
     assert 'loadSkillSkelsByPath("./packages/mypack/skills")' in init
     assert 'General:new(extension, "mypack__zhangfei", "shu", 4, 4, General.Male)' in init
     assert (out / "skills" / "jianxiong.lua").is_file()
-    assert not (out / "skills" / "wushuang.lua").exists()  # never half-emitted
+    assert not (out / "skills" / "guhuo.lua").exists()  # never half-emitted
     assert (out / "script.lua").is_file() and (out / ".luacheckrc").is_file()
 
 

@@ -89,7 +89,8 @@ def event_form(text: str, timing: str) -> str:
 # sentence needs: '면' (if), '고' (and), '거나' (or), 'ㄹ' (… 때), 'ㄴ' (as is).
 _ATTRIBUTIVE = (("있는", "있"), ("없는", "없"), ("않은", "않"), ("아닌", "아니"),
                 ("많은", "많"), ("적은", "적"), ("작은", "작"), ("같은", "같"),
-                ("큰", "크"), ("이긴", "이기"), ("못한", "못하"), ("인", "이"))
+                ("큰", "크"), ("이긴", "이기"), ("못한", "못하"),
+                ("한", "했"), ("인", "이"))  # 사용한 → 사용했으면: done before (skill_used)
 
 
 def conj(text: str, form: str) -> str:
@@ -159,7 +160,7 @@ def fix_amounts(text: str) -> str:
     def fix_points(m: re.Match[str]) -> str:  # 체력 {n}을 → 체력을 {n}만큼
         noun, amount = m.group(1), m.group(2)
         plain = amount.strip("\x01\x02")
-        measure = plain if is_letter(plain) else f"{amount}만큼"
+        measure = f"{plain if is_letter(plain) else amount}만큼"  # 체력을 X만큼
         return f"{noun}{particle(noun, '을')} {measure}"
     text = re.sub(r"(\S*(?:카드|손패)) (\x01[^\x01\x02]*\x02)\x03장(을|를|이|가)?", fix,
                   text)
@@ -232,6 +233,8 @@ class Korean(Language):
     may_choose_to = "원하면: "
     may_body = "원하면: {}"
     holder = "그 플레이어"
+    holder_first = "판정 구역에 이 카드가 있는 플레이어"
+    this_card = "그 카드"
     current_card = ("사용되고 있는 카드", "그 {}")
     those_characters = "그 플레이어들"
     the_result = "그 결과"
@@ -327,6 +330,9 @@ class Korean(Language):
     def conj(self, text: str, form: str) -> str:
         return conj(text, form)
 
+    def suit_and_ranks(self, card: str, suit: str, low: int, high: int) -> str:
+        return f"{card}{particle(card, '가')} {suit} {low}~{high}인"
+
     def range_cond(self, left: str, low: int, high: int) -> str:
         return f"{left}{particle(left, '가')} {low}~{high}인"
 
@@ -336,6 +342,9 @@ class Korean(Language):
     def join_conds(self, parts: list[str], word: str, phrase: str) -> str:
         joint = "고" if word == "and" else "거나"
         return " ".join([*(conj(p, joint) for p in parts[:-1]), parts[-1]])
+
+    def skill_used(self, period: str, used: bool) -> str:
+        return f"자신이 이번 {period}에 이 능력을 {'사용한' if used else '사용하지 않은'}"
 
     pindian_won: ClassVar[dict[str, str]] = {
         ">": "자신이 겨루기에서 이긴", "<=": "자신이 겨루기에서 이기지 못한"}
@@ -393,6 +402,12 @@ class Korean(Language):
         shown = who + particle(who, "는")
         head = phrase.replace("{who}", shown).replace("{s}", "")
         return f"{head}: {self.or_options.join(options)}"
+
+    def cards_where(self, over: str, test: str) -> str:
+        return f"{over} 중 {re.sub('^그 카드의 ', '', test)} 카드"
+
+    def count_where(self, over: str, test: str) -> str:
+        return f"{over} 중 {re.sub('^그 카드의 ', '', test)} 카드 수"
 
     def have_choose(self, actor: str, who: str, options: list[str], phrase: str) -> str:
         return f"{who}에게 하나를 선택하게 할 수 있다: {self.or_options.join(options)}"

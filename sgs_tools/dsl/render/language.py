@@ -43,7 +43,9 @@ class Language:
     or_options = "; or "
     may_choose_to = "you may choose to: "
     may_body = "you may: {}"
-    holder = "that character"  # who a delayed trick takes effect on
+    holder = "that character"  # who a delayed trick takes effect on, named again
+    holder_first = "the character with this card in their judgement zone"
+    this_card = "the card"  # the card the current event is about ({this})
     current_card = ("the card being used", "that {}")  # (generic, once the trigger names it)
     those_characters = "those characters"
     the_result = "the result"
@@ -165,6 +167,14 @@ class Language:
     def range_cond(self, left: str, low: int, high: int) -> str:
         raise NotImplementedError
 
+    def suit_and_ranks(self, card: str, suit: str, low: int, high: int) -> str:
+        """A card of one suit with a rank in a range: "the judgement card is ♠ 2–9"."""
+        return f"{card} is {suit} {low}–{high}"
+
+    def join_top(self, texts: list[str]) -> str:
+        """A clause's steps that stand apart from each other."""
+        return self.sep.join(texts)
+
     def not_cond(self, inner: str) -> str:
         raise NotImplementedError
 
@@ -173,6 +183,10 @@ class Language:
 
     def compare(self, left: str, op: str, right: str) -> str:
         raise NotImplementedError
+
+    def skill_used(self, period: str, used: bool) -> str:
+        """Whether the skill was used in the current period (a tally that records it)."""
+        return f"you {'used' if used else 'did not use'} this skill this {period}"
 
     # A pindian's result, said as winning: `pindian_number > rival_pindian_number`.
     pindian_won: ClassVar[dict[str, str]] = {
@@ -295,6 +309,24 @@ class Language:
         if continues:
             return ", and " if last else ", "
         return f"{self.comma}then "
+
+    def cards_where(self, over: str, test: str) -> str:
+        """The cards of ``over`` that pass ``test`` (said of "that card"): "those cards
+        whose suit is ♥"."""
+        return f"{over} {self._whose(test)}"
+
+    def count_where(self, over: str, test: str) -> str:
+        return f"the number of {over} {self._whose(test)}"
+
+    @staticmethod
+    def _whose(test: str) -> str:
+        if test.startswith("that card's "):
+            return "whose " + test[len("that card's "):]
+        return re.sub(r"^that card is\b", "that are", test)
+
+    def limited(self, limit: str, text: str) -> str:
+        """Steps that may happen only so often: "you recover 1 HP (once per phase)"."""
+        return f"{text} ({limit})"
 
     def grant(self, who: str) -> str:
         raise NotImplementedError

@@ -42,7 +42,9 @@ class Chinese(Language):
     or_options = "；或"
     may_choose_to = "你可以选择："
     may_body = "你可以：{}"
-    holder = "该角色"
+    holder = "其"
+    holder_first = "判定区里有此牌的角色"
+    this_card = "该牌"
     current_card = ("正被使用的牌", "此{}")
     those_characters = "这些角色"
     the_result = "结果"
@@ -145,6 +147,15 @@ class Chinese(Language):
     def range_cond(self, left: str, low: int, high: int) -> str:
         return f"{left}为{low}~{high}"
 
+    def suit_and_ranks(self, card: str, suit: str, low: int, high: int) -> str:
+        return f"{card}为{suit}{low}~{high}"
+
+    def join_top(self, texts: list[str]) -> str:
+        out = texts[0] if texts else ""
+        for text in texts[1:]:  # 进行一次判定：若…
+            out += ("：" if out.endswith("判定") and text.startswith("若") else self.sep) + text
+        return out
+
     def not_cond(self, inner: str) -> str:
         return f"并非{inner}"
 
@@ -153,6 +164,9 @@ class Chinese(Language):
 
     def compare(self, left: str, op: str, right: str) -> str:
         return f"{left}{COMPARE[op]}{right}"
+
+    def skill_used(self, period: str, used: bool) -> str:
+        return f"你本{period}{'' if used else '未'}发动过此技能"
 
     pindian_won: ClassVar[dict[str, str]] = {">": "你赢", "<=": "你没赢"}
 
@@ -236,6 +250,15 @@ class Chinese(Language):
         if re.search(r"(^|[，；：])若[^；]*$", before):
             return "；"
         return "，" if continues else "，然后"
+
+    def cards_where(self, over: str, test: str) -> str:
+        return f"{over}中{re.sub('^该牌的?', '', test)}的牌"
+
+    def count_where(self, over: str, test: str) -> str:
+        return f"{over}中{re.sub('^该牌的?', '', test)}的牌数"
+
+    def limited(self, limit: str, text: str) -> str:
+        return f"{text}（{limit}）"
 
     def grant(self, who: str) -> str:
         return f"{who}也可以发动"

@@ -32,6 +32,16 @@ if TYPE_CHECKING:
 
 CAREERIST = "careerist"
 SLOT_NAMES = ("main", "deputy")
+SLOT_TAGS = ("head", "deputy")
+"""The skill tag that keeps a skill to one slot: 主将技 (head) works only on the main
+general, 副将技 (deputy) only on the deputy."""
+
+
+def slot_allows(skill: Any, slot: int) -> bool:
+    """Whether a skill of the general in ``slot`` (0 main, 1 deputy) is in force there."""
+    tags = getattr(skill, "tags", ())
+    other = SLOT_TAGS[1 - slot]
+    return other not in tags
 
 
 @dataclass
@@ -197,6 +207,8 @@ class GuozhanRules(Rules):
         self.skill_slot[seat] = {}
         for i, general in enumerate((a, b)):
             for s in g.lib.skill_ids(general):
+                if not slot_allows(g.lib.catalog.skills.get(s), i):
+                    continue  # 主将技 on a deputy, 副将技 on a main general: not in force
                 if s not in p.skills:
                     p.skills.append(s)
                     self.skill_slot[seat][s] = i

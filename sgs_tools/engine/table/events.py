@@ -10,7 +10,7 @@ from sgs_tools.engine import ai
 from sgs_tools.engine.errors import (
     Abort,
 )
-from sgs_tools.engine.interp import Frame, card_is_named
+from sgs_tools.engine.interp import ALL_OF_TABLE, Frame, card_is_named
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, forbidden
 from sgs_tools.engine.prim_state import phase_options_ok
@@ -285,7 +285,7 @@ def subject_ok(g: Game, who: Any, owner: int, subject: int | None, hook: Hook,
             s = who["select"]
             p = g.table.players[subject]
             f = Frame(owner, owner, hook, {}, payload)
-            if s.get("except") or "within" in s:
+            if s.keys() & ALL_OF_TABLE:
                 return subject in g.interp.select(s, f)
             return g.interp.noun_ok(s.get("noun", "players"), p, owner) and all(
                 g.interp.filter_ok(x, p, owner, f) for x in s.get("filters", ()))

@@ -13,6 +13,7 @@ from sgs_tools.engine.errors import (
 from sgs_tools.engine.interp import Frame, card_is_named
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden, use_distance
+from sgs_tools.engine.prim_refuse import refused
 from sgs_tools.engine.records import Request, Use
 from sgs_tools.engine.state import (
     DISCARD,
@@ -278,6 +279,8 @@ def takes_effect(g: Game, use: Use, target: int, f: Frame) -> bool:
                 a.hook is not None and g.armour_ignored(target, a.hook.source)):
             g.log_event("immune", seat=target, card=use.name, skill=a.frame.name)
             return False
+    if refused(g, use, target, f):  # may_refuse: a card its target turns down
+        return False
     payload = {"card": [use.card], "source": (use.user,), "target": (target,),
                "__use": use}
     g.emit("take_effect", "when", target, payload)

@@ -13,11 +13,14 @@ General:new(extension, "sgsx__huangzhong", "shu", 4, 4, General.Male):addSkills 
 General:new(extension, "sgsx__huatuo", "qun", 3, 3, General.Male):addSkills { "sgsx__jijiu", "sgsx__qingnang" }
 General:new(extension, "sgsx__huaxiong", "qun", 6, 6, General.Male):addSkills { "sgsx__yaowu" }
 General:new(extension, "sgsx__luxun", "wu", 3, 3, General.Male):addSkills { "sgsx__qianxun", "sgsx__lianying" }
+General:new(extension, "sgsx__lvbu", "qun", 4, 4, General.Male):addSkills { "sgsx__wushuang" }
 General:new(extension, "sgsx__lvmeng", "wu", 4, 4, General.Male):addSkills { "sgsx__keji" }
+General:new(extension, "sgsx__machao", "shu", 4, 4, General.Male):addSkills { "sgsx__mashu", "sgsx__tieqi" }
 General:new(extension, "sgsx__simayi", "wei", 3, 3, General.Male):addSkills { "sgsx__fankui", "sgsx__guicai" }
 General:new(extension, "sgsx__sunshangxiang", "wu", 3, 3, General.Female):addSkills { "sgsx__jieyin", "sgsx__xiaoji" }
 General:new(extension, "sgsx__xiahoudun", "wei", 4, 4, General.Male):addSkills { "sgsx__ganglie" }
 General:new(extension, "sgsx__xuchu", "wei", 4, 4, General.Male):addSkills { "sgsx__luoyi" }
+General:new(extension, "sgsx__yuanshu", "qun", 4, 4, General.Male):addSkills { "sgsx__wangzun", "sgsx__tongji" }
 General:new(extension, "sgsx__zhangfei", "shu", 4, 4, General.Male):addSkills { "sgsx__paoxiao" }
 General:new(extension, "sgsx__zhangliao", "wei", 4, 4, General.Male):addSkills { "sgsx__tuxi" }
 General:new(extension, "sgsx__zhaoyun", "shu", 4, 4, General.Male):addSkills { "sgsx__longdan" }
@@ -37,11 +40,14 @@ Fk:loadTranslationTable{
   ["sgsx__huatuo"] = "华佗",
   ["sgsx__huaxiong"] = "华雄",
   ["sgsx__luxun"] = "陆逊",
+  ["sgsx__lvbu"] = "吕布",
   ["sgsx__lvmeng"] = "吕蒙",
+  ["sgsx__machao"] = "马超",
   ["sgsx__simayi"] = "司马懿",
   ["sgsx__sunshangxiang"] = "孙尚香",
   ["sgsx__xiahoudun"] = "夏侯惇",
   ["sgsx__xuchu"] = "许褚",
+  ["sgsx__yuanshu"] = "袁术",
   ["sgsx__zhangfei"] = "张飞",
   ["sgsx__zhangliao"] = "张辽",
   ["sgsx__zhaoyun"] = "赵云",
@@ -96,6 +102,8 @@ Fk:loadTranslationTable{
   [":sgsx__luoshen"] = "准备阶段开始时，重复此流程：你可以进行一次判定：若判定牌为黑色，你获得判定牌；否则，结束此流程。",
   ["sgsx__luoyi"] = "裸衣",
   [":sgsx__luoyi"] = "出牌阶段内，当你使用【杀】造成伤害时，若你的装备区里没有武器牌，此伤害+1。",
+  ["sgsx__mashu"] = "马术",
+  [":sgsx__mashu"] = "你与其他角色的距离−1。其他角色与你的距离+1。你的装备区里至多有一张坐骑牌。",
   ["sgsx__paoxiao"] = "咆哮",
   [":sgsx__paoxiao"] = "你出牌阶段使用【杀】的次数无限制。",
   ["sgsx__qianxun"] = "谦逊",
@@ -112,10 +120,17 @@ Fk:loadTranslationTable{
   [":sgsx__tiandu"] = "当你的判定牌生效后，你可以获得判定牌。",
   ["sgsx__tieqi"] = "铁骑",
   [":sgsx__tieqi"] = "当你使用【杀】指定目标后，你可以进行一次判定：若判定牌为红色，目标角色不能使用【闪】响应此牌。",
+  ["sgsx__tongji"] = "同疾",
+  [":sgsx__tongji"] = "若你的手牌数大于你的体力值，攻击范围内含有你的其他角色不能对你以外的角色使用【杀】。",
   ["sgsx__tuxi"] = "突袭",
   [":sgsx__tuxi"] = "摸牌阶段开始时，你可以选择一至两名有手牌的其他角色，然后放弃本阶段摸牌，然后你获得这些角色各自的一张手牌。",
+  ["sgsx__wangzun"] = "妄尊",
+  [":sgsx__wangzun"] = "当主公的准备阶段开始时，你可以摸一张牌，然后直到回合结束，主公的手牌上限−1。",
   ["sgsx__wusheng"] = "武圣",
   [":sgsx__wusheng"] = "你可以将红色牌当【杀】使用或打出。",
+  ["sgsx__wushuang"] = "无双",
+  [":sgsx__wushuang"] = "你使用的【杀】需要两张【闪】才能抵消。其他角色响应你使用的【南蛮入侵】或【万箭齐发】时须额外弃置一张手牌，否则视为未响应" ..
+    "。",
   ["sgsx__xiaoji"] = "枭姬",
   [":sgsx__xiaoji"] = "当你失去装备区的牌后，每失去一张牌，你可以摸两张牌。",
   ["sgsx__yaowu"] = "耀武",
@@ -141,11 +156,14 @@ Fk:loadTranslationTable({
   ["sgsx__huatuo"] = "Hua Tuo",
   ["sgsx__huaxiong"] = "Hua Xiong",
   ["sgsx__luxun"] = "Lu Xun",
+  ["sgsx__lvbu"] = "Lü Bu",
   ["sgsx__lvmeng"] = "Lü Meng",
+  ["sgsx__machao"] = "Ma Chao",
   ["sgsx__simayi"] = "Sima Yi",
   ["sgsx__sunshangxiang"] = "Sun Shangxiang",
   ["sgsx__xiahoudun"] = "Xiahou Dun",
   ["sgsx__xuchu"] = "Xu Chu",
+  ["sgsx__yuanshu"] = "Yuan Shu",
   ["sgsx__zhangfei"] = "Zhang Fei",
   ["sgsx__zhangliao"] = "Zhang Liao",
   ["sgsx__zhaoyun"] = "Zhao Yun",
@@ -232,6 +250,10 @@ Fk:loadTranslationTable({
   [":sgsx__luoyi"] = "During your play phase, when you deal damage with a Slash, " ..
     "if you have no equipped weapon cards, that amount increases " ..
     "by 1.",
+  ["sgsx__mashu"] = "Horsemanship",
+  [":sgsx__mashu"] = "Your distance to other characters is −1. The distance from " ..
+    "other characters to you is +1. At most 1 of your equipped " ..
+    "cards can be horse cards.",
   ["sgsx__paoxiao"] = "Roar",
   [":sgsx__paoxiao"] = "The number of times you may use a Slash in your play phase " ..
     "is unlimited.",
@@ -253,13 +275,26 @@ Fk:loadTranslationTable({
   [":sgsx__tieqi"] = "After you target a character with a Slash, you may perform a" ..
     " judgement, then if the judgement card is red, the target " ..
     "cannot use a Jink against this card.",
+  ["sgsx__tongji"] = "Diseased",
+  [":sgsx__tongji"] = "If the number of your hand cards is greater than your HP, " ..
+    "other characters who have you within their attack range " ..
+    "cannot use a Slash on anyone but you.",
   ["sgsx__tuxi"] = "Sudden Strike",
   [":sgsx__tuxi"] = "At the start of your draw phase, you may choose 1 to 2 other" ..
     " characters with hand cards, then give up drawing cards in " ..
     "this draw phase, then you take a hand card from each of " ..
     "those characters.",
+  ["sgsx__wangzun"] = "Treason",
+  [":sgsx__wangzun"] = "When the lord's preparation phase begins, you may draw 1 " ..
+    "card, then until the end of the turn, the hand limit of the " ..
+    "lord is −1.",
   ["sgsx__wusheng"] = "Warrior Saint",
   [":sgsx__wusheng"] = "You may use or play a red card as a Slash.",
+  ["sgsx__wushuang"] = "Peerless",
+  [":sgsx__wushuang"] = "2 Jinks are needed to cancel a Slash you use. A character " ..
+    "responding to a Savage Assault or Archery Attack you use " ..
+    "must also discard a hand card, or the response does not " ..
+    "count.",
   ["sgsx__xiaoji"] = "Warrior Lady",
   [":sgsx__xiaoji"] = "After you lose equipped cards, for each card lost, you may " ..
     "draw 2 cards.",

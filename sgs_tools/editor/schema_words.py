@@ -2,7 +2,7 @@
 and equipment subtypes, and the kinds of entry in a game's event log.
 
 Kingdoms, genders and phases take their names from the core vocabulary, roles from the
-modes, skill tags from the glossary; see :mod:`sgs_tools.data.schema_build`.
+modes, skill tags from the glossary; see :mod:`sgs_tools.editor.schema_build`.
 """
 
 from __future__ import annotations
@@ -160,6 +160,15 @@ EVENTS: dict[str, Word] = {
                         "Damage moved on to another seat (n, to)."),
     "view_general": ("观看武将", "View a general", "무장 보기",
                      "A seat looked at another's hidden general (of, slot)."),
+    # designers.yaml words
+    "put_on_bottom": ("置于牌堆底", "Put on the bottom", "카드 더미 맨 아래에 놓기",
+                      "A seat put n cards on the bottom of the deck."),
+    "order_top": ("置于牌堆顶", "Put back on top", "카드 더미 맨 위에 놓기",
+                  "A seat put n looked-at cards back on top of the deck in its order."),
+    "mark": ("标记", "Mark", "표식",
+             "A seat gained or lost marks of a kind (mark, n: the change, total)."),
+    "swap_equipment": ("交换装备", "Swap equipment", "장비 교환",
+                       "Two seats swapped the cards of their equipment areas (to)."),
     # samurai
     "advance_fire": ("先手射击", "Advance fire", "선제 사격",
                      "Samurai: arquebusiers or archers fired before a war."),
