@@ -445,7 +445,7 @@ def card_response(g: Game, hook: Hook, owner: int, payload: dict[str, Any],
     g.move(g.table.physical([uid]), PROCESSING, -1, "use", f)
     use = Use(hook.source, uid, owner, hook, [tseat], via=via)
     use.declared = True
-    g.log_event("use", seat=owner, card=g.face(uid), targets=[tseat])
+    g.log_event("use", seat=owner, card=g.face(uid), via=via, targets=[tseat])
     g.use_stack.append(use)
     try:
         g.emit("use", "when", owner, {"card": [uid], "targets": (tseat,),

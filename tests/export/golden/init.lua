@@ -85,6 +85,8 @@ Fk:loadTranslationTable{
   [":sgsx__kongcheng"] = "若你没有手牌，【杀】或【决斗】对你无效。",
   ["sgsx__kurou"] = "苦肉",
   [":sgsx__kurou"] = "出牌阶段，若你的体力值大于1，你可以失去1点体力，然后摸两张牌。",
+  ["sgsx__leiji"] = "雷击",
+  [":sgsx__leiji"] = "当你使用或打出【闪】后，你可以选择一名角色，然后其进行一次判定：若判定牌为黑桃，你对其造成2点雷电伤害。",
   ["sgsx__lianying"] = "连营",
   [":sgsx__lianying"] = "当你失去手牌后，若你没有手牌，你可以摸一张牌。",
   ["sgsx__liegong"] = "烈弓",
@@ -213,6 +215,11 @@ Fk:loadTranslationTable({
   ["sgsx__kurou"] = "Self Injury",
   [":sgsx__kurou"] = "During your play phase, if your HP is greater than 1, you " ..
     "may lose 1 HP, then draw 2 cards.",
+  ["sgsx__leiji"] = "Lightning Strike",
+  [":sgsx__leiji"] = "After you use or play a Jink, you may choose a character, " ..
+    "then that character performs a judgement, then if the " ..
+    "judgement card is ♠, you deal 2 thunder damage to that " ..
+    "character.",
   ["sgsx__lianying"] = "One After Another",
   [":sgsx__lianying"] = "After you lose hand cards, if you have no hand cards, you " ..
     "may draw 1 card.",
