@@ -176,6 +176,8 @@ class Options:
     grant: tuple[WordNode, ...] | None = None
     outside_phase: str | None = None
     """``outside discard``: not during the owner's phase of that kind (弃牌阶段外)."""
+    condition: Cond | None = None
+    """``view as analeptic, if you are face_up:``: when a conversion or action may be used."""
     phase_pos: Pos = field(default=NOPOS, compare=False, repr=False)
 
 
@@ -290,6 +292,9 @@ class ViewAs:
     options: Options
     pos: Pos = field(default=NOPOS, compare=False, repr=False)
     card_pos: Pos = field(default=NOPOS, compare=False, repr=False)
+    cost: tuple[Stmt, ...] = ()
+    """``view as analeptic:`` with steps: what using the conversion costs (酒诗 turns the
+    general card over); the card is then made from the cards named, or from none."""
 
 
 @dataclass(frozen=True)

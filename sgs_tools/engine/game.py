@@ -82,6 +82,8 @@ class Game:
         self.extra_turns: list[int] = []
         self.views: dict[int, str] = {}
         self.probes: dict[str, int] = {}
+        self.view_names: dict[str, list[str]] = {}
+        """View-as hook key → the card names it can make at this table (prim_views)."""
         self.probe_uses: dict[tuple[str, int], Use] = {}
         """(card, user) → a Use of a probe card, for checking targets (never changed)."""
         self.trigger_answers: dict[str, bool] = {}

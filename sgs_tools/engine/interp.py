@@ -15,6 +15,7 @@ from sgs_tools.engine.prim_counts import CARD_ATTRIBUTES, mark_count, pile_cards
 from sgs_tools.engine.prim_distance import FUNCTION_WORDS, within_ok
 from sgs_tools.engine.prim_generals import FILTER_WORDS, QUANTITY_WORDS, changed_suit, post_filter
 from sgs_tools.engine.prim_state import STATE_FILTERS, THIS_GENERAL, this_general
+from sgs_tools.engine.prim_targets import distance_ignored
 from sgs_tools.engine.primitives import ACTIONS, can_pay
 from sgs_tools.engine.state import CardInst, Player
 from sgs_tools.engine.words import POST_FILTERS
@@ -268,9 +269,10 @@ class Interpreter:
         if flt == "wounded":
             return p.hp < p.max_hp
         if flt == "in_range":
-            return p.seat != me and g.in_range(me, p.seat)
+            return p.seat != me and (g.in_range(me, p.seat) or self.near_anyway(p, me, f))
         if flt == "at_distance_1":
-            return p.seat != me and g.distance(me, p.seat) <= 1
+            return p.seat != me and (g.distance(me, p.seat) <= 1
+                                     or self.near_anyway(p, me, f))
         if flt == "with_cards":
             return bool(p.hand or p.equipment)
         if flt == "with_hand_cards":
@@ -298,6 +300,12 @@ class Interpreter:
             pool = [q for q in g.table.players if q.alive and q.seat != me]
             return p.seat in post_filter(g, flt, pool, f)
         raise EngineGap(f"selector {flt}", f.name)
+
+    def near_anyway(self, p: Player, me: int, f: Frame) -> bool:
+        """A card ``me`` is using may target ``p`` whatever the distance
+        (``ignore_distance_to``)."""
+        use = f.use
+        return use is not None and use.user == me and distance_ignored(self.game, me, p.seat)
 
     def noun_ok(self, noun: str, p: Player, me: int) -> bool:
         if noun in ("others", "other"):

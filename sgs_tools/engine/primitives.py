@@ -722,6 +722,7 @@ from sgs_tools.engine import (  # noqa: E402
     prim_piles,
     prim_pindian,
     prim_refuse,
+    prim_targets,
     prim_turns,
     prim_use,
 )
@@ -735,6 +736,7 @@ __all__ = [
     "prim_piles",
     "prim_pindian",
     "prim_refuse",
+    "prim_targets",
     "prim_turns",
     "prim_use",
 ]

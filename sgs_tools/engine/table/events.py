@@ -14,6 +14,8 @@ from sgs_tools.engine.interp import ALL_OF_TABLE, Frame, card_is_named
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, forbidden
 from sgs_tools.engine.prim_state import phase_options_ok
+from sgs_tools.engine.prim_targets import armour_ignored_of
+from sgs_tools.engine.prim_views import find_view, pay_view, view_makes, view_names
 from sgs_tools.engine.primitives import borrowed_weapon, can_pay
 from sgs_tools.engine.records import PHASE_EVENTS, Use
 from sgs_tools.engine.state import (
@@ -73,8 +75,8 @@ def card_names(g: Game) -> frozenset[str]:
     conversion can make."""
     if g._card_names is None:
         names = {c.card for c in g.table.cards.values()}
-        names.update(v.view_card for views in g.lib.views.values() for v in views
-                     if v.view_card)
+        names.update(n for views in g.lib.views.values() for v in views
+                     for n in view_names(g, v))
         g._card_names = frozenset(names)
     return g._card_names
 
@@ -153,8 +155,8 @@ def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
             elif name in g.lib.view_cards:
                 if converts is None:  # what the seat's skills and equipment convert to
                     views = g.lib.views
-                    converts = {v.view_card or "" for s in g.sources_of(seat)
-                                for v in views.get(s, ())}
+                    converts = {n for s in g.sources_of(seat) for v in views.get(s, ())
+                                for n in view_names(g, v)}
                 if name in converts and g.response_sources(seat, name):
                     out.append(hook)
     return out
@@ -175,7 +177,7 @@ def holds(g: Game, seat: int, hook: Hook) -> bool:
         return True
     if name not in g.lib.view_cards:
         return False
-    return any(v.view_card == name for s in g.sources_of(seat)
+    return any(view_makes(g, v, name) for s in g.sources_of(seat)
                for v in g.lib.views.get(s, ())) and bool(
         g.response_sources(seat, name))
 
@@ -191,7 +193,8 @@ def armour_ignored(g: Game, seat: int, source: str) -> bool:
     if use.user == seat:
         return False
     return any(card_filter_ok(g, a, "card", use.card)
-               for a in g.statics.active(use.user, "ignore_armour"))
+               for a in g.statics.active(use.user, "ignore_armour")) or armour_ignored_of(
+        g, use.user, seat)
 
 
 def equipped_names(g: Game, seat: int) -> list[str]:
@@ -440,11 +443,11 @@ def card_response(g: Game, hook: Hook, owner: int, payload: dict[str, Any],
 
 
 def count_view(g: Game, seat: int, source: str, name: str) -> None:
-    """A view-as conversion was used: count it against its frequency."""
-    for view in g.lib.views.get(source, ()):
-        if view.view_card == name:
-            g.frequency_use(seat, view.key, view.frequency)
-            return
+    """A view-as conversion was used: count it against its frequency, and pay its cost."""
+    view = find_view(g, seat, source, name)
+    if view is not None:
+        g.frequency_use(seat, view.key, view.frequency)
+        pay_view(g, seat, view)
 
 
 def discard_processed(g: Game, uids: list[int]) -> None:
