@@ -14,6 +14,7 @@ from sgs_tools.engine.errors import Abort, EngineGap, Stop
 from sgs_tools.engine.prim_counts import CARD_ATTRIBUTES, mark_count, pile_cards, pile_of
 from sgs_tools.engine.prim_distance import FUNCTION_WORDS, within_ok
 from sgs_tools.engine.prim_generals import FILTER_WORDS, QUANTITY_WORDS, changed_suit, post_filter
+from sgs_tools.engine.prim_names import as_treated
 from sgs_tools.engine.prim_state import STATE_FILTERS, THIS_GENERAL, this_general
 from sgs_tools.engine.prim_targets import distance_ignored
 from sgs_tools.engine.primitives import ACTIONS, can_pay
@@ -433,6 +434,10 @@ class Interpreter:
             piles = (spec.get("filters") or {}).get("pile")
             out += [u for u in p.pile if pile_of(p, u) in piles] if piles else p.pile
         cards = self.game.table.cards
+        if (spec.get("filters") or {}).get("name") and self.game.statics.any_active(
+                "change_name"):  # 禁酒: a card that counts as another matches as that one
+            return [u for u in out if self.card_matches(as_treated(self.game, seat,
+                                                                   cards[u]), spec)]
         return [u for u in out if self.card_matches(cards[u], spec)]
 
     def count_of(self, spec: dict[str, Any], f: Frame, available: int) -> tuple[int, int]:

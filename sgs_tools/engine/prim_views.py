@@ -5,7 +5,8 @@ to be treated as using an Analeptic).
 
 Registered here: the helpers the play options, responses and triggers use for every
 view-as hook — ``view_names`` (what it can make at this table), ``view_ok`` (whether it
-may be used now) and ``pay_view`` (its cost, paid as it is used).
+may be used now) and ``pay_view`` (its cost, paid as it is used). A card that always
+counts as another (禁酒) is ``prim_names``.
 """
 
 from __future__ import annotations
@@ -92,4 +93,3 @@ def find_view(g: Game, seat: int, source: str, name: str) -> Hook | None:
         if view_makes(g, view, name):
             return view
     return None
-

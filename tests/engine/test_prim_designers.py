@@ -344,3 +344,21 @@ def test_an_uncounted_slash_on_the_aimed_character(lib: Library) -> None:
     other = give(g, 0, "slash")
     assert g.use_card(0, [other], "slash", preset=[4], in_play=True)
     assert g.phase_uses[(0, "slash")] == 1
+
+
+def test_a_hand_card_that_counts_as_another(lib: Library) -> None:
+    g = table(lib, FIVE, mode="identity")
+    g.table.current, g.table.phase = 0, "play"
+    _until_turn_end(g, 0, "change_name", {"from": {"cards": {"filters": {
+        "name": ["jink"]}, "noun": "cards"}}, "into": "slash"})
+    jink = give(g, 0, "jink")
+    options = g.play_options(0, PLAY, set())
+    assert [o[0] for o in options] == [f"rules: {g.face(jink)} as slash"]  # (no skill here)
+    assert not g.card_usable(0, "jink", jink, PLAY)
+    sources = g.response_sources(0, "slash")
+    assert [s[1] for s in sources] == [[jink]]
+    assert g.response_sources(0, "jink") == []
+    slashes = g.interp.candidates(0, {"count": 1, "filters": {"name": ["slash"]}})
+    assert slashes == [jink]
+    assert g.do_play_option(0, options[0], PLAY)
+    assert any(e["e"] == "use" and e["card"].startswith("slash") for e in g.log)

@@ -13,6 +13,7 @@ from sgs_tools.engine.errors import (
 from sgs_tools.engine.interp import ALL_OF_TABLE, Frame, card_is_named
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, forbidden
+from sgs_tools.engine.prim_names import as_treated
 from sgs_tools.engine.prim_state import phase_options_ok
 from sgs_tools.engine.prim_targets import armour_ignored_of
 from sgs_tools.engine.prim_views import find_view, pay_view, view_makes, view_names
@@ -148,7 +149,8 @@ def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
         else:
             if hand is None:
                 cards = g.table.cards
-                hand = {cards[u].card for u in g.table.players[seat].hand}
+                hand = {as_treated(g, seat, cards[u]).card
+                        for u in g.table.players[seat].hand}
             name = hook.source
             if name in hand:
                 out.append(hook)
@@ -173,7 +175,7 @@ def holds(g: Game, seat: int, hook: Hook) -> bool:
         return False
     cards = g.table.cards
     name = hook.source
-    if any(cards[u].card == name for u in g.table.players[seat].hand):
+    if any(as_treated(g, seat, cards[u]).card == name for u in g.table.players[seat].hand):
         return True
     if name not in g.lib.view_cards:
         return False

@@ -11,6 +11,7 @@ from sgs_tools.engine.errors import (
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden
+from sgs_tools.engine.prim_names import treated_name, treating_skill
 from sgs_tools.engine.prim_targets import unlimited_on
 from sgs_tools.engine.prim_views import no_cards, pay_view, view_names, view_ok
 from sgs_tools.engine.primitives import CARD_SPENDERS, can_pay
@@ -36,6 +37,13 @@ def play_options(g: Game, seat: int, phase: dict[str, Any], failed: set[str]
             if xlabel not in failed and g.action_usable(seat, seat, extra, [uid]):
                 out.append((xlabel, "card_action", (extra, uid)))
         if label in failed:
+            continue
+        named = treated_name(g, seat, uid)
+        if named is not None:  # 禁酒: it is used only as the card it counts as
+            skill = treating_skill(g, seat)
+            xlabel = f"{skill}: {label} as {named}"
+            if xlabel not in failed and g.card_usable(seat, named, uid, phase):
+                out.append((xlabel, "use_as", (skill, named, uid)))
             continue
         if c.type == "equipment":
             out.append((label, "equip", uid))
@@ -165,6 +173,9 @@ def card_usable(g: Game, seat: int, name: str, uid: int, phase: dict[str, Any] |
     hooks = g.lib.actions.get(name)
     if not hooks:
         return False
+    named = treated_name(g, seat, uid)
+    if named is not None and named != name:
+        return False  # a card that counts as another is used only as that one
     limit = g.use_limit(seat, name, phase)
     if limit is not None and g.phase_uses.get((seat, name), 0) >= limit and not unlimited_on(
             g, seat, uid):  # 陷阵: on those characters the card is not limited

@@ -13,6 +13,7 @@ from sgs_tools.engine.errors import (
 from sgs_tools.engine.interp import Frame, card_is_named
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, delta, use_distance
+from sgs_tools.engine.prim_names import as_treated, treating_skill
 from sgs_tools.engine.prim_refuse import refused
 from sgs_tools.engine.prim_targets import unlimited_on
 from sgs_tools.engine.prim_views import no_cards, view_makes, view_ok
@@ -345,8 +346,16 @@ def response_sources(g: Game, seat: int, name: str) -> list[tuple[str, list[int]
     (label, physical uids, skill or None)."""
     p = g.table.players[seat]
     cards = g.table.cards
-    out: list[tuple[str, list[int], str | None]] = [
-        (cards[u].face(), [u], None) for u in p.hand if card_is_named(cards[u], (name,))]
+    out: list[tuple[str, list[int], str | None]] = []
+    for u in p.hand:
+        card = as_treated(g, seat, cards[u])
+        if not card_is_named(card, (name,)):
+            continue
+        if card is cards[u]:
+            out.append((card.face(), [u], None))
+        else:  # 禁酒: an Analeptic that counts as a Slash
+            skill = treating_skill(g, seat)
+            out.append((f"{skill}: {cards[u].face()} as {card.card}", [u], skill))
     for source in g.sources_of(seat):
         for view in g.lib.views.get(source, ()):
             if not view_makes(g, view, name) or not g.frequency_ok(
