@@ -313,9 +313,18 @@ class StaticIf:
 
 @dataclass(frozen=True)
 class Awaken:
+    """``awaken [TIMING] when COND:``; the timing says when the condition is checked
+    (``at start of start``, ``after take_damage``), as a trigger's does: ``timing`` is
+    start/end (``event`` = the phase) or before/after; None: at the start of each of the
+    owner's phases."""
+
     cond: Cond
     body: tuple[Stmt, ...]
     pos: Pos = field(default=NOPOS, compare=False, repr=False)
+    timing: str | None = None
+    event: str = ""
+    words: tuple[WordNode, ...] = ()
+    event_pos: Pos = field(default=NOPOS, compare=False, repr=False)
 
 
 Clause = Trigger | Action | ViewAs | Static | StaticIf | Awaken

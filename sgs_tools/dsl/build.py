@@ -220,6 +220,9 @@ class Builder(Transformer[Token, A.Effect]):
         return A.StaticIf(cond, tuple(statics), _pos(meta))
 
     def awaken(self, meta: Meta, items: list[Any]) -> A.Awaken:
+        if len(items) == 3:
+            (timing, event, words), cond, body = items
+            return A.Awaken(cond, body, _pos(meta), timing, str(event), words, _tpos(event))
         return A.Awaken(items[0], items[1], _pos(meta))
 
     def start(self, meta: Meta, items: list[Any]) -> A.Effect:

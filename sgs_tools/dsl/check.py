@@ -9,6 +9,7 @@ be provided by the event, a binding or a ``let``, and skill tags must agree with
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +30,8 @@ class Issue:
     code: str
     message: str
     hint: str | None = None
+    severity: str = "error"
+    """``warning``: the effect still compiles and runs (``sgs validate --strict`` fails)."""
 
 
 @dataclass
@@ -42,6 +45,8 @@ class Context:
     owner: str = "skill"
     tokens: dict[str, str] = field(default_factory=dict)
     """The general's named piles and marks: id → "pile" or "mark" (钟会's 权)."""
+    card_kinds: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
+    """Each card's (type, subtype), so card filters no card can match are found."""
 
 
 @dataclass
@@ -123,15 +128,40 @@ def _mode_words_hint(word: str, kind: str, origin: str) -> str:
             "use it")
 
 
+SUIT_COLOR = {"heart": "red", "diamond": "red", "spade": "black", "club": "black"}
+
+
+def _type_is(kind: tuple[str, str | None], word: str) -> bool:
+    """A card of this (type, subtype) is a ``word`` card (the engine's ``type_is``)."""
+    ctype, subtype = kind
+    if word == ctype:
+        return True
+    if word == "trick":
+        return ctype in ("trick", "delayed_trick")
+    if word == "non_delayed_trick":
+        return ctype == "trick"
+    if word == "equipment_card":
+        return ctype == "equipment"
+    if word == "horse":
+        return subtype in ("plus_horse", "minus_horse")
+    return subtype == word
+
+
+REDIRECT_EVENTS = ("targeted", "targeting")
+"""The triggers in which a card being used has targets a ``redirect`` can change."""
+
+
 class Checker:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.reg = ctx.registry
         self.out = Analysis()
+        self.trigger: A.Trigger | None = None  # the trigger clause being checked
 
     # -- reporting -------------------------------------------------------------------
-    def issue(self, pos: A.Pos, code: str, message: str, hint: str | None = None) -> None:
-        self.out.issues.append(Issue(pos.line, pos.col, code, message, hint))
+    def issue(self, pos: A.Pos, code: str, message: str, hint: str | None = None,
+              severity: str = "error") -> None:
+        self.out.issues.append(Issue(pos.line, pos.col, code, message, hint, severity))
 
     def all_words(self, scope: dict[str, str]) -> set[str]:
         reg = self.reg
@@ -376,12 +406,42 @@ class Checker:
             i += 1
         if i == start:
             return None, 0
+        self.card_filter_matches_nothing(words[start:i], filters)
         spec: dict[str, Any] = {"filters": filters}
         if count is not None:
             spec["count"] = count
         if noun:
             spec["noun"] = noun
         return {"cards": spec}, i
+
+    def card_filter_matches_nothing(self, words: list[Any],
+                                    filters: dict[str, list[str]]) -> None:
+        """Warn (located) about card words that no card can satisfy together, such as
+        ``equipment_card slash card`` (a Slash is basic) or ``red spade card``: the filter
+        compiles and runs, and matches nothing."""
+        shown = " ".join(w.name for w in words if isinstance(w, A.Word))
+        colors, suits = filters.get("color", []), filters.get("suit", [])
+        reason = None
+        if colors and suits and not any(SUIT_COLOR.get(x) in colors for x in suits):
+            reason = f"a {' or '.join(colors)} card is never {' or '.join(suits)}"
+        kinds = self.ctx.card_kinds
+        names, types = filters.get("name", []), filters.get("card_type", [])
+        equipped = filters.get("zone") == ["equipment"]  # only equipment is found there
+        if reason is None and kinds and (names or types) and (types or equipped):
+            cands = [kind for c, kind in kinds.items() if not names or any(
+                c == n or c.endswith("_" + n) for n in names)]
+            if cands and equipped:
+                cands = [k for k in cands if k[0] == "equipment"]
+                if not cands:
+                    reason = f"{' or '.join(names or types)} is never in the equipment area"
+            if reason is None and cands and types and not any(
+                    _type_is(k, t) for k in cands for t in types):
+                what = " or ".join(names) or "a card in the equipment area"
+                reason = f"{what} is never {' or '.join(types)}"
+        if reason is not None:
+            self.issue(words[0].pos, "dsl-card-filter",
+                       f"'{shown}' matches no card: {reason}",
+                       "drop the word that contradicts the others", severity="warning")
 
     def p_enum(self, type_name: str, words: list[Any]) -> tuple[Any, int]:
         if words and isinstance(words[0], A.Word) and words[0].name in self.reg.enums.get(
@@ -562,6 +622,8 @@ class Checker:
         self.out.args[id(s)] = self.fill(f"'{s.verb}'", verb.params, s.words, scope, s.pos)
         if s.where is not None:
             self.where(s, verb, scope)
+        if s.verb == "redirect":
+            self.redirect(s, self.out.args[id(s)])
         if s.bind:
             if verb.returns is None:
                 self.issue(s.pos, "dsl-type",
@@ -587,6 +649,32 @@ class Checker:
         inner = {**scope, s.bind: "player"}
         self.cond(s.where, inner)
         select["where"] = {"as": s.bind}  # the compiler adds the condition's IR
+    def redirect(self, s: A.Sentence, args: dict[str, Any]) -> None:
+        """A ``redirect`` that can never change anything is refused: one outside the
+        triggers where a card has targets, one from a character to itself, and one
+        moving the target away from you in a trigger about another character becoming
+        the target (you are not a target there: name who is, ``from target``)."""
+        cl = self.trigger
+        event = cl.event if cl is not None and cl.timing not in ("start", "end") else None
+        if event not in REDIRECT_EVENTS:
+            where = f"a '{event}' trigger" if event else "this clause"
+            self.issue(s.pos, "dsl-redirect",
+                       f"'redirect' changes the targets of a card being used, and {where} "
+                       "has none to change, so it would do nothing",
+                       "use it in a 'when targeted …' or 'when targeting …' trigger")
+            return
+        old = args.get("from") or {"var": "you"}
+        who = self.out.of(cl).get("who")
+        if event == "targeted" and old == {"var": "you"} and who != {"var": "you"}:
+            self.issue(s.pos, "dsl-redirect",
+                       "this trigger is about another character becoming the target, and "
+                       "'redirect' moves the target away from you (who are not it), so it "
+                       "would do nothing",
+                       "name who became the target: 'redirect from target to you'")
+        elif old == args.get("to"):
+            self.issue(s.pos, "dsl-redirect",
+                       "'redirect' moves the target from a character to the same character, "
+                       "so it would do nothing", "name another character after 'to'")
 
     def block(self, stmts: tuple[Any, ...], scope: dict[str, str]) -> None:
         for st in stmts:
@@ -745,6 +833,7 @@ class Checker:
 
     def clause(self, cl: Any) -> None:
         scope: dict[str, str] = dict(PLAYER_VARS)
+        self.trigger = cl if isinstance(cl, A.Trigger) else None
         if isinstance(cl, A.Trigger):
             if cl.timing in ("start", "end"):
                 if cl.event not in self.reg.enums.get("phase", {}):
@@ -779,6 +868,19 @@ class Checker:
                     continue
                 self.static(st, scope)
         elif isinstance(cl, A.Awaken):
+            if cl.timing in ("start", "end"):
+                if cl.event not in self.reg.enums.get("phase", {}):
+                    self.issue(cl.event_pos, "dsl-unknown-word", f"unknown phase {cl.event!r}",
+                               _close(cl.event, set(self.reg.enums.get("phase", {}))))
+            elif cl.timing is not None:
+                event = self.reg.events.get(cl.event)
+                if event is None:
+                    self.issue(cl.event_pos, "dsl-unknown-word", f"unknown event {cl.event!r}",
+                               _close(cl.event, set(self.reg.events)))
+                    return
+                self.out.args[id(cl)] = self.fill(f"event '{cl.event}'", event.params,
+                                                  cl.words, scope, cl.pos)
+                scope.update(event.provides)
             self.cond(cl.cond, scope)
             self.block(cl.body, scope)
 

@@ -179,8 +179,19 @@ class Compiler:
             hook["condition"] = self.cond(cl.cond)
             hook["modifiers"] = [self.modifier(s) for s in cl.statics]
         elif isinstance(cl, A.Awaken):
+            # Checked at its timing (as a trigger's), or at the start of each phase.
             hook["kind"] = "awaken"
-            hook["event"] = "awaken_check"
+            if cl.timing in ("start", "end"):
+                hook["event"] = f"phase_{cl.timing}"
+                hook["timing"] = "at"
+                hook["filter"]["phase"] = cl.event
+            elif cl.timing is not None:
+                hook["event"] = cl.event
+                hook["timing"] = cl.timing
+                hook["filter"].update(self.an.of(cl))
+            else:
+                hook["event"] = "awaken_check"
+                hook["timing"] = "when"
             hook["condition"] = self.cond(cl.cond)
             hook["frequency"] = {"per": "game", "times": 1}
             hook["locked"] = True

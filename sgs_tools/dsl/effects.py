@@ -184,6 +184,7 @@ class _Known:
     cards: frozenset[str]
     skills: frozenset[str]
     parsed: Mapping[str, A.Effect | SyntaxProblem]
+    card_kinds: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
 
 
 def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, text: str,
@@ -206,7 +207,8 @@ def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, te
         return
     # Ids from files that failed their schema still count as names: that file's error
     # is reported once there, not again in every effect that names one of its cards.
-    ctx = Context(reg, known.cards, known.skills, tags, kind, tokens or {})
+    ctx = Context(reg, known.cards, known.skills, tags, kind, tokens or {},
+                  known.card_kinds)
     try:
         analysis = check(effect, ctx)
     except RecursionError:
@@ -217,28 +219,31 @@ def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, te
     for issue in analysis.issues:
         out.problems.append(Problem(text_location(origin, key, max(issue.line, 1),
                                                   max(issue.col, 1)),
-                                    issue.code, issue.message, issue.hint))
-    hooks = compile_effect(ident, effect, analysis, reg, tags) if not analysis.issues else []
+                                    issue.code, issue.message, issue.hint, issue.severity))
+    errors = [i for i in analysis.issues if i.severity == "error"]
+    hooks = compile_effect(ident, effect, analysis, reg, tags) if not errors else []
     out.compiled[ident] = Compiled(ident, kind, owner, text, effect, analysis, reg, hooks,
                                    tags)
 
 
-PLAY_ASKS = ("respond", "ask_play")
-"""Actions that ask a character to play a card in response; their ``card`` is playable."""
+PLAY_ASKS = ("respond", "respond_use", "ask_play")
+"""Actions that ask a character for a card in response; their ``card`` is playable (a
+Jink is used against a Slash and played against Archery Attack: "use or play")."""
 
 
 def _played_cards(hooks: Any) -> set[str]:
     found: set[str] = set()
-    if isinstance(hooks, dict):
-        if hooks.get("do") in PLAY_ASKS and isinstance(hooks.get("args"), dict):
-            card = hooks["args"].get("card")
-            if isinstance(card, str):
-                found.add(card)
-        for value in hooks.values():
-            found |= _played_cards(value)
-    elif isinstance(hooks, list):
-        for value in hooks:
-            found |= _played_cards(value)
+    stack = [hooks]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("do") in PLAY_ASKS and isinstance(item.get("args"), dict):
+                card = item["args"].get("card")
+                if isinstance(card, str):
+                    found.add(card)
+            stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
+        elif isinstance(item, list):
+            stack.extend(v for v in item if isinstance(v, (dict, list)))
     return found
 
 
@@ -289,7 +294,8 @@ def compile_catalog(cat: Catalog,
     effect texts already parsed (by the worker processes, or from the cache)."""
     out = EffectsResult(names=names_of(cat))
     known = _Known(frozenset(cat.cards) | cat.broken_cards,
-                   frozenset(cat.skills) | cat.broken_ids, parsed or {})
+                   frozenset(cat.skills) | cat.broken_ids, parsed or {},
+                   {cid: (c.type, c.subtype) for cid, c in cat.cards.items()})
     index = _ModeIndex(cat)
     sets_of_skill: dict[str, set[str]] = {}
     tokens_of: dict[str, dict[str, str]] = {}  # general → its piles and marks (id → kind)
@@ -341,6 +347,7 @@ def hook_table(result: EffectsResult) -> dict[str, Any]:
 
 
 def explain(compiled: Compiled, names: Names, lang: str) -> str:
-    return render(compiled.effect, compiled.analysis, compiled.registry, lang, names)
+    return render(compiled.effect, compiled.analysis, compiled.registry, lang, names,
+                  kind=compiled.kind)
 
 

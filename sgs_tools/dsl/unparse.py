@@ -163,7 +163,13 @@ def clause(cl: Any) -> list[str]:
     if isinstance(cl, A.StaticIf):
         return [f"if {cond(cl.cond)}:", *(INDENT + static_line(s) for s in cl.statics)]
     if isinstance(cl, A.Awaken):
-        return [f"awaken when {cond(cl.cond)}:", *block(cl.body, 1)]
+        if cl.timing in ("start", "end"):
+            at = f" at {cl.timing} of {cl.event}"
+        elif cl.timing is not None:
+            at = " " + " ".join(p for p in (cl.timing, cl.event, words(cl.words)) if p)
+        else:
+            at = ""
+        return [f"awaken{at} when {cond(cl.cond)}:", *block(cl.body, 1)]
     raise TypeError(cl)  # pragma: no cover
 
 

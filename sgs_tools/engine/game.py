@@ -284,6 +284,8 @@ class Game:
     declare = use.declare
     answers_by_trigger = use.answers_by_trigger
     ask_for_card = use.ask_for_card
+    announce_answer = use.announce_answer
+    answer_done = use.answer_done
 
     damage = health.damage
     lose_hp = health.lose_hp

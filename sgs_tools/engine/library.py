@@ -1,5 +1,8 @@
 """Validated catalog + compiled effects → a Library: every hook indexed for the engine.
 
+The catalog and the effects come from :func:`sgs_tools.project.library`, which loads and
+validates a project and builds its Library.
+
 Built once per process and shared by every game: hooks wrapped with what the hot path
 needs (by event and timing, by source, statics, actions, view-as conversions), the
 physical decks of each mode, and the *gaps*: vocabulary words some hook uses that have no
@@ -11,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.data.catalog import Catalog
@@ -156,20 +158,6 @@ class Library:
         return found
 
     # -- building --------------------------------------------------------------------
-    @classmethod
-    def load(cls, targets: list[Path] | None = None) -> Library:
-        """Validate the bundled data (plus any targets) and index its compiled hooks."""
-        from sgs_tools.data.validate import validate
-
-        result = validate(targets)
-        if result.effects is None:  # pragma: no cover - validate always compiles here
-            raise SetupError("effects were not compiled")
-        lib = cls(result.catalog, result.effects)
-        lib.problems = [f"{p.location}: {p.message}" for p in result.problems
-                        if p.severity == "error"]
-        lib.index()
-        return lib
-
     def index(self) -> None:
         from sgs_tools.engine.modes import load_builtin
 
@@ -215,7 +203,8 @@ class Library:
                 elif hook.kind == "view_as":
                     self.views.setdefault(ident, []).append(hook)
                 elif hook.kind == "awaken":
-                    self.by_event.setdefault(("awaken_check", "when"), []).append(hook)
+                    key = (hook.event or "awaken_check", hook.timing or "when")
+                    self.by_event.setdefault(key, []).append(hook)
         for ident, compiled in self.effects.compiled.items():
             for hook in self.hooks.get(ident, []):
                 granted = compiled.hooks[hook.index].get("granted_to")
@@ -259,7 +248,8 @@ class Library:
         if kind not in (words.known("hook_kind") or ()):
             out.append(f"hook kind {kind!r}")
         event = raw.get("event")
-        if kind == "trigger" and event not in (words.known("event") or ()):
+        if kind in ("trigger", "awaken") and event != "awaken_check" and event not in (
+                words.known("event") or ()):
             out.append(f"event {event}")
         parts = [raw.get("cost"), raw.get("steps"), raw.get("modifiers"),
                  raw.get("condition"), raw.get("frequency"), raw.get("filter")]

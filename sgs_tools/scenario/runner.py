@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sgs_tools import paths
 from sgs_tools.data.loader import Document, load_file
 from sgs_tools.engine.agents import Decision, IllegalChoice, match_option
 from sgs_tools.engine.errors import EngineError, GameOver, SetupError
@@ -729,39 +728,6 @@ def collect(paths: list[Path]) -> list[Path]:
     return found
 
 
-def _is_data_folder(folder: Path) -> bool:
-    return ((folder / "expansion.yaml").is_file() or (folder / "generals").is_dir()
-            or (folder / "cards").is_dir())
-
-
-def data_for(targets: list[Path], extra: list[Path] | None = None) -> list[Path]:
-    """The data files to load with the bundled game for scenarios under ``targets``.
-
-    ``extra`` (``--data``) comes first; then each target that is a data folder itself,
-    or sits inside an expansion folder, brings that folder's cards and generals.
-    Scenario files are left out, and so is the bundled data (it is always loaded).
-    """
-    bundled = paths.bundled_root().resolve()
-    roots: list[Path] = list(extra or [])
-    for target in targets:
-        if target.is_dir() and _is_data_folder(target):
-            roots.append(target)
-        else:
-            around = paths.expansion_around(target)
-            if around is not None:
-                roots.append(around)
-    out: list[Path] = []
-    seen: set[Path] = set()
-    for root in roots:
-        resolved = root.resolve()
-        if resolved == bundled or resolved in seen:
-            continue
-        seen.add(resolved)
-        files = paths.data_files(root) if root.is_dir() else [root]
-        out.extend(f for f in files if not is_scenario(f))
-    return out
-
-
 def is_scenario(path: Path) -> bool:
     try:
         head = path.read_text(encoding="utf-8", errors="replace")[:4000]
@@ -812,16 +778,12 @@ class RunSummary:
         return [p for o in self.outcomes for p in o.problems]
 
 
-def run_scenarios(targets: list[Path], lib: Library | None = None,
-                  data: list[Path] | None = None) -> RunSummary:
-    """Run every scenario file found under ``targets`` (see :func:`collect`).
-
-    Without ``lib``, the bundled game is loaded with ``data`` and the expansions the
-    targets belong to (see :func:`data_for`).
-    """
+def run_scenarios(targets: list[Path], lib: Library) -> RunSummary:
+    """Run every scenario file found under ``targets`` (see :func:`collect`) against
+    ``lib`` (the bundled game with the data the scenarios need:
+    :func:`sgs_tools.project.library` with the targets)."""
     from sgs_tools.paths import display_path
 
-    lib = lib or Library.load(data_for(targets, data) or None)
     out = RunSummary()
     for path in collect(targets):
         shown = display_path(path)

@@ -52,7 +52,8 @@ def fmt(x: float, points: bool) -> str:
 
 
 def interval_chart(rows: list[Row], title: str, desc: str, *, chart_id: str = "chart",
-                   diverging: bool = False, reference_name: str = "pool") -> str:
+                   diverging: bool = False, reference_name: str = "rest of the pool"
+                   ) -> str:
     """Horizontal bars from the axis (0, or the middle when ``diverging``: differences in
     points) to each value, a whisker over its interval and a tick at its reference."""
     label_w, plot_w, right, bar_h, top = 210, 360, 70, 20, 34
@@ -75,7 +76,7 @@ def interval_chart(rows: list[Row], title: str, desc: str, *, chart_id: str = "c
            f'font-size="12" fill="currentColor">',
            f'<title id="{cid}-title">{xml(title)}</title>',
            f'<desc id="{cid}-desc">{xml(desc)}</desc>',
-           f'<text x="4" y="16" font-weight="bold">{xml(shorten(title, 90))}</text>']
+           f'<text x="4" y="16" font-weight="bold">{xml(shorten(title, 50))}</text>']
     ticks = 4
     for k in range(ticks + 1):
         v = lo_axis + (hi_axis - lo_axis) * k / ticks
@@ -85,6 +86,14 @@ def interval_chart(rows: list[Row], title: str, desc: str, *, chart_id: str = "c
                    f'<text x="{tx:.1f}" y="{height - 8}" font-size="10" '
                    f'text-anchor="middle">{fmt(v, diverging) if diverging else f"{v:.0%}"}'
                    '</text>')
+    legend_x = label_w + plot_w - 190
+    out.append(f'<path d="M{legend_x} 12H{legend_x + 16}M{legend_x} 8V16M{legend_x + 16} 8V16" '
+               'stroke="currentColor" stroke-width="1.4" fill="none"/>'
+               f'<text x="{legend_x + 21}" y="16" font-size="10">95% interval</text>')
+    if any(r.reference is not None for r in rows):
+        out.append(f'<path d="M{legend_x + 100} 6V18" stroke="{REFERENCE}" '
+                   f'stroke-width="2.5"/><text x="{legend_x + 106}" y="16" '
+                   f'font-size="10">{xml(reference_name)}</text>')
     zero = x(0.0)
     if diverging:
         out.append(f'<line x1="{zero:.1f}" y1="{top - 6}" x2="{zero:.1f}" '

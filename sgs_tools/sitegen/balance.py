@@ -103,7 +103,7 @@ class ReportPage:
     def chart(self, rows: list[Row], title: str, desc: str, diverging: bool = False) -> str:
         self.charts += 1
         svg = interval_chart(rows, title, desc, chart_id=f"{slug(self.name)}-{self.charts}",
-                             diverging=diverging, reference_name="pool")
+                             diverging=diverging)
         return f'<div class="sgs-chart-box" data-search-exclude>{svg}</div>\n'
 
     # -- sections ------------------------------------------------------------------------

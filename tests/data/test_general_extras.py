@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sgs_tools.data.validate import validate
+from sgs_tools.project import validate
 from sgs_tools.sitegen.context import SiteData
 from sgs_tools.sitegen.generals import general_markdown
 

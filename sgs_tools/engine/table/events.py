@@ -273,7 +273,7 @@ def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
     if hook.kind == "awaken":
         if subject != owner:
             return False
-        f = Frame(owner, owner, hook)
+        f = Frame(owner, owner, hook, {}, payload)
         if not g.interp.cond(hook.condition, f):
             return False
     return g.frequency_ok(owner, hook.key, hook.frequency, None)
@@ -387,13 +387,13 @@ def card_response(g: Game, hook: Hook, owner: int, payload: dict[str, Any],
     if not options:
         return False
     request = payload.get("__request")
-    if (request is None or request.name != hook.source) and forbidden(
+    answering = request if request is not None and request.name == hook.source else None
+    if (answering is None or answering.use) and forbidden(
             g, owner, g.probe_card(hook.source)):
         return False  # a use, and a forbid_use modifier forbids it
     benefit = ai.response_benefit(g, owner, hook, payload)
     labels = [o[0] for o in options] + ["pass"]
-    request = payload.get("__request")
-    verb = "play" if request is not None and request.name == hook.source else "use"
+    verb = answering.verb if answering is not None else "use"
     pick = g.ask(owner, "respond", labels, 1, 1, f"{verb} {hook.source}",
                     {"benefit": benefit})[0]
     if pick == len(options):
@@ -413,17 +413,16 @@ def card_response(g: Game, hook: Hook, owner: int, payload: dict[str, Any],
         uid = g.card_for(hook.source, uids)
     g.frequency_use(owner, hook.key, hook.frequency)
     if request is not None and card_is_named(g.table.card(uid), (request.name,)):
-        # Answering a request for this card: it is played, and answers it.
-        g.move(g.table.physical([uid]), PROCESSING, -1, "play", f)
-        g.log_event("play", seat=owner, card=g.face(uid))
-        g.count_play(owner, request.name)
+        # Answering a request for this card: it is used or played, as the request says,
+        # and answers it.
+        g.move(g.table.physical([uid]), PROCESSING, -1, request.verb, f)
         request.provided = [uid]
-        request.played = True
-        played = {"card": [uid], "__use": payload.get("__use")}
-        g.emit("play", "when", owner, played)
+        answered = g.announce_answer(owner, uid, request, payload.get("__use"),
+                                     via=via if via and not via.startswith("declare:")
+                                     else None)
         g.run_hook(hook, f)
         g.discard_processed([uid])
-        g.emit("play", "after", owner, played)
+        g.answer_done(owner, request, answered)
         return True
     g.move(g.table.physical([uid]), PROCESSING, -1, "use", f)
     use = Use(hook.source, uid, owner, hook, [tseat], via=via)

@@ -85,6 +85,7 @@ class SkillEmitter:
         self.m = mapping
         self.cards = cards  # our card id → FreeKill card name
         self.counter = 0
+        self.lasting = []
 
     # ---- expressions -------------------------------------------------------------------
 
@@ -399,7 +400,24 @@ class SkillEmitter:
                     f"{_indent(body, '  ')}\nend")
         if "stop" in st:
             return "break" if ctx.loop else "do return end"
+        if "until" in st:
+            return self.during(st, ctx)
         raise NotExportable("step", f"form {sorted(st)}")
+
+    def during(self, st: dict[str, Any], ctx: Ctx) -> str:
+        """``until end of turn: MODIFIERS``: the actor carries a FreeKill mark that FreeKill
+        clears at the end of that period (its ``-turn``/``-phase``/``-round`` suffix); the
+        skill gets each modifier as an effect active while an owner carries the mark."""
+        until = st.get("until") or {}
+        suffix = self.m.until_marks.get(f"{until.get('edge')} {until.get('period')}")
+        if suffix is None:
+            raise NotExportable("until", f"{until.get('edge')} of {until.get('period')}")
+        lines = []
+        for mod in st.get("modifiers") or []:
+            mark = f"{self.skill_name}_until{len(self.lasting) + 1}{suffix}"
+            self.lasting.append((mark, mod))
+            lines.append(f"{ROOM}:setPlayerMark({ctx.actor}, {lua.string(mark)}, 1)")
+        return "\n".join(lines)
 
     def choose(self, st: dict[str, Any], ctx: Ctx) -> str:
         chooser = self.player(st["choose"], ctx)
@@ -436,6 +454,8 @@ class SkillEmitter:
     option_prefix = "choice"
     options: list[str]
     option_words: dict[str, str]
+    skill_name = "skill"
+    lasting: list[tuple[str, dict[str, Any]]]  # (mark, modifier) of `until` steps
 
     def option_can(self, option: list[Any], ctx: Ctx) -> str:
         """When the first step of some steps can be carried out: its table entry's ``can``,

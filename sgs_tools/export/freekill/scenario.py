@@ -146,6 +146,8 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
         there = [s for s in own if s in skills]
         owners += there
         p = f"P[{seat.seat + 1}]"
+        if getattr(seat, "role", None):  # lord skills and `of lord` look at the role
+            setup.append(f"    room:setPlayerProperty({p}, \"role\", {lua.string(str(seat.role))})")
         info = (general_info or {}).get(seat.general or "", {})
         if info.get("kingdom"):
             setup.append(f"    room:setPlayerProperty({p}, \"kingdom\", "
@@ -358,10 +360,24 @@ def _decision(st: Any, sc: Any, pc: _Cards, hands: dict[int, list[int]],
 
     spec = parse_card(pick)
     name = spec.name if isinstance(spec, CardSpec) else pick
+    if not response and st.seat == sc.start_seat and _discards_only(sc):
+        # the playing seat has no play phase here: a card it picks is its discard
+        return None, f"FkTest.ReplyDiscard({{ {ref} }})"
     targets = "{}"
     if not response and name in targeted:
         targets = chosen or _target_of(sc, st.seat, name)
     return None, f"FkTest.ReplyCard(Fk:getCardById({ref}), {targets})"
+
+
+def _discards_only(sc: Any) -> bool:
+    """The scenario runs the playing seat's discard phase but not its play phase."""
+    if sc.phases is not None:
+        phases = list(sc.phases)
+    elif sc.start_phase is not None:
+        phases = ORDER[ORDER.index(sc.start_phase):]
+    else:
+        return False
+    return "discard" in phases and "play" not in phases
 
 
 def _target_of(sc: Any, seat: int, card: str) -> str:
@@ -429,13 +445,8 @@ def _event(pat: dict[str, Any], pc: _Cards, prefix: str) -> str | None:
     note = f"    -- {', '.join(dropped)}: not recorded by FreeKill\n" if dropped else ""
     count = (f"script.count(room, {lua.string(kinds[str(e)])}, function(d)\n"
              f"{note}    return {body}\n  end)")
-    if e == "play":
-        # A card put forward in answer: our first-edition rules call a Jink answering a
-        # Slash played (打出); FreeKill, with the current rules, records it as used
-        # (使用). Either record shows the seat answered with that card.
-        count += (f" + script.count(room, \"UseCard\", function(d)\n"
-                  f"    -- a response FreeKill counts as a use (闪 answering 杀)\n"
-                  f"    return {body}\n  end)")
+    # A card answering a request is "use" or "play" as the rules say (a Jink answering a
+    # Slash is used, a Slash answering a Duel played), as FreeKill records it too.
     return count
 
 

@@ -39,6 +39,7 @@ def emit_skill(name: str, hooks: list[dict[str, Any]], mapping: Mapping,
     em.options = []
     em.option_words = {}
     em.option_prefix = f"{name}_choice"
+    em.skill_name = name
     out = SkillLua(name, [])
     views: list[dict[str, Any]] = []
     if not hooks:
@@ -59,6 +60,8 @@ def emit_skill(name: str, hooks: list[dict[str, Any]], mapping: Mapping,
             raise NotExportable(f"hook kind {kind}")
     if views:  # FreeKill allows one view-as effect per skill: conversions share it
         out.effects.append(_view_as(em, views))
+    for mark, mod in em.lasting:  # modifiers that last until the end of a period
+        out.effects += modifier_effects(em, mod, {}, out, mark)
     used = [name for name in mapping.helpers
             if any(re.search(rf"\b{name}\(", text)
                    for text in [e.body for e in out.effects] + out.helpers)]
@@ -94,6 +97,9 @@ def _who_test(em: SkillEmitter, who: Any) -> str:
         tests = {"others": "target ~= nil and target ~= player",
                  "players": "target ~= nil", "all": "target ~= nil",
                  "player": "target ~= nil"}
+        role = em.m.selector_roles.get(str(noun))
+        if role is not None:  # of lord: whoever holds that role
+            tests[str(noun)] = f"target ~= nil and {_fill(role, p='target')}"
         if noun not in tests:
             raise NotExportable(f"selector {noun}", "as whose event it is")
         out = [tests[str(noun)]]
@@ -217,44 +223,116 @@ def _modifier_cond(em: SkillEmitter, hook: dict[str, Any], who: str, out: SkillL
 def _static(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> list[Effect]:
     effects = []
     for mod in hook.get("modifiers") or []:
-        word = str(mod.get("modifier"))
-        entry = em.m.modifiers.get(word)
-        if entry is None:
-            raise NotExportable(word, "no FreeKill mapping")
-        args = dict(mod.get("args") or {})
-        forms: dict[str, str] = entry.get("forms") or {}
-        values = {"skill": SKILL,
-                  "cond_player": _modifier_cond(em, hook, "player", out),
-                  "cond_from": _modifier_cond(em, hook, "from", out),
-                  "cond_to": _modifier_cond(em, hook, "to", out)}
-        form = "any"
-        if word == "distance":
-            to, frm = args.pop("to", None), args.pop("from", None)
-            others = {"select": {"noun": "others", "filters": []}}
-            if to == others and frm is None:
-                form = "to_others"
-            elif frm == others and to is None:
-                form = "from_others"
-            else:
-                raise NotExportable("distance", f"to {_short(to)} from {_short(frm)}")
-        if word == "uses":
-            form = "unlimited" if args.get("delta") == "unlimited" else "count"
-            if form == "unlimited":
-                args.pop("delta")
-        if "delta" in args:
-            values["delta"] = em.delta(args.pop("delta"))
-        if "card" in args:
-            values["card_test"] = em.card_test(args.pop("card"), "card")
-        if args:
-            raise NotExportable(word, f"argument {sorted(args)[0]}")
-        tpl = forms.get(form)
-        if tpl is None:
-            raise NotExportable(word, f"form {form}")
-        body = re.sub(r" and true\b", "", _fill(tpl, **values).rstrip("\n"))
-        kind = str(entry["kind"])
-        effects.append(Effect(str(entry["event"]) if kind == "trigger" else lua.string(kind),
-                              body))
+        effects += modifier_effects(em, mod, hook, out)
     return effects
+
+
+def modifier_effects(em: SkillEmitter, mod: dict[str, Any], hook: dict[str, Any],
+                     out: SkillLua, mark: str | None = None) -> list[Effect]:
+    """The FreeKill effects of one modifier: while the owner has the skill (and its
+    condition holds), or — for a modifier that lasts ``until`` the end of a period — while
+    the owner carries ``mark`` (a FreeKill mark cleared at the end of that period)."""
+    word = str(mod.get("modifier"))
+    entry = em.m.modifiers.get(word)
+    if entry is None:
+        raise NotExportable(word, "no FreeKill mapping")
+    args = dict(mod.get("args") or {})
+    forms: dict[str, str] = entry.get("forms") or {}
+    values = {"skill": SKILL,
+              "cond_player": _modifier_cond(em, hook, "player", out),
+              "cond_from": _modifier_cond(em, hook, "from", out),
+              "cond_to": _modifier_cond(em, hook, "to", out),
+              "cond_p": _modifier_cond(em, hook, "p", out)}
+    # who the modifier is active for: the owner ``owner`` (owner-relative forms)
+    values["active"] = (f"owner:getMark({lua.string(mark)}) > 0" if mark else
+                        f"owner:hasSkill({SKILL}) and {_modifier_cond(em, hook, 'owner', out)}")
+    if mark and "${active}" not in "".join(forms.values()):
+        raise NotExportable(word, "for a while (until …)")
+    form = "any"
+    if word == "distance":
+        to, frm = args.pop("to", None), args.pop("from", None)
+        others = {"select": {"noun": "others", "filters": []}}
+        if to == others and frm is None:
+            form = "to_others"
+        elif frm == others and to is None:
+            form = "from_others"
+        else:
+            raise NotExportable("distance", f"to {_short(to)} from {_short(frm)}")
+    if word == "uses":
+        form = "unlimited" if args.get("delta") == "unlimited" else "count"
+        if form == "unlimited":
+            args.pop("delta")
+    if "delta" in args:
+        values["delta"] = em.delta(args.pop("delta"))
+    if "card" in args:
+        card = args.pop("card")
+        values["card_test"] = em.card_test(card, str(entry.get("card") or "card"))
+        values["held_test"] = em.card_test(card, "c")
+        _check_responses(em, entry, word, card, args)
+    if "who" in args:
+        values["who_test"] = _owner_relative(em, args.pop("who"), "player", "owner")
+    for pname, kind in (entry.get("params") or {}).items():
+        if pname not in args:
+            continue
+        value = args.pop(pname)
+        if kind == "int":
+            values[pname] = em.integer(value, Ctx(actor="player", vars={"you": "player"}))
+        elif kind == "card_name":
+            values[pname] = lua.string(em.card_name(str(value)))
+        elif kind == "card_spec":
+            values.update({f"{pname}_{k}": v for k, v in em.card_spec(value).items()})
+        elif kind == "const" and value != (entry.get("require") or {}).get(pname):
+            raise NotExportable(word, f"{pname} {_short(value)}")
+    if args:
+        raise NotExportable(word, f"argument {sorted(args)[0]}")
+    tpl = forms.get(form)
+    if tpl is None:
+        raise NotExportable(word, f"form {form}")
+    body = re.sub(r" and true\b", "", _fill(tpl, **values).rstrip("\n"))
+    kind = str(entry["kind"])
+    if kind != "trigger":
+        return [Effect(lua.string(kind), body)]
+    events = entry.get("events") or [entry["event"]]
+    return [Effect(str(e), body) for e in events]
+
+
+def _check_responses(em: SkillEmitter, entry: dict[str, Any], word: str, card: Any,
+                     args: dict[str, Any]) -> None:
+    """``responses_needed N RESPONSE against CARDS``: FreeKill counts the responses its
+    rules ask for each card (a Jink for a Slash), so RESPONSE must be that one."""
+    table = entry.get("responses")
+    if not table:
+        return
+    response = args.get("response")
+    names = (((card or {}).get("cards") or {}).get("filters") or {}).get("name") or []
+    if not names or any(table.get(str(n)) != response for n in names):
+        raise NotExportable(word, f"{response} against {', '.join(map(str, names)) or 'cards'}"
+                            " (FreeKill counts the response its rules ask for)")
+
+
+def _owner_relative(em: SkillEmitter, who: Any, p: str, owner: str) -> str:
+    """A test that character ``p`` is who a modifier of ``owner``'s names."""
+    if isinstance(who, dict) and who.get("var") == "you":
+        return f"{p} == {owner}"
+    if isinstance(who, dict) and isinstance(who.get("select"), dict):
+        sel = who["select"]
+        noun = str(sel.get("noun"))
+        nouns = {"others": f"{p} ~= {owner}", "other": f"{p} ~= {owner}",
+                 "players": "true", "all": "true", "player": "true"}
+        role = em.m.selector_roles.get(noun)
+        if noun in nouns:
+            tests = [nouns[noun]]
+        elif role is not None:
+            tests = [_fill(role, p=p)]
+        else:
+            raise NotExportable(f"selector {noun}")
+        for f in sel.get("filters") or []:
+            tpl = em.m.selector_filters.get(str(f))
+            if tpl is None:
+                raise NotExportable(f"selector {f}")
+            tests.append(_fill(tpl, p=p, me=owner))
+        return " and ".join(t for t in tests if t != "true") or "true"
+    raise NotExportable("modifier", f"for {_short(who)}")
 
 
 def _conversion(em: SkillEmitter, hook: dict[str, Any]) -> tuple[str, str]:

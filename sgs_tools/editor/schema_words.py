@@ -2,7 +2,7 @@
 and equipment subtypes, and the kinds of entry in a game's event log.
 
 Kingdoms, genders and phases take their names from the core vocabulary, roles from the
-modes, skill tags from the glossary; see :mod:`sgs_tools.data.schema_build`.
+modes, skill tags from the glossary; see :mod:`sgs_tools.editor.schema_build`.
 """
 
 from __future__ import annotations
@@ -95,7 +95,8 @@ EVENTS: dict[str, Word] = {
                 "A card passed on to the next seat (to), as Lightning does."),
     "phase": ("阶段", "Phase", "단계", "A phase of a seat's turn began (phase)."),
     "play": ("打出", "Play", "내기",
-             "A seat played a card in response (card, provided)."),
+             "A seat played a card in response (card, via, provided: a trigger supplied "
+             "it), as a Slash answering a Duel."),
     "prevent": ("防止", "Prevent", "방지", "A skill prevented damage (n, skill)."),
     "question": ("质疑", "Question", "의문", "Seats questioned a declared card (card, seats)."),
     "recover": ("回复", "Recover", "회복", "A seat recovered health (n, source, hp after it)."),
@@ -122,7 +123,9 @@ EVENTS: dict[str, Word] = {
     "turn_over": ("翻面", "Turn over", "뒤집기",
                   "A seat's character card was turned over (turned_over)."),
     "undo": ("撤销", "Undo", "취소", "A seat took back a card's use (card)."),
-    "use": ("使用", "Use", "사용", "A seat used a card (card, targets, via)."),
+    "use": ("使用", "Use", "사용",
+            "A seat used a card (card, targets, via, provided: a trigger supplied it), "
+            "on its own or in response, as a Jink answering a Slash."),
     "virtual_play": ("视为打出", "Play as", "간주하여 내기",
                      "A skill played a card that is not in hand (card, skill)."),
     "will_skip": ("将跳过", "Will skip", "건너뛸 예정",
