@@ -256,11 +256,20 @@ class Limited:
 
 
 @dataclass(frozen=True)
+class AfterThis:
+    """``after this:`` in a before/when trigger: steps done once its event has resolved."""
+
+    body: tuple[Stmt, ...]
+    pos: Pos = field(default=NOPOS, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
 class Stop:
     pos: Pos = field(default=NOPOS, compare=False, repr=False)
 
 
-Stmt = Do | May | MayBlock | If | Choice | ForEach | Let | Repeat | During | Limited | Stop
+Stmt = (Do | May | MayBlock | If | Choice | ForEach | Let | Repeat | During | Limited | Stop
+        | AfterThis)
 
 
 # --- clauses ----------------------------------------------------------------------------

@@ -187,6 +187,9 @@ class Builder(Transformer[Token, A.Effect]):
     def limited_block(self, meta: Meta, items: list[Any]) -> A.Limited:
         return A.Limited(items[0], items[1], _pos(meta))
 
+    def after_this(self, meta: Meta, items: list[Any]) -> A.AfterThis:
+        return A.AfterThis(items[-1], _pos(meta))
+
     def stop(self, meta: Meta, items: list[Any]) -> A.Stop:
         return A.Stop(_pos(meta))
 

@@ -730,6 +730,17 @@ class Checker:
         elif isinstance(st, A.Limited):
             self.limit(st.limit, scope)
             self.block(st.body, dict(scope))
+        elif isinstance(st, A.AfterThis):
+            trigger = self.trigger
+            event = trigger.event if trigger is not None else ""
+            if f"resolved_{event}" not in self.reg.phrases or trigger is None or \
+                    trigger.timing not in ("before", "when"):
+                known = sorted(k[len("resolved_"):] for k in self.reg.phrases
+                               if k.startswith("resolved_"))
+                self.issue(st.pos, "dsl-type", "'after this:' belongs in a 'before' or "
+                           "'when' trigger of an event that resolves afterwards",
+                           f"events it can follow: {', '.join(known)}")
+            self.block(st.body, dict(scope))
 
     def limit(self, limit: A.Limit, scope: dict[str, str]) -> None:
         if limit.times is not None:

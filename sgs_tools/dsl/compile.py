@@ -91,6 +91,8 @@ class Compiler:
             return {"limit": self.limit(st.limit), "steps": self.steps(st.body)}
         if isinstance(st, A.Stop):
             return {"stop": True}
+        if isinstance(st, A.AfterThis):
+            return {"after_this": self.steps(st.body)}
         raise TypeError(st)  # pragma: no cover
 
     def modifier(self, st: A.Static) -> dict[str, Any]:

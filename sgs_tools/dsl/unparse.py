@@ -137,6 +137,8 @@ def stmt(st: Any, depth: int) -> list[str]:
         return [f"{pad}{limit(st.limit)}:", *block(st.body, depth + 1)]
     if isinstance(st, A.Stop):
         return [pad + "stop"]
+    if isinstance(st, A.AfterThis):
+        return [f"{pad}after this:", *block(st.body, depth + 1)]
     raise TypeError(st)  # pragma: no cover
 
 

@@ -15,7 +15,7 @@ from sgs_tools.engine.prim_counts import CARD_ATTRIBUTES, mark_count, pile_cards
 from sgs_tools.engine.prim_distance import FUNCTION_WORDS, within_ok
 from sgs_tools.engine.prim_generals import FILTER_WORDS, QUANTITY_WORDS, changed_suit, post_filter
 from sgs_tools.engine.prim_names import as_treated
-from sgs_tools.engine.prim_state import STATE_FILTERS, THIS_GENERAL, this_general
+from sgs_tools.engine.prim_state import STATE_FILTERS, THIS_GENERAL, defer_to_after, this_general
 from sgs_tools.engine.prim_targets import distance_ignored
 from sgs_tools.engine.primitives import ACTIONS, can_pay
 from sgs_tools.engine.state import CardInst, Player
@@ -691,6 +691,9 @@ class Interpreter:
             return
         if "stop" in s:
             raise Stop
+        if "after_this" in s:  # once this event has resolved: at its 'after' (prim_state)
+            defer_to_after(f, s["after_this"])
+            return
         raise EngineGap(f"step {sorted(s)}", f.name)
 
 

@@ -362,3 +362,19 @@ def test_a_hand_card_that_counts_as_another(lib: Library) -> None:
     assert slashes == [jink]
     assert g.do_play_option(0, options[0], PLAY)
     assert any(e["e"] == "use" and e["card"].startswith("slash") for e in g.log)
+
+
+def test_after_this_waits_for_the_event_to_resolve(lib: Library) -> None:
+    from sgs_tools.engine.prim_state import DEFERRED
+
+    g = table(lib, FIVE, mode="identity")
+    payload: dict[str, Any] = {"amount": 1}
+    f = frame(g, 0)
+    f.event = payload
+    g.interp.run([{"after_this": [{"do": "draw", "args": {"n": 2, "who": {"actor": True}}}]}],
+                 f)
+    assert DEFERRED in payload and not g.table.players[0].hand
+    g.emit("take_damage", "after", 0, payload)
+    assert len(g.table.players[0].hand) == 2 and DEFERRED not in payload
+    g.emit("take_damage", "after", 0, payload)  # run once only
+    assert len(g.table.players[0].hand) == 2

@@ -1008,6 +1008,10 @@ class Renderer:
             return L.limited(self.limit(st.limit), self.steps(st.body, actor))
         if isinstance(st, A.Stop):
             return self.phrase("stop")
+        if isinstance(st, A.AfterThis):  # 此伤害结算后，…
+            head = self.phrase(f"resolved_{self.event}") if f"resolved_{self.event}" in \
+                self.reg.phrases else self.phrase("resolved")
+            return f"{head}{L.comma}{self.steps(st.body, actor)}"
         return ""  # pragma: no cover
 
     def _repeat(self, st: A.Repeat, actor: str) -> str:

@@ -14,7 +14,7 @@ from sgs_tools.engine.interp import ALL_OF_TABLE, Frame, card_is_named
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, forbidden
 from sgs_tools.engine.prim_names import as_treated
-from sgs_tools.engine.prim_state import phase_options_ok
+from sgs_tools.engine.prim_state import DEFERRED, phase_options_ok, run_deferred
 from sgs_tools.engine.prim_targets import armour_ignored_of
 from sgs_tools.engine.prim_views import find_view, pay_view, view_makes, view_names
 from sgs_tools.engine.primitives import borrowed_weapon, can_pay
@@ -85,6 +85,8 @@ def card_names(g: Game) -> frozenset[str]:
 def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[str, Any]
          ) -> dict[str, Any]:
     by_event = g.lib.by_event
+    if timing == "after" and DEFERRED in payload:
+        run_deferred(g, payload)  # `after this:` steps, once the event has resolved
     if timing == "when" and (event, "before") in by_event:
         # 'before X' hooks resolve first, at the same moment, with the same payload (the
         # damage about to be dealt, …): every event raised 'when' has a 'before'.
