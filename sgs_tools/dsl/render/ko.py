@@ -157,18 +157,44 @@ def fix_amounts(text: str) -> str:
         return f"{amount}만큼의 {noun}{tail}"
 
     def fix_points(m: re.Match[str]) -> str:  # 체력 {n}을 → 체력을 {n}만큼
-        noun, amount = m.group(1), m.group(2)
+        noun, amount, points = m.group(1), m.group(2), m.group(3)
         plain = amount.strip("\x01\x02")
+        if points and is_letter(plain):
+            return f"{noun} {plain}점을"  # 피해 X점을
         measure = f"{plain if is_letter(plain) else amount}만큼"  # 체력을 X만큼
         return f"{noun}{particle(noun, '을')} {measure}"
     text = re.sub(r"(\S*(?:카드|손패)) (\x01[^\x01\x02]*\x02)\x03장(을|를|이|가)?", fix,
                   text)
-    text = re.sub(r"((?:최대 )?체력|피해) (\x01[^\x01\x02]*\x02)\x03(?:을|를)", fix_points, text)
+    text = re.sub(r"((?:최대 )?체력|피해) (\x01[^\x01\x02]*\x02)\x03(점)?(?:을|를)", fix_points,
+                  text)
     return text.replace(AMOUNT, "").replace(EQUAL_OPEN, "").replace(EQUAL_CLOSE, "")
 
 
 _TOPIC = re.compile(r"(^|[,:.] (?:그러면 |그 후 )?|; 또는 |원하면 )([^,:.;]*?)(?<!또)[은는] "
                     r"(?!후|전|때|동안|것|경우)")
+
+
+def causative(text: str) -> str | None:
+    """"X는 …한다" as something the owner makes happen: "X가 …하게 할 수 있다" (None when
+    the sentence does not end in a verb this knows)."""
+    m = re.match(r"(\S+(?: \S+)*?)(은|는) (.*)$", text)
+    if not m or " 할 수 있다" in text:
+        return None
+    subject, rest = m.group(1), m.group(3)
+    v = re.search(r"(\S)(는다|다)$", rest)
+    if not v:
+        return None
+    stem, ending = v.group(1), v.group(2)
+    head = rest[: v.start()]
+    if ending == "는다":
+        verb = stem  # 뽑는다 → 뽑게
+    elif jong(stem) == 4:
+        verb = set_jong(stem, 0)  # 버린다 → 버리게, 한다 → 하게
+    elif stem in ("없", "있"):
+        verb = stem  # 효과가 없다 → 없게
+    else:
+        return None
+    return f"{subject}{particle(subject, '가')} {head}{verb}게 할 수 있다"
 
 
 def drop_you(text: str, you: str) -> str:
@@ -187,6 +213,8 @@ def drop_you(text: str, you: str) -> str:
 
 
 def is_phrase(subject: str, word: str, selector: bool, negated: bool) -> str:
+    if selector and not negated and re.search(r"[이가] (있는|없는)$", word):
+        return f"{subject}에게 {word}"  # 피해의 근원에게 숨긴 무장이 있는
     head = f"{subject}{particle(subject, '가')}"
     if selector and word.endswith("의"):
         word = word[:-1]  # 자신과 같은 세력의 → 자신과 같은 세력이면
@@ -241,9 +269,9 @@ class Korean(Language):
     choose_one = ("하나를 선택한다", "하나를 선택할 수 있다")
     each_of_plural_event = False
     may_in_verb = True
-    polish = ((r"그 피해 중 (?:그 수치|피해량)[을를] 막", "그 피해를 모두 막"),
-              (r"그 피해 중 (?:그 수치|피해량)에서 (\w+)[을를] 뺀 값을 막",
-               r"그 피해를 \1만 남기고 막"))
+    polish = ((r"그 피해 중 (?:그 수치|피해량)점?[을를] 막", "그 피해를 모두 막"),
+              (r"그 피해 중 (?:그 수치|피해량)에서 (\w+)[을를] 뺀 값점?을 막",
+               r"그 피해를 \1점만 남기고 막"))
     merge_pattern = r"^(.*) ([+−-]\S+)$"
 
     def mark(self, value: str) -> str:
@@ -427,13 +455,15 @@ class Korean(Language):
         return self.if_wished(actor, r.sentence(s, actor))
 
     def if_wished(self, actor: str, text: str) -> str:
-        """Someone other than the actor does it, if the actor wishes: "자신이 원하면 …"."""
-        return f"{actor}{particle(actor, '가')} 원하면 {text}"
+        """Someone other than the actor does it, if the actor wishes: the actor makes it
+        happen ("그 플레이어가 체력 1을 회복하게 할 수 있다"), else "자신이 원하면 …"."""
+        made = causative(text)
+        return made if made is not None else f"{actor}{particle(actor, '가')} 원하면 {text}"
 
     def then_chain(self, r: Renderer, head: str, subject: str, steps: list[Step],
                    lead: str | None) -> str:
         pairs = [(step.plain and not step.after, step.text) for step in steps]
-        if lead is None:
+        if lead is None or head.endswith(" 할 수 있다"):
             # what follows a may-step happens only if it was done
             return f"{head}. 그러면 " + chain(pairs)
         return chain([(True, head), *pairs])
@@ -523,6 +553,11 @@ class Korean(Language):
         elif may:  # someone else does it: "if you wish, …"
             out = self.if_wished(actor, out)
         return out
+
+    def amount_of_event(self, text: str, event: str) -> str:
+        if event in ("take_damage", "deal_damage"):  # 그 피해가 1점 증가한다
+            return re.sub(r"그 수치가 (\S+) 증가한다", r"그 피해가 \1점 증가한다", text)
+        return text
 
     def sentence_done(self, text: str, you: str) -> str:
         return drop_you(text, you)

@@ -425,7 +425,10 @@ class Language:
         return text
 
     def amount_of_event(self, text: str, event: str) -> str:
-        """"That amount" named by what the event counts, where the language does."""
+        """"That amount" named by what the event counts, where the language does: "the
+        damage increases by 1"."""
+        if event in ("take_damage", "deal_damage"):
+            return text.replace("that amount increases by", "the damage increases by")
         return text
 
     def fill_finish(self, r: Renderer, out: str, subject: str, template: str,

@@ -200,7 +200,7 @@ Fk:loadTranslationTable({
     "you gain the judgement card; otherwise, stop.",
   ["sgsx__luoyi"] = "Bare-Chested",
   [":sgsx__luoyi"] = "During your play phase, when you deal damage with a Slash, " ..
-    "if you have no equipped weapon cards, that amount increases " ..
+    "if you have no equipped weapon cards, the damage increases " ..
     "by 1.",
   ["sgsx__paoxiao"] = "Roar",
   [":sgsx__paoxiao"] = "The number of times you may use a Slash in your play phase " ..
