@@ -65,9 +65,10 @@ def test_comparisons_are_words_in_every_language() -> None:
 
 def test_a_missing_response_reads_as_not_answering() -> None:
     assert "if the target does not, you deal 1 damage" in text("slash", "en")
-    assert "目标角色需打出一张【闪】，否则你对其造成1点伤害" in text("slash", "zh")
+    # a Jink answering a Slash is used, a Slash answering a Duel played (issue 13)
+    assert "目标角色需使用一张【闪】，否则你对其造成1点伤害" in text("slash", "zh")
     assert "若其未打出，你对其造成1点伤害" in text("duel", "zh")
-    assert "대상이 내지 않으면" in text("slash", "ko")
+    assert "대상이 사용하지 않으면" in text("slash", "ko")
 
 
 def test_one_chosen_character_has_no_letter() -> None:
@@ -171,7 +172,7 @@ def test_same_number_of_cards() -> None:
 
 def test_english_card_names_take_articles_and_plurals() -> None:
     assert text("wushuang", "en").startswith("2 Jinks are needed to cancel a Slash you use.")
-    assert "The target must play a Jink" in text("slash", "en")
+    assert "The target must use a Jink" in text("slash", "en")
     assert "the first character is treated as using a Duel on the second" in text("lijian", "en")
     assert "you may make the target unable to use a Jink against this card" in \
         text("liegong", "en")
@@ -371,8 +372,8 @@ def test_exclusive_ifs_read_as_alternatives() -> None:
 
 
 def test_an_optional_choice_reads_may_choose_one() -> None:
-    from sgs_tools.data.validate import validate
     from sgs_tools.dsl.effects import explain
+    from sgs_tools.project import validate
 
     effects = validate().effects
     assert effects is not None
@@ -384,8 +385,8 @@ def test_an_optional_choice_reads_may_choose_one() -> None:
 
 
 def test_two_bounds_on_one_value_read_as_a_range() -> None:
-    from sgs_tools.data.validate import validate
     from sgs_tools.dsl.effects import explain
+    from sgs_tools.project import validate
 
     effects = validate().effects
     assert effects is not None

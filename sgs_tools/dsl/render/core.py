@@ -38,7 +38,7 @@ from sgs_tools.dsl.vocabulary import Registry
 LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (English(), Chinese(), Korean())}
 # Verbs whose bound result counts the cards a character answered with: `if answer.count
 # == 0` reads "if they do not".
-ANSWERED = ("respond", "ask_use")
+ANSWERED = ("respond", "respond_use", "ask_use")
 
 
 def language(lang: str) -> Language:
@@ -56,6 +56,8 @@ class Names:
     """Cards some effect asks a character to play (打出) in response. A conversion into one
     of them reads "use or play"; into any other card, only "use". None: not known, so
     every conversion reads "use or play"."""
+    tokens: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Named piles and marks on general cards (权): id → names."""
 
 
 # A template's first placeholder, its subject ({may:…} only chooses a form of words).
@@ -158,6 +160,12 @@ class Renderer:
                 return self.t(values[value].text, value)
         return value
 
+    def token(self, ident: str) -> str:
+        """A named pile or mark of a general card, in quotes: “权”."""
+        name = self.t(self.names.tokens.get(ident, {}), ident)
+        return self.phrase("token_name", name=name) if "token_name" in self.reg.phrases \
+            else name
+
     def card_name(self, card_id: str) -> str:
         """A card's name (Chinese and Korean rules text puts every card name in 【】)."""
         return self.L.card_name(self.t(self.names.cards.get(card_id, {}),
@@ -218,6 +226,8 @@ class Renderer:
                 return self.card_name(v)
             if type_name == "skill":
                 return self.t(self.names.skills.get(v, {}), v)
+            if type_name in ("pile", "mark"):
+                return self.token(v)
             return self.enum(v)
         if "actor" in v:
             return self.actor or self.var("you")
@@ -226,6 +236,9 @@ class Renderer:
         if "quantity" in v:
             term = self.reg.quantities.get(v["quantity"])
             return self.t(term.text, v["quantity"]) if term else v["quantity"]
+        for kind in ("pile", "mark"):  # how many 权 there are
+            if kind in v and len(v) == 1:
+                return self.phrase(f"{kind}_count", **{kind: self.token(str(v[kind]))})
         if "ref" in v:
             head, *rest = v["ref"]
             text = self.var(head)
@@ -268,14 +281,26 @@ class Renderer:
             term = self.reg.selectors.get(f)
             text = self.t(term.text, f) if term else f
             (post if term and term.info.get("post") else pre).append(text)
+        for key, bound in s.items():  # `within 2`: a bound's template takes its number
+            term = self.reg.selectors.get(key)
+            if term is not None and term.info.get("kind") == "bound":
+                amount = self.number(bound) if isinstance(bound, int) else self.amount(bound)
+                text = self.t(term.text, key).replace("{n}", amount)
+                (post if term.info.get("post") else pre).append(text)
         excepts = [self.value(e) for e in s.get("except", [])]
         return self.L.select(self, noun, pre, post, s.get("count"), excepts)
 
     def cards(self, c: dict[str, Any]) -> str:
         filters = c.get("filters", {})
         names = [self.card_name(n) for n in filters.get("name", [])]
-        words = [self.enum(w) for key in ("color", "suit", "card_type")
-                 for w in filters.get(key, [])]
+        names += [self.phrase("pile_card", pile=self.token(p)) for p in filters.get("pile", [])]
+        kinds: tuple[str, ...] = ("color", "suit", "card_type")
+        if names and filters.get("card_type") and "card_kind_noun" in self.reg.phrases:
+            # a name and a type are alternatives: "an equipment card or Slash"
+            names = [self.phrase("card_kind_noun", type=self.enum(t))
+                     for t in filters["card_type"]] + names
+            kinds = ("color", "suit")
+        words = [self.enum(w) for key in kinds for w in filters.get(key, [])]
         count = c.get("count")
         plural = c.get("noun") == "cards" or (count is not None and count != 1)
         return self.L.cards(self, names, words, filters.get("zone", []), count, plural)
@@ -414,11 +439,16 @@ class Renderer:
             self.bound.setdefault(s.bind, L.the_result)
         elif s.bind and verb.returns not in (None, "cards"):
             self.bound.setdefault(s.bind, L.the_chosen_one)
+        elif s.bind and verb.result:
+            self.bound.setdefault(s.bind, self.t(verb.result, s.bind))
         elif s.bind and self._one_card(verb, args):
             self.bound.setdefault(s.bind, L.that_card)
         elif s.bind:
             self.bound.setdefault(s.bind, self.t(self.reg.variables.get("cards", {}),
                                                  "those cards"))
+        if s.where is not None and "pick_where" in self.reg.phrases:
+            # `pick … as b where COND`, with b named already: "… (character B), such that …"
+            text = self.kphrase("pick_where", text=text, cond=self.cond(s.where, "ㄴ"))
         return text
 
     def _labels(self) -> int:
@@ -551,6 +581,9 @@ class Renderer:
             answered = self._answered(c, args)
             if answered is not None:
                 return answered
+            same = self._all_same(c, args)
+            if same is not None:
+                return same
             won = self._pindian(args, c.op)
             if won is not None:
                 return won
@@ -577,6 +610,19 @@ class Renderer:
                 return L.has_cond(subject, inner, True, you)
             return L.has_cond(subject, self.value(cards), False, you)
         return ""  # pragma: no cover
+
+    def _all_same(self, c: A.Compare, args: dict[str, Any]) -> str | None:
+        """`if shown.color_count == 1` reads "if those cards are all of one colour" (the
+        vocabulary's ``all_same_<attribute>`` phrase), not "… number of colours is 1"."""
+        left = args.get("left")
+        if not (c.op == "==" and args.get("right") == 1 and isinstance(left, dict)
+                and isinstance(left.get("ref"), list) and len(left["ref"]) > 1):
+            return None
+        key = f"all_same_{left['ref'][-1]}"
+        if key not in self.reg.phrases:
+            return None
+        cards = self.value({"ref": left["ref"][:-1]})
+        return self.kphrase(key, cards=cards)
 
     def _used(self, args: dict[str, Any], op: str) -> str | None:
         """A tally that only records using the skill, tested: "if you used this skill this
@@ -638,6 +684,10 @@ class Renderer:
     def _is_word(self, word: str) -> str:
         if word in self.names.cards:
             return self.card_name(word)
+        if word in self.reg.enums.get("card_type", {}) and "card_kind" in self.reg.phrases:
+            # (in a card filter, a type beside a card name reads "card_kind_noun")
+            # "if that card is not a basic card": 若该牌不为基本牌, not 不为基本
+            return self.phrase("card_kind", type=self.enum(word))
         if word in self.reg.selectors:
             return self.t(self.reg.selectors[word].text, word)
         if word in self.bound or word in self.reg.variables:
@@ -1063,6 +1113,8 @@ class Renderer:
             parts.append(self.phrase("outside_turn"))
         if o.phase:
             parts.append(self.phrase("in_phase", phase=self.enum(o.phase)))
+        if o.outside_phase:
+            parts.append(self.phrase("outside_phase", phase=self.enum(o.outside_phase)))
         return parts
 
     def static_line(self, st: A.Static) -> str:
@@ -1111,7 +1163,7 @@ class Renderer:
             return None
         return rest[0]
 
-    def event_text(self, cl: A.Trigger) -> str:
+    def event_text(self, cl: A.Trigger | A.Awaken) -> str:
         event = self.reg.events.get(cl.event)
         if event is None:
             return cl.event
@@ -1127,7 +1179,7 @@ class Renderer:
             args = {**args, "who": {"select": {**sel, "count": 1}}}
         text = self.fill(self.t(event.text, cl.event), args, types, self.var("you"),
                          False, subordinate=True)
-        return self.L.event(text, cl.timing)
+        return self.L.event(text, cl.timing or "")
 
     def event_alternatives(self, texts: list[str]) -> str | None:
         """Event texts that differ only in one verb, as one: "you use or play a Jink",
@@ -1241,7 +1293,16 @@ class Renderer:
             mods = L.comma.join(self.static_line(s) for s in cl.statics)
             return f"{cond}{L.comma}{mods}"
         if isinstance(cl, A.Awaken):
-            head = self.phrase("awaken", cond=self.cond(cl.cond, "ㄹ"))
+            if cl.timing is None:
+                head = self.phrase("awaken", cond=self.cond(cl.cond, "ㄹ"))
+            else:
+                if cl.timing in ("start", "end"):
+                    timing = self.phrase(f"at_{cl.timing}", phase=self.enum(cl.event))
+                else:
+                    timing = L.trigger_head(self.phrase(cl.timing), self.event_text(cl),
+                                            self.phrase(f"{cl.timing}_suffix"))
+                timing = timing[:1].lower() + timing[1:]  # inside the sentence (English)
+                head = self.phrase("awaken_at", timing=timing, cond=self.cond(cl.cond, "면"))
             return f"{head}{L.comma}{self.steps(cl.body, you)}"
         return ""  # pragma: no cover
 

@@ -21,7 +21,8 @@ from sgs_tools.dsl.render.language import Language, Step
 if TYPE_CHECKING:
     from sgs_tools.dsl.render.core import Renderer
 
-ANSWERED = {"respond": ("낸", "내지 않은"), "ask_use": ("사용한", "사용하지 않은")}
+ANSWERED = {"respond": ("낸", "내지 않은"), "respond_use": ("사용한", "사용하지 않은"),
+            "ask_use": ("사용한", "사용하지 않은")}
 
 
 def has_batchim(text: str) -> bool:
@@ -167,6 +168,9 @@ def fix_amounts(text: str) -> str:
                   text)
     text = re.sub(r"((?:최대 )?체력|피해) (\x01[^\x01\x02]*\x02)\x03(점)?(?:을|를)", fix_points,
                   text)
+    # 손패가 {n}장이 될 때까지 with an amount that is not a number: 손패 수가 {n}과 같아질
+    text = re.sub(r"손패가 \x01((?![A-Z]\x02)[^\x01\x02]*)\x02\x03장이 될",
+                  lambda m: f"손패 수가 {m.group(1)}{particle(m.group(1), '와')} 같아질", text)
     return text.replace(AMOUNT, "").replace(EQUAL_OPEN, "").replace(EQUAL_CLOSE, "")
 
 
@@ -522,9 +526,9 @@ class Korean(Language):
         return f"{event}{suffix}".strip()
 
     def verb_or(self, a: str, b: str) -> str | None:
-        if jong(a[-1]) != 8:
+        if jong(a[-1]) not in (4, 8):
             return None
-        return f"{a[:-1] + set_jong(a[-1], 0)}거나 {b}"  # 사용할 → 사용하거나
+        return f"{a[:-1] + set_jong(a[-1], 0)}거나 {b}"  # 사용할/사용한 → 사용하거나
 
     def event(self, text: str, timing: str) -> str:
         return event_form(text, timing)

@@ -194,7 +194,7 @@ class Chinese(Language):
         return f"{owner}装备区里{'没有' if count == 0 else '有'}{inner}"
 
     def answered(self, who: str, you: bool, positive: bool, verb: str) -> str:
-        word = {"respond": "打出", "ask_use": "使用"}[verb]
+        word = {"respond": "打出", "respond_use": "使用", "ask_use": "使用"}[verb]
         return f"{who}{word if positive else '未' + word}"
 
     def alternative_head(self, word: str) -> str:
