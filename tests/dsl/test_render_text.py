@@ -64,7 +64,8 @@ def test_comparisons_are_words_in_every_language() -> None:
 
 
 def test_a_missing_response_reads_as_not_answering() -> None:
-    assert "if the target does not, you deal 1 damage" in text("slash", "en")
+    assert "The target must use a Jink; if they do not, you deal 1 damage to them" in \
+        text("slash", "en")
     # a Jink answering a Slash is used, a Slash answering a Duel played (issue 13)
     assert "目标角色需使用一张【闪】，否则你对其造成1点伤害" in text("slash", "zh")
     assert "若其未打出，你对其造成1点伤害" in text("duel", "zh")
@@ -174,7 +175,7 @@ def test_english_card_names_take_articles_and_plurals() -> None:
     assert text("wushuang", "en").startswith("2 Jinks are needed to cancel a Slash you use.")
     assert "The target must use a Jink" in text("slash", "en")
     assert "the first character is treated as using a Duel on the second" in text("lijian", "en")
-    assert "you may make the target unable to use a Jink against this card" in \
+    assert "you may make them unable to use a Jink against this card" in \
         text("liegong", "en")
     assert "have it that" not in text("jink", "en")
 
@@ -288,8 +289,8 @@ def test_nested_ifs_say_which_if_an_otherwise_belongs_to() -> None:
 def test_characters_chosen_together_are_those_characters() -> None:
     assert "character A" not in text("tuxi", "en")
     # each of them, said where the loop's step names them
-    assert "you take a hand card from each of those characters" in text("tuxi", "en")
-    assert "你获得这些角色各自的一张手牌" in text("tuxi", "zh")
+    assert "and take a hand card from each of those characters" in text("tuxi", "en")
+    assert "获得这些角色各自的一张手牌" in text("tuxi", "zh")
     assert "그 플레이어들 각각의 손패 1장을 가져온다" in text("tuxi", "ko")
 
 

@@ -367,9 +367,18 @@ class Korean(Language):
     def not_cond(self, inner: str) -> str:
         return f"{inner} 것이 아닌"
 
-    def join_conds(self, parts: list[str], word: str, phrase: str) -> str:
+    def join_conds(self, parts: list[str], word: str, phrase: str,
+                   subjects: list[str] | None = None) -> str:
         joint = "고" if word == "and" else "거나"
-        return " ".join([*(conj(p, joint) for p in parts[:-1]), parts[-1]])
+        subjects = subjects or []
+        shown = parts[:1]
+        for i in range(1, len(parts)):  # 대상의 손패 수가 … 이상이거나 … 이하이면
+            lead = subjects[i] + particle(subjects[i], "가") + " " if i < len(subjects) \
+                and subjects[i] else ""
+            same = lead and subjects[i] == subjects[i - 1] and parts[i].startswith(lead) \
+                and parts[i - 1].startswith(lead)
+            shown.append(parts[i][len(lead):] if same else parts[i])
+        return " ".join([*(conj(p, joint) for p in shown[:-1]), shown[-1]])
 
     def skill_used(self, period: str, used: bool) -> str:
         return f"자신이 이번 {period}에 이 능력을 {'사용한' if used else '사용하지 않은'}"
@@ -436,6 +445,11 @@ class Korean(Language):
 
     def count_where(self, over: str, test: str) -> str:
         return f"{over} 중 {re.sub('^그 카드의 ', '', test)} 카드 수"
+
+    def both(self, one: str, two: str, text: str) -> str:
+        lead = f"{two}{particle(two, '는')} "
+        rest = text[len(lead):] if text.startswith(lead) else text
+        return f"{one}{particle(one, '와')} {two}{particle(two, '는')} 각각 {rest}"
 
     def have_choose(self, actor: str, who: str, options: list[str], phrase: str) -> str:
         return f"{who}에게 하나를 선택하게 할 수 있다: {self.or_options.join(options)}"

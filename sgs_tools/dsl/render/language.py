@@ -178,8 +178,24 @@ class Language:
     def not_cond(self, inner: str) -> str:
         raise NotImplementedError
 
-    def join_conds(self, parts: list[str], word: str, phrase: str) -> str:
-        return f" {phrase} ".join(parts)
+    def join_conds(self, parts: list[str], word: str, phrase: str,
+                   subjects: list[str] | None = None) -> str:
+        """Conditions joined by "and"/"or"; one about the same thing as the one before
+        does not name it again ("if the target is at distance 1 from you or is you")."""
+        return f" {phrase} ".join(self.drop_repeated(parts, subjects or [], " "))
+
+    @staticmethod
+    def drop_repeated(parts: list[str], subjects: list[str], after: str) -> list[str]:
+        out = parts[:1]
+        for i in range(1, len(parts)):
+            subject = subjects[i] if i < len(subjects) else ""
+            lead = subject + after
+            if subject and subject == subjects[i - 1] and parts[i].startswith(lead) \
+                    and parts[i - 1].startswith(lead):
+                out.append(parts[i][len(lead):])
+            else:
+                out.append(parts[i])
+        return out
 
     def compare(self, left: str, op: str, right: str) -> str:
         raise NotImplementedError
@@ -323,6 +339,12 @@ class Language:
         if test.startswith("that card's "):
             return "whose " + test[len("that card's "):]
         return re.sub(r"^that card is\b", "that are", test)
+
+    def both(self, one: str, two: str, text: str) -> str:
+        """``text`` (by ``two``, in the verb's plain form) done by both: "you and that
+        character each recover 1 HP"."""
+        rest = text[len(two):].lstrip() if text.startswith(two) else text
+        return f"{one} and {two} each {rest}"
 
     def limited(self, limit: str, text: str) -> str:
         """Steps that may happen only so often: "you recover 1 HP (once per phase)"."""
