@@ -350,6 +350,24 @@ def test_korean_speaks_the_korean_rule_books_words() -> None:
     assert "피해의 근원에게 숨긴 무장이 있으면" in text("gz_mingshi", "ko")
 
 
+def test_korean_never_leaves_the_owner_for_someone_else_to_read_as_himself() -> None:
+    """In a step another character does, 자신 would read as that character: an amount
+    that names the owner is a letter defined after the sentence."""
+    assert "그 플레이어는 카드 X장을 뽑고, 무장 카드를 뒤집는다 (X는 자신이 잃은 체력이다)" in \
+        text("gz_fangzhu", "ko")
+    assert "자신이 잃은 체력만큼" not in text("gz_yinghun", "ko")
+    assert "그 플레이어는 그 플레이어" not in text("gz_tianxiang", "ko")
+    assert "자신 이외의" not in text("tongji", "ko")
+
+
+def test_where_cards_are_comes_before_their_count() -> None:
+    assert "你弃置目标角色区域里的一张牌" in text("dismantlement", "zh")
+    assert "将手牌中的一张装备牌置入其装备区" in text("gz_zhijian", "zh")
+    assert "대상 구역의 카드 1장을 버린다" in text("dismantlement", "ko")
+    assert "손패 중 장비 카드 1장을" in text("gz_zhijian", "ko")
+    assert "자신의 장비 구역에 방어구 카드가 없으면" in text("gz_bazhen", "ko")
+
+
 def test_jink_says_what_it_answers() -> None:
     assert "you may make the card you are answering have no effect on you" in \
         text("jink", "en")

@@ -86,6 +86,7 @@ class Renderer:
         self.target_loop: Any = None  # a card's loop over its targets
         self.in_otherwise = 0  # how deep inside otherwise branches the step being rendered is
         self.tally_period = ""  # the period of a tally that only records using the skill
+        self.subject = ""  # who does the step being filled in
         self.counted: dict[str, A.ForEach] = {}  # let names that count cards (see steps)
         self.flat: set[int] = set()  # loops said as one step ("将其中的红桃牌…")
         self.named: set[int] = set()  # loops whose step names each of them ("每名…")
@@ -358,13 +359,16 @@ class Renderer:
                     return counted
             text = self.amount(value) if computed else \
                 self.value(value, type_name) if value is not None else ""
+            if computed and not is_letter(text) and L.letter_for(text, subject, you):
+                text = self.define(value)
             return L.fill_value(self, text, value, type_name, rest, computed)
 
         previous, self.actor = self.actor, actor
+        previous_subject, self.subject = self.subject, subject
         try:
             out = substitute(template, repl)
         finally:
-            self.actor = previous
+            self.actor, self.subject = previous, previous_subject
         out = re.sub(r"\s+", " ", out).strip()
         out = L.fill_finish(self, out, subject, template, subordinate, may, actor)
         out = L.polished(out, L.polish)

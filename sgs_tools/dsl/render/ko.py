@@ -273,7 +273,8 @@ class Korean(Language):
     choose_one = ("하나를 선택한다", "하나를 선택할 수 있다")
     each_of_plural_event = False
     may_in_verb = True
-    polish = ((r"그 피해 중 (?:그 수치|피해량)점?[을를] 막", "그 피해를 모두 막"),
+    polish = ((r"의 구역의 ", " 구역의 "),  # 대상 구역의 카드 (the book's 플레이어 구역의 카드)
+              (r"그 피해 중 (?:그 수치|피해량)점?[을를] 막", "그 피해를 모두 막"),
               (r"그 피해 중 (?:그 수치|피해량)에서 (\w+)[을를] 뺀 값점?을 막",
                r"그 피해를 \1점만 남기고 막"))
     merge_pattern = r"^(.*) ([+−-]\S+)$"
@@ -314,11 +315,19 @@ class Korean(Language):
 
     def cards(self, r: Renderer, names: list[str], words: list[str], zones: list[str],
               count: Any, plural: bool) -> str:
-        zone = " ".join("손" if z == "hand" else r.enum(z) for z in zones)
+        # where the cards are comes first (장비 구역의 무기 카드), a kind of card in hand is
+        # picked from the hand (손패 중 장비 카드), any other hand card is a 손패
+        place = " ".join(r.enum(z) for z in zones if z != "hand")
         noun = " 또는 ".join(names) if names else "카드"
-        body = " ".join(p for p in [*words, zone + noun if zone == "손" else
-                                    (zone + " " + noun if zone else noun)] if p)
-        body = body.replace("손카드", "손패")
+        types = {r.enum(t) for t in r.reg.enums.get("card_type", {})}
+        hand = "hand" in zones
+        if hand and any(w in types for w in words):
+            place, hand = " ".join(p for p in (place, "손패 중") if p), False
+        if hand and not names:
+            noun = "손패"
+        elif hand:
+            noun = f"손패의 {noun}"
+        body = " ".join(p for p in [place, *words, noun] if p)
         if count == 0:
             return body + " 없음"
         if count is None:
@@ -330,6 +339,8 @@ class Korean(Language):
             return f"{r.number(count)} {body}"
         if not isinstance(count, int):
             amount = r.amount(count)
+            if not is_letter(amount) and self.letter_for(amount, r.subject, r.var("you")):
+                amount = r.define(count)
             if is_letter(amount):
                 return f"{body} {amount}장"
             return f"{amount}만큼의 {body}"  # 자신이 잃은 체력만큼의 카드
@@ -404,6 +415,22 @@ class Korean(Language):
 
     def in_cond(self, subject: str, group: str, selector: bool, you: str) -> str:
         return is_phrase(subject, group, selector, False)
+
+    def has_in_equipment(self, r: Renderer, subject: str, spec: dict[str, Any]
+                         ) -> str | None:
+        if spec.get("filters", {}).get("zone") != ["equipment"]:
+            return None
+        # 자신의 장비 구역에 무기 카드가 없는, 대상의 장비 구역에 카드가 있는
+        filters = {k: v for k, v in spec["filters"].items() if k != "zone"}
+        count = spec.get("count")
+        inner = r.cards({**spec, "filters": filters, "count": None if count == 0 else count})
+        there = "없는" if count == 0 else "있는"
+        return f"{subject}의 장비 구역에 {inner}{particle(inner, '가')} {there}"
+
+    def letter_for(self, text: str, subject: str, you: str) -> bool:
+        """An amount that names the owner (자신이 잃은 체력) in a step someone else does:
+        as a letter defined after the sentence, where 자신 can only be the owner."""
+        return bool(subject) and subject != you and (you in text or subject in text)
 
     def has_cond(self, subject: str, inner: str, none: bool, you: str) -> str:
         return f"{subject}에게 {inner}{particle(inner, '가')} {'없는' if none else '있는'}"

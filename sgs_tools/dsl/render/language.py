@@ -441,6 +441,11 @@ class Language:
         """A change counted in a noun ("1 extra card"), where the language says it so."""
         return None
 
+    def letter_for(self, text: str, subject: str, you: str) -> bool:
+        """Whether a computed amount said in a step by ``subject`` reads as a letter
+        defined after the sentence."""
+        return False
+
     def fill_value(self, r: Renderer, text: str, value: Any, type_name: str,
                    rest: str | None, computed: bool) -> str:
         """A template's argument as it goes into the sentence."""

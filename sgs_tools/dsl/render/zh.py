@@ -109,7 +109,11 @@ class Chinese(Language):
         place = re.sub(r"^(装备区|判定区)的$", r"\1里的",
                        "".join(r.enum(z) for z in zones if z != "hand"))
         noun = "或".join(names) if names else "牌"
-        body = "".join(words) + ("手" if "hand" in zones else "") + noun
+        hand = "手" if "hand" in zones else ""
+        types = {r.enum(t) for t in r.reg.enums.get("card_type", {})}
+        if hand and any(w in types for w in words):
+            place, hand = "手牌中的" + place, ""  # 手牌中的一张装备牌, not 一张装备手牌
+        body = "".join(words) + hand + noun
         if count == 0:
             return "没有" + place + body
         if count is None:

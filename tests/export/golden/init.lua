@@ -136,7 +136,7 @@ Fk:loadTranslationTable{
   ["sgsx__yaowu_choice1"] = "回复1点体力",
   ["sgsx__yaowu_choice2"] = "摸一张牌",
   ["sgsx__yingzi"] = "英姿",
-  [":sgsx__yingzi"] = "摸牌阶段你摸牌数+1。",
+  [":sgsx__yingzi"] = "摸牌阶段，你的摸牌数+1。",
   ["sgsx__zhiheng"] = "制衡",
   [":sgsx__zhiheng"] = "出牌阶段，每回合限X次，你可以弃置至少一张牌，然后摸与这些牌等量的牌（X为你已损失的体力值加1）。",
 }
