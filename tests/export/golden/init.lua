@@ -74,7 +74,7 @@ Fk:loadTranslationTable{
   ["sgsx__jianxiong"] = "奸雄",
   [":sgsx__jianxiong"] = "当你受到伤害后，你可以获得此牌。",
   ["sgsx__jieyin"] = "结姻",
-  [":sgsx__jieyin"] = "出牌阶段，每回合限一次，你可以弃置两张手牌，然后选择一名已受伤的男性角色，回复1点体力，然后其回复1点体力。",
+  [":sgsx__jieyin"] = "出牌阶段，每回合限一次，你可以弃置两张手牌，然后选择一名已受伤的男性角色，然后你与其各回复1点体力。",
   ["sgsx__jijiu"] = "急救",
   [":sgsx__jijiu"] = "当一名角色受到伤害时，每有1点伤害，你可以弃置一张红色牌，然后防止此伤害中的1点。",
   ["sgsx__jizhi"] = "集智",
@@ -90,12 +90,12 @@ Fk:loadTranslationTable{
   ["sgsx__lianying"] = "连营",
   [":sgsx__lianying"] = "当你失去手牌后，若你没有手牌，你可以摸一张牌。",
   ["sgsx__liegong"] = "烈弓",
-  [":sgsx__liegong"] = "出牌阶段内，当你使用【杀】指定目标后，若目标角色的手牌数不小于你的体力值或目标角色的手牌数不大于你的攻击范围，你可以令目" ..
-    "标角色不能使用【闪】响应此牌。",
+  [":sgsx__liegong"] = "出牌阶段内，当你使用【杀】指定目标后，若目标角色的手牌数不小于你的体力值或不大于你的攻击范围，你可以令目标角色不能使用【" ..
+    "闪】响应此牌。",
   ["sgsx__lijian"] = "离间",
   [":sgsx__lijian"] = "出牌阶段，每回合限一次，你可以弃置一张牌，然后选择一名男性角色，选择另一名男性角色，然后前者视为对后者使用【决斗】。",
   ["sgsx__liuli"] = "流离",
-  [":sgsx__liuli"] = "当你成为【杀】的目标时，你可以弃置一张牌，然后将此【杀】转移给一名除【杀】的使用者外的你攻击范围内的其他角色。",
+  [":sgsx__liuli"] = "当你成为【杀】的目标时，你可以弃置一张牌，然后将此【杀】转移给你攻击范围内除此【杀】的使用者外的一名其他角色。",
   ["sgsx__longdan"] = "龙胆",
   [":sgsx__longdan"] = "你可以将【杀】当【闪】使用或打出。你可以将【闪】当【杀】使用或打出。",
   ["sgsx__luoshen"] = "洛神",
@@ -123,7 +123,7 @@ Fk:loadTranslationTable{
   ["sgsx__tongji"] = "同疾",
   [":sgsx__tongji"] = "若你的手牌数大于你的体力值，攻击范围内含有你的其他角色不能对你以外的角色使用【杀】。",
   ["sgsx__tuxi"] = "突袭",
-  [":sgsx__tuxi"] = "摸牌阶段开始时，你可以选择一至两名有手牌的其他角色，然后放弃本阶段摸牌，然后你获得这些角色各自的一张手牌。",
+  [":sgsx__tuxi"] = "摸牌阶段开始时，你可以选择一至两名有手牌的其他角色，然后放弃本阶段摸牌，获得这些角色各自的一张手牌。",
   ["sgsx__wangzun"] = "妄尊",
   [":sgsx__wangzun"] = "当主公的准备阶段开始时，你可以摸一张牌，然后直到回合结束，主公的手牌上限−1。",
   ["sgsx__wusheng"] = "武圣",
@@ -132,13 +132,13 @@ Fk:loadTranslationTable{
   [":sgsx__wushuang"] = "你使用的【杀】需要两张【闪】才能抵消。其他角色响应你使用的【南蛮入侵】或【万箭齐发】时须额外弃置一张手牌，否则视为未响应" ..
     "。",
   ["sgsx__xiaoji"] = "枭姬",
-  [":sgsx__xiaoji"] = "当你失去装备区的牌后，每失去一张牌，你可以摸两张牌。",
+  [":sgsx__xiaoji"] = "当你失去装备区里的牌后，每失去一张牌，你可以摸两张牌。",
   ["sgsx__yaowu"] = "耀武",
   [":sgsx__yaowu"] = "当你受到红色【杀】造成的伤害时，伤害来源选择一项：回复1点体力；或摸一张牌。",
   ["sgsx__yaowu_choice1"] = "回复1点体力",
   ["sgsx__yaowu_choice2"] = "摸一张牌",
   ["sgsx__yingzi"] = "英姿",
-  [":sgsx__yingzi"] = "摸牌阶段你摸牌数+1。",
+  [":sgsx__yingzi"] = "摸牌阶段，你的摸牌数+1。",
   ["sgsx__zhiheng"] = "制衡",
   [":sgsx__zhiheng"] = "出牌阶段，每回合限X次，你可以弃置至少一张牌，然后摸与这些牌等量的牌（X为你已损失的体力值加1）。",
 }
@@ -200,8 +200,8 @@ Fk:loadTranslationTable({
   [":sgsx__jianxiong"] = "After you take damage, you may gain that card.",
   ["sgsx__jieyin"] = "Marriage",
   [":sgsx__jieyin"] = "Once per turn, during your play phase, you may discard 2 " ..
-    "hand cards, then choose a wounded male character, recover 1 " ..
-    "HP, then that character recovers 1 HP.",
+    "hand cards, then choose a wounded male character, then you " ..
+    "and that character each recover 1 HP.",
   ["sgsx__jijiu"] = "First Aid",
   [":sgsx__jijiu"] = "When a character takes damage, for each point of damage, you" ..
     " may discard a red card, then prevent 1 of that damage.",
@@ -226,9 +226,8 @@ Fk:loadTranslationTable({
   ["sgsx__liegong"] = "Fierce Bow",
   [":sgsx__liegong"] = "During your play phase, after you target a character with a " ..
     "Slash, if the target's number of hand cards is at least your" ..
-    " HP or the target's number of hand cards is at most your " ..
-    "attack range, you may make the target unable to use a Jink " ..
-    "against this card.",
+    " HP or is at most your attack range, you may make them " ..
+    "unable to use a Jink against this card.",
   ["sgsx__lijian"] = "Seed of Animosity",
   [":sgsx__lijian"] = "Once per turn, during your play phase, you may discard a " ..
     "card, then choose a male character, choose another male " ..
@@ -248,7 +247,7 @@ Fk:loadTranslationTable({
     "you gain the judgement card; otherwise, stop.",
   ["sgsx__luoyi"] = "Bare-Chested",
   [":sgsx__luoyi"] = "During your play phase, when you deal damage with a Slash, " ..
-    "if you have no equipped weapon cards, that amount increases " ..
+    "if you have no equipped weapon cards, the damage increases " ..
     "by 1.",
   ["sgsx__mashu"] = "Horsemanship",
   [":sgsx__mashu"] = "Your distance to other characters is −1. The distance from " ..
@@ -282,8 +281,8 @@ Fk:loadTranslationTable({
   ["sgsx__tuxi"] = "Sudden Strike",
   [":sgsx__tuxi"] = "At the start of your draw phase, you may choose 1 to 2 other" ..
     " characters with hand cards, then give up drawing cards in " ..
-    "this draw phase, then you take a hand card from each of " ..
-    "those characters.",
+    "this draw phase, and take a hand card from each of those " ..
+    "characters.",
   ["sgsx__wangzun"] = "Treason",
   [":sgsx__wangzun"] = "When the lord's preparation phase begins, you may draw 1 " ..
     "card, then until the end of the turn, the hand limit of the " ..
