@@ -136,8 +136,10 @@ class SkillEmitter:
                 entry = self.m.card_attributes.get(attr)
                 if entry is None:
                     raise NotExportable(f"card attribute {attr}")
-                return (_fill(str(entry["lua"]), c=self.card_object(owner, ctx)),
-                        str(entry["kind"]))
+                expr = _fill(str(entry["lua"]), c=self.card_object(owner, ctx))
+                if kind == "ids":  # no card (none was taken): no value, never a crash
+                    expr = f"({ctx.vars[owner]}[1] and {expr})"
+                return expr, str(entry["kind"])
             if owner in ctx.vars or owner == "you":
                 who = "player" if owner == "you" else ctx.vars[owner]
                 if (who, attr) in ctx.attrs:
@@ -574,7 +576,7 @@ class SkillEmitter:
             return self.pick(st, ctx)
         entry = self.m.actions.get(word)
         if entry is None:
-            raise NotExportable(word, "no FreeKill mapping")
+            raise NotExportable(word, em_why(self, word))
         events = entry.get("events")
         if events and ctx.event not in events:
             raise NotExportable(word, f"outside {', '.join(events)}")
@@ -697,6 +699,11 @@ class SkillEmitter:
                 f"  min_num = {lo}, max_num = {hi}, skill_name = {SKILL}, cancelable = false,\n"
                 f"}})\nif #{name} == 0 then return end")
         return text, name, hi
+
+
+def em_why(em: SkillEmitter, word: str) -> str:
+    """Why a word has no entry: the table's note on it, if it has one."""
+    return str(em.m.unmapped.get(word) or "no FreeKill mapping")
 
 
 def card_pattern(name: str) -> str:

@@ -17,6 +17,7 @@ from sgs_tools.export.freekill.emit import (
     _indent,
     _short,
     card_pattern,
+    em_why,
 )
 from sgs_tools.export.freekill.mapping import Mapping
 
@@ -254,7 +255,7 @@ def modifier_effects(em: SkillEmitter, mod: dict[str, Any], hook: dict[str, Any]
     word = str(mod.get("modifier"))
     entry = em.m.modifiers.get(word)
     if entry is None:
-        raise NotExportable(word, "no FreeKill mapping")
+        raise NotExportable(word, em_why(em, word))
     args = dict(mod.get("args") or {})
     forms: dict[str, str] = entry.get("forms") or {}
     values = {"skill": SKILL,
