@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from sgs_tools import paths
-from sgs_tools.data import schema_build, schemas
+from sgs_tools.data import schemas
 from sgs_tools.data.loader import loads
+from sgs_tools.editor import schema_build
 from sgs_tools.scenario import cards_pattern
 from tests.conftest import EXAMPLES, TESTS
 from tests.editor.lsp import ROOT, Client

@@ -95,7 +95,7 @@ def test_translations_of_cards(package: tuple[Path, str]) -> None:
     init = (package[0] / "init.lua").read_text(encoding="utf-8")
     assert '["sgsx__poison_arrow"] = "毒箭",' in init
     assert ('[":sgsx__poison_arrow"] = "基本牌<br />'
-            '出牌阶段：你选择一名你攻击范围内的其他角色；') in init
+            '出牌阶段，对一名你攻击范围内的其他角色使用。') in init
     assert '[":sgsx__hook_spear"] = "装备牌·武器（攻击范围3）<br />' in init
     assert '["#sgsx__hook_spear_skill"] = "钩镰枪",' in init
     assert '["sgsx__poison_arrow"] = "Poison Arrow",' in init

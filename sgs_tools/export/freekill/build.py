@@ -39,9 +39,9 @@ def build(data: list[Path], package: str, *, tests: bool = True, prefix: str | N
           only_generals: list[str] | None = None) -> tuple[ExportResult | None, str | None]:
     """(the export, None) or (None, the validation report) when the data has problems."""
     from sgs_tools import report
-    from sgs_tools.data.validate import validate
     from sgs_tools.dsl.effects import explain
     from sgs_tools.export.freekill.texts import option_texts
+    from sgs_tools.project import validate
 
     result = validate(list(data) if data else None)
     if not result.ok:

@@ -651,6 +651,9 @@ class SkillEmitter:
 
     def candidates(self, sel: dict[str, Any], ctx: Ctx, p: str = "p") -> tuple[str, str]:
         """(the Lua list a selector chooses from, the Lua test on candidate ``p``)."""
+        for key in ("within", "where"):  # no mapping yet: never exported weaker
+            if key in sel:
+                raise NotExportable(f"selector {key}")
         noun = str(sel.get("noun"))
         tpl = self.m.selector_nouns.get(noun)
         if tpl is None:

@@ -457,13 +457,8 @@ def _event(pat: dict[str, Any], pc: _Cards, prefix: str) -> str | None:
     note = f"    -- {', '.join(dropped)}: not recorded by FreeKill\n" if dropped else ""
     count = (f"script.count(room, {lua.string(kinds[str(e)])}, function(d)\n"
              f"{note}    return {body}\n  end)")
-    if e == "play":
-        # A card put forward in answer: our first-edition rules call a Jink answering a
-        # Slash played (打出); FreeKill, with the current rules, records it as used
-        # (使用). Either record shows the seat answered with that card.
-        count += (f" + script.count(room, \"UseCard\", function(d)\n"
-                  f"    -- a response FreeKill counts as a use (闪 answering 杀)\n"
-                  f"    return {body}\n  end)")
+    # A card answering a request is "use" or "play" as the rules say (a Jink answering a
+    # Slash is used, a Slash answering a Duel played), as FreeKill records it too.
     return count
 
 

@@ -113,6 +113,9 @@ def _who_test(em: SkillEmitter, who: Any) -> str:
         return "target == player"
     if isinstance(who, dict) and isinstance(who.get("select"), dict):
         sel = who["select"]
+        for key in ("within", "where"):  # no mapping yet: never exported weaker
+            if key in sel:
+                raise NotExportable(f"selector {key}")
         noun = sel.get("noun")
         tests = {"others": "target ~= nil and target ~= player",
                  "players": "target ~= nil", "all": "target ~= nil",

@@ -21,16 +21,14 @@ class _Options(Renderer):
         self.found: dict[int, list[str]] = {}  # id(choice node) → its options' texts
         self.order: list[int] = []
 
-    def stmt(self, st: Any, actor: str) -> str:
+    def stmt(self, st: Any, actor: str, may: bool = False) -> str:
         if isinstance(st, A.Choice) and id(st) not in self.found:
             args = self.an.of(st)
             who = self.value(args.get("chooser")) if st.chooser is not None \
                 else self.var("you")
-            self.found[id(st)] = [
-                self.L.branch([self.sentence(s, who) for s in branch], self.phrase("then"))
-                for branch in st.branches]
+            self.found[id(st)] = [self._option(branch, who) for branch in st.branches]
             self.order.append(id(st))
-        return super().stmt(st, actor)
+        return super().stmt(st, actor, may)
 
 
 def option_texts(compiled: Any, names: Names | None, lang: str) -> list[list[str]]:

@@ -84,13 +84,10 @@ function(room, me)
     return d.to == P[2] and
       d.from == P[1]
   end) > 0)
-  lu.assertTrue(script.count(room, "RespondCard", function(d)
+  lu.assertTrue(script.count(room, "UseCard", function(d)
     return d.from == P[1] and
-      d.card ~= nil and d.card.trueName == "jink" and d.card.suit == Card.Spade and d.card.number == 7
-  end) + script.count(room, "UseCard", function(d)
-    -- a response FreeKill counts as a use (闪 answering 杀)
-    return d.from == P[1] and
-      d.card ~= nil and d.card.trueName == "jink" and d.card.suit == Card.Spade and d.card.number == 7
+      d.card ~= nil and d.card.trueName == "jink" and d.card.suit == Card.Spade and d.card.number == 7 and
+      d.card.skillName == "sgsx__longdan"
   end) > 0)
   lu.assertEquals(script.count(room, "Damage", function(d)
     return d.to == P[1]

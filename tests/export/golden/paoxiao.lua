@@ -104,11 +104,7 @@ function(room, me)
     script.phase(room, P[1], Player.Play)
   end)
   script.done(answers)
-  lu.assertTrue(script.count(room, "RespondCard", function(d)
-    return d.from == P[2] and
-      d.card ~= nil and d.card.trueName == "jink"
-  end) + script.count(room, "UseCard", function(d)
-    -- a response FreeKill counts as a use (闪 answering 杀)
+  lu.assertTrue(script.count(room, "UseCard", function(d)
     return d.from == P[2] and
       d.card ~= nil and d.card.trueName == "jink"
   end) > 0)
