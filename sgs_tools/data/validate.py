@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -120,6 +121,36 @@ def kind_of(doc: Document, path: Path, *, named: bool = True
     return str(kind), []
 
 
+_KIND_LINE = re.compile(r"^(?:-[ \t]+)?(?:kind|id)[ \t]*:", re.MULTILINE)
+_UNREADABLE = frozenset({"yaml-syntax", "tab-indent", "not-mapping", "duplicate-key",
+                         "unsupported-tag", "complex-key"})
+"""Load errors of a file that holds YAML, just not ours to read (an empty file, a binary
+or an oversized one is reported wherever it is)."""
+_SCENARIO_LINE = re.compile(r"^kind[ \t]*:[ \t]*scenario[ \t]*(?:#.*)?$", re.MULTILINE)
+
+
+def unreadable_not_data(path: Path, error: LoadError) -> bool:
+    """Whether a file found in a folder that we cannot read as data is some other tool's
+    YAML: outside the data folders, with no name that says its kind and no top-level
+    ``kind:`` or ``id:`` line (a broken CI config, a list-shaped playbook)."""
+    return (error.problem.code in _UNREADABLE and _guess_kind(path) is None
+            and not in_data_folder(path) and _KIND_LINE.search(error.text or "") is None)
+
+
+def found_not_data(path: Path) -> bool:
+    """Whether a file found in a folder is left alone by `sgs validate` as not game data
+    (another tool's YAML, or a scenario): what every command loading a folder skips."""
+    try:
+        doc = load_file(path)
+    except LoadError as exc:
+        return (_SCENARIO_LINE.search(exc.text or "") is not None
+                or unreadable_not_data(path, exc))
+    data = doc.data
+    if isinstance(data, dict) and data.get("kind") in OTHER_KINDS:
+        return True
+    return kind_of(doc, path, named=False) == (None, [])
+
+
 def _collect(targets: list[Path]) -> list[Path]:
     found: list[Path] = []
     seen: set[Path] = set()
@@ -150,6 +181,8 @@ def check_file(path: Path, named: bool = True) -> tuple[Document, list[Problem],
     try:
         doc = load_file(path, shown)
     except LoadError as exc:
+        if not named and unreadable_not_data(path, exc):
+            return Document(shown, exc.text or "", None), [], None
         return Document(shown, exc.text or "", None), [exc.problem], None
     kind, problems = kind_of(doc, path, named=named)
     if kind is not None:
@@ -422,7 +455,7 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True,
         if kind is not None and not found:
             catalog.add(doc, kind)
         elif kind is not None:
-            catalog.note_broken(doc.data, kind)
+            catalog.note_broken(doc.data, kind, doc)
             broken.append((doc, kind))
         elif doc.data is None and found:  # not even parsed
             catalog.note_unreadable(doc.text)

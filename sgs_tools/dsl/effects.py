@@ -19,7 +19,7 @@ from sgs_tools.dsl.check import Analysis, Context, check
 from sgs_tools.dsl.compile import IR_VERSION, compile_effect
 from sgs_tools.dsl.parse import EffectSyntaxError, SyntaxProblem, parse
 from sgs_tools.dsl.render import Names, render
-from sgs_tools.dsl.vocabulary import Registry, registry
+from sgs_tools.dsl.vocabulary import KingdomWord, Registry, registry
 from sgs_tools.errors import Location, Problem
 
 
@@ -183,15 +183,24 @@ class _Known:
     cards: frozenset[str]
     skills: frozenset[str]
     parsed: Mapping[str, A.Effect | SyntaxProblem]
+    kingdoms: tuple[KingdomWord, ...] = ()
+    """The kingdoms the catalog's expansions declare: words of every effect."""
+
+
+def kingdom_words(cat: Catalog) -> tuple[KingdomWord, ...]:
+    """The catalog's declared kingdoms as the registry takes them (names in zh/en/ko,
+    each falling back as names do)."""
+    return tuple((k.id, k.name.zh, k.name.get("en"), k.name.get("ko"))
+                 for k in cat.kingdoms.values())
 
 
 def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, text: str,
          origin: Origin, key: str, modes: frozenset[str], tags: tuple[str, ...],
          known: _Known | None = None) -> None:
-    reg = registry(modes)
     if known is None:
         known = _Known(frozenset(cat.cards) | cat.broken_cards,
-                       frozenset(cat.skills) | cat.broken_ids, {})
+                       frozenset(cat.skills) | cat.broken_ids, {}, kingdom_words(cat))
+    reg = registry(modes, known.kingdoms)
     try:
         ready = known.parsed.get(text)
         if isinstance(ready, SyntaxProblem):
@@ -248,7 +257,7 @@ def compile_catalog(cat: Catalog,
     effect texts already parsed (by the worker processes, or from the cache)."""
     out = EffectsResult(names=names_of(cat))
     known = _Known(frozenset(cat.cards) | cat.broken_cards,
-                   frozenset(cat.skills) | cat.broken_ids, parsed or {})
+                   frozenset(cat.skills) | cat.broken_ids, parsed or {}, kingdom_words(cat))
     index = _ModeIndex(cat)
     sets_of_skill: dict[str, set[str]] = {}
     for g in cat.generals.values():

@@ -731,8 +731,12 @@ def data_for(targets: list[Path], extra: list[Path] | None = None) -> list[Path]
         if resolved == bundled or resolved in seen:
             continue
         seen.add(resolved)
-        files = paths.data_files(root) if root.is_dir() else [root]
-        out.extend(f for f in files if not is_scenario(f))
+        if root.is_dir():  # what `sgs validate` checks there: no scenario, no CI config
+            from sgs_tools.data.validate import found_not_data
+
+            out.extend(f for f in paths.data_files(root) if not found_not_data(f))
+        else:
+            out.append(root)
     return out
 
 
