@@ -190,9 +190,15 @@ def general_yaml(i: int) -> str:
 
 
 def write_generals(folder: Path, count: int) -> list[Path]:
-    """Write ``count`` general files into ``folder/generals``; return their paths."""
+    """Write ``count`` general files into ``folder/generals``, and ``folder/expansion.yaml``
+    declaring their set (as an expansion maintainer's repository does, so no general is in
+    "no pool"; it names no mode, as the generals mix whole and half health); return the
+    generals' paths."""
     out_dir = folder / "generals"
     out_dir.mkdir(parents=True)
+    (folder / "expansion.yaml").write_text(
+        "kind: expansion\nid: bench\nname: {zh: 基准, en: Benchmark, ko: 벤치}\n"
+        'version: "1.0"\n', encoding="utf-8")
     files: list[Path] = []
     for i in range(1, count + 1):
         path = out_dir / f"bench_g{i:05d}.yaml"
@@ -215,7 +221,8 @@ def confirm_sgs(sgs: list[str], cwd: Path, folder: str, count: int) -> int:
     """Run ``sgs validate -f json`` once; insist the generated files are clean.
 
     Returns the number of files sgs checked: the generated ones (the report counts the
-    files named on the command line) plus the bundled ones it loads behind them.
+    files named on the command line) plus the bundled ones it loads behind them and the
+    expansion file beside them.
     """
     from sgs_tools import paths
 
@@ -231,7 +238,7 @@ def confirm_sgs(sgs: list[str], cwd: Path, folder: str, count: int) -> int:
     if checked < count:
         sys.stderr.write(f"sgs checked {checked} files, expected at least {count}\n")
         raise SystemExit(1)
-    return checked + len(paths.bundled_files())
+    return checked + len(paths.bundled_files()) + 1  # and the expansion.yaml beside them
 
 
 def _tree_rss(pid: int) -> int:

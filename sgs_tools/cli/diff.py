@@ -46,9 +46,9 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 def rules_text(root: Path, lang: str, label: str) -> Side:
     """Every general, skill and card of the expansion in ``root``, rendered in ``lang``."""
     from sgs_tools import report
-    from sgs_tools.data.validate import validate
     from sgs_tools.dsl.effects import explain
     from sgs_tools.errors import UsageError
+    from sgs_tools.project import validate
 
     try:
         result = validate([root])

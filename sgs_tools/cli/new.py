@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 if TYPE_CHECKING:
-    from sgs_tools.data.validate import Result
+    from sgs_tools.project import Result
     from sgs_tools.scaffold import Plan
     from sgs_tools.scaffold.templates import SkillSpec
 
@@ -159,7 +159,7 @@ def _find_expansion(command: str, where: Path | None) -> Expansion:
 
 
 def _load(exp: Expansion) -> Result:
-    from sgs_tools.data.validate import validate
+    from sgs_tools.project import validate
 
     return validate([exp.root], compile_effects=False)
 
@@ -265,7 +265,7 @@ def _refresh_schemas(command: str, exp: Expansion) -> None:
     """Regenerate the expansion's ``schemas/`` (the ones its modelines point at) for its
     data as it now is, so the editor knows what was just added (a general's id in a
     scenario, a kingdom). Only a folder ``sgs new expansion`` made is refreshed."""
-    from sgs_tools.data.schema_build import SchemaExportError, export_project_schemas
+    from sgs_tools.editor.schema_build import SchemaExportError, export_project_schemas
 
     folder = exp.root / SCHEMA_DIR
     if not (folder / "general.schema.json").is_file():
@@ -284,8 +284,8 @@ def _report(command: str, exp: Expansion, skills: list[str]) -> int:
     """Refresh the editor schemas and validate the expansion; print its problems, or each
     new skill's rules text in three languages. The exit code: 0 clean, 1 problems."""
     from sgs_tools import report
-    from sgs_tools.data.validate import validate
     from sgs_tools.dsl.effects import explain
+    from sgs_tools.project import validate
 
     _refresh_schemas(command, exp)
     result = validate([exp.root])
@@ -730,7 +730,7 @@ def export_schemas(folder: Path, expansion_root: Path) -> dict[str, str]:
     """The JSON Schemas an expansion's modelines point at: file name → text, generated
     for the base game plus the expansion's own data (its kingdoms, sets and ids), as
     ``sgs schema export schemas --data .`` regenerates them later."""
-    from sgs_tools.data import schema_build
+    from sgs_tools.editor import schema_build
 
     del folder
     facts = (schema_build.project_facts([expansion_root]) if expansion_root.is_dir()
@@ -746,7 +746,7 @@ def _scaffold_expansion(command: str, directory: Path, ident: str | None, zh: st
                         en: str | None, ko: str | None, modes: list[str] | None,
                         no_input: bool, force: bool) -> None:
     from sgs_tools import __version__, paths
-    from sgs_tools.data.validate import validate
+    from sgs_tools.project import validate
     from sgs_tools.scaffold import Plan
     from sgs_tools.scaffold import templates as t
 

@@ -211,6 +211,8 @@ class Catalog:
             for entry in general.skills:
                 if isinstance(entry, Skill):
                     self._add(self.skills, entry, "skill")
+            for granted in general.granted:
+                self._add(self.skills, granted, "skill")
         elif kind == "mode":
             self._add(self.modes, model.mode_of(doc), "mode")
         elif kind == "expansion":

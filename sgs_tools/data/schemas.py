@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -260,8 +261,21 @@ def _problems(error: ValidationError, doc: Document, root: Any = None) -> list[P
     return [Problem(doc.where(path), "schema", error.message)]
 
 
+@cache
+def quick_check(name: str) -> Callable[[Any], bool] | None:
+    """A fast yes/no check for the schema called ``name`` (sgs_tools.data.fastschema), or
+    None if that schema cannot be compiled into one."""
+    from sgs_tools.data.fastschema import compile_validator
+
+    return compile_validator(validator(name))
+
+
 def check(doc: Document, name: str) -> list[Problem]:
-    """Every schema problem in ``doc``, located at the offending node or key."""
+    """Every schema problem in ``doc``, located at the offending node or key. A valid
+    document is recognised by the quick check; jsonschema explains the others."""
+    quick = quick_check(name)
+    if quick is not None and quick(doc.data):
+        return []
     out: list[Problem] = []
     checker = validator(name)
     for error in checker.iter_errors(doc.data):

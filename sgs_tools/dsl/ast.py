@@ -152,6 +152,8 @@ class Sentence:
     words: tuple[WordNode, ...]
     bind: str | None = None
     pos: Pos = field(default=NOPOS, compare=False, repr=False)
+    where: Cond | None = None
+    """``… as b where COND``: each character chosen must meet COND, read with b naming it."""
 
 
 @dataclass(frozen=True)
@@ -172,6 +174,8 @@ class Options:
     phase: str | None = None
     priority: int = 0
     grant: tuple[WordNode, ...] | None = None
+    outside_phase: str | None = None
+    """``outside discard``: not during the owner's phase of that kind (弃牌阶段外)."""
     phase_pos: Pos = field(default=NOPOS, compare=False, repr=False)
 
 
@@ -304,9 +308,18 @@ class StaticIf:
 
 @dataclass(frozen=True)
 class Awaken:
+    """``awaken [TIMING] when COND:``; the timing says when the condition is checked
+    (``at start of start``, ``after take_damage``), as a trigger's does: ``timing`` is
+    start/end (``event`` = the phase) or before/after; None: at the start of each of the
+    owner's phases."""
+
     cond: Cond
     body: tuple[Stmt, ...]
     pos: Pos = field(default=NOPOS, compare=False, repr=False)
+    timing: str | None = None
+    event: str = ""
+    words: tuple[WordNode, ...] = ()
+    event_pos: Pos = field(default=NOPOS, compare=False, repr=False)
 
 
 Clause = Trigger | Action | ViewAs | Static | StaticIf | Awaken

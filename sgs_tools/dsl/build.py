@@ -102,6 +102,9 @@ class Builder(Transformer[Token, A.Effect]):
     def opt_outside_turn(self, meta: Meta, items: list[Any]) -> tuple[str, Any]:
         return ("outside_turn", True)
 
+    def opt_outside_phase(self, meta: Meta, items: list[Any]) -> tuple[str, Any]:
+        return ("outside_phase", (str(items[0]), _tpos(items[0])))
+
     def opt_phase(self, meta: Meta, items: list[Any]) -> tuple[str, Any]:
         return ("phase", (str(items[0]), _tpos(items[0])))
 
@@ -118,7 +121,7 @@ class Builder(Transformer[Token, A.Effect]):
                 values["limit"] = item
             else:
                 key, value = item
-                if key == "phase":
+                if key in ("phase", "outside_phase"):
                     value, values["phase_pos"] = value
                 values[key] = value
         return A.Options(**values)
@@ -126,7 +129,9 @@ class Builder(Transformer[Token, A.Effect]):
     # -- statements ----------------------------------------------------------------------
     def sentence(self, meta: Meta, items: list[Any]) -> A.Sentence:
         verb, words, *bind = items
-        return A.Sentence(str(verb), words, str(bind[0]) if bind else None, _tpos(verb))
+        where = bind[1] if len(bind) > 1 else None
+        return A.Sentence(str(verb), words, str(bind[0]) if bind else None, _tpos(verb),
+                          where)
 
     def block(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
         return tuple(items)
@@ -208,6 +213,9 @@ class Builder(Transformer[Token, A.Effect]):
         return A.StaticIf(cond, tuple(statics), _pos(meta))
 
     def awaken(self, meta: Meta, items: list[Any]) -> A.Awaken:
+        if len(items) == 3:
+            (timing, event, words), cond, body = items
+            return A.Awaken(cond, body, _pos(meta), timing, str(event), words, _tpos(event))
         return A.Awaken(items[0], items[1], _pos(meta))
 
     def start(self, meta: Meta, items: list[Any]) -> A.Effect:

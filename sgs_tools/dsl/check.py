@@ -9,12 +9,13 @@ be provided by the event, a binding or a ``let``, and skill tags must agree with
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from sgs_tools.data.schemas import suggest
 from sgs_tools.dsl import ast as A
-from sgs_tools.dsl.vocabulary import Param, Registry
+from sgs_tools.dsl.vocabulary import Param, Registry, Verb
 
 INT_TYPES = ("int", "count")
 PLAYER_VARS = {"you": "player"}
@@ -29,6 +30,8 @@ class Issue:
     code: str
     message: str
     hint: str | None = None
+    severity: str = "error"
+    """``warning``: the effect still compiles and runs (``sgs validate --strict`` fails)."""
 
 
 @dataclass
@@ -40,6 +43,10 @@ class Context:
     skills: frozenset[str] = frozenset()
     tags: tuple[str, ...] = ()
     owner: str = "skill"
+    tokens: dict[str, str] = field(default_factory=dict)
+    """The general's named piles and marks: id → "pile" or "mark" (钟会's 权)."""
+    card_kinds: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
+    """Each card's (type, subtype), so card filters no card can match are found."""
 
 
 @dataclass
@@ -59,29 +66,89 @@ def _close(word: str, choices: set[str] | list[str], cutoff: float = 0.7) -> str
 
 
 def _nearest(word: str, choices: set[str] | list[str]) -> str | None:
-    """The known words nearest to an unknown one: one close match as "did you mean", else
-    up to three near ones, else (for a short list) all of them."""
-    close = _close(word, choices)
-    if close is not None:
-        return close
-    near = difflib.get_close_matches(word, sorted(choices), n=3, cutoff=0.4)
+    """The known words nearest to an unknown one: "did you mean" the closest, naming the
+    others near it too; else up to three near ones; else (for a short list) all of them;
+    else the three least far."""
+    ordered = sorted(choices)
+    best = difflib.get_close_matches(word, ordered, n=1, cutoff=0.7)
+    near = difflib.get_close_matches(word, ordered, n=3, cutoff=0.4)
+    if best:
+        close = best[0]
+        others = [w for w in near if w != close]
+        also = f"; nearest known: {', '.join(repr(w) for w in [close, *others])}" \
+            if others else ""
+        return f"did you mean {close!r}?{also}"
     if near:
         return "nearest known: " + ", ".join(repr(w) for w in near)
-    if 0 < len(choices) <= 12:
-        return "known: " + ", ".join(repr(w) for w in sorted(choices))
+    if 0 < len(ordered) <= 12:
+        return "known: " + ", ".join(repr(w) for w in ordered)
+    least_far = difflib.get_close_matches(word, ordered, n=3, cutoff=0.0)
+    if least_far:
+        return "nearest known: " + ", ".join(repr(w) for w in least_far)
     return None
 
 
+TABLES = {"action": "actions", "modifier": "modifiers", "event": "events",
+          "selector": "selectors", "quantity": "quantities", "function": "functions",
+          "card word": "card_words"}
+"""Word kind → the Registry table holding that kind."""
+
+
+def _mode_of(origin: str) -> str | None:
+    """The mode whose vocabulary file ``origin`` is (None: every mode's)."""
+    from sgs_tools.dsl.vocabulary import vocabulary_files
+
+    return next((mode for vocab_id, mode, _ in vocabulary_files() if vocab_id == origin),
+                None)
+
+
 def _other_mode_hint(word: str, table: str) -> str | None:
-    """When a word exists only in another mode's vocabulary, say which."""
+    """When a word exists only in another mode's vocabulary, say which mode has it."""
     from sgs_tools.dsl.vocabulary import full_registry
 
     full = full_registry()
-    verb = (full.actions if table == "action" else full.modifiers).get(word)
-    if verb is None:
-        return None
-    return (f"{word!r} belongs to the {verb.origin} vocabulary, which the modes playing "
-            "this effect do not use")
+    kinds = [table] if table in TABLES else list(TABLES)
+    for kind in kinds:
+        found = getattr(full, TABLES[kind]).get(word)
+        if found is not None:
+            return _mode_words_hint(word, kind, found.origin)
+    for type_name, values in full.enums.items():
+        if word in values and table in ("word", "selector", "enum"):
+            return _mode_words_hint(word, f"{type_name} value", values[word].origin)
+    return None
+
+
+def _mode_words_hint(word: str, kind: str, origin: str) -> str:
+    mode = _mode_of(origin)
+    if mode is None:  # pragma: no cover - every mode has the core words
+        return f"{word!r} is a word of the {origin} vocabulary"
+    article = "an" if kind[0] in "aeiou" else "a"
+    return (f"{word!r} is {article} {kind} of the {mode} vocabulary ({origin}.yaml), about "
+            f"a concept only the {mode} mode has; the modes playing this effect do not "
+            "use it")
+
+
+SUIT_COLOR = {"heart": "red", "diamond": "red", "spade": "black", "club": "black"}
+
+
+def _type_is(kind: tuple[str, str | None], word: str) -> bool:
+    """A card of this (type, subtype) is a ``word`` card (the engine's ``type_is``)."""
+    ctype, subtype = kind
+    if word == ctype:
+        return True
+    if word == "trick":
+        return ctype in ("trick", "delayed_trick")
+    if word == "non_delayed_trick":
+        return ctype == "trick"
+    if word == "equipment_card":
+        return ctype == "equipment"
+    if word == "horse":
+        return subtype in ("plus_horse", "minus_horse")
+    return subtype == word
+
+
+REDIRECT_EVENTS = ("targeted", "targeting")
+"""The triggers in which a card being used has targets a ``redirect`` can change."""
 
 
 class Checker:
@@ -89,14 +156,17 @@ class Checker:
         self.ctx = ctx
         self.reg = ctx.registry
         self.out = Analysis()
+        self.trigger: A.Trigger | None = None  # the trigger clause being checked
 
     # -- reporting -------------------------------------------------------------------
-    def issue(self, pos: A.Pos, code: str, message: str, hint: str | None = None) -> None:
-        self.out.issues.append(Issue(pos.line, pos.col, code, message, hint))
+    def issue(self, pos: A.Pos, code: str, message: str, hint: str | None = None,
+              severity: str = "error") -> None:
+        self.out.issues.append(Issue(pos.line, pos.col, code, message, hint, severity))
 
     def all_words(self, scope: dict[str, str]) -> set[str]:
         reg = self.reg
-        words = set(reg.selectors) | set(reg.card_words) | set(reg.quantities) | set(scope)
+        words = set(reg.selectors) | set(reg.card_words) | set(reg.quantities) | set(scope) \
+            | set(self.ctx.tokens)
         for values in reg.enums.values():
             words |= set(values)
         return words | set(self.ctx.cards)
@@ -139,29 +209,55 @@ class Checker:
                 return {"var": node.name}, ("int" if t == "count" else t)
             if node.name in self.reg.quantities:
                 return {"quantity": node.name}, "int"
+            token = self.ctx.tokens.get(node.name)
+            if token is not None:  # a pile or mark of the general: how many there are
+                return {token: node.name}, "int"
             enum = self.reg.enum_of(node.name)
             if enum is not None:
                 return node.name, enum
             if node.name in self.ctx.cards:
                 return node.name, "card_name"
             self.issue(node.pos, "dsl-unknown-name", f"unknown word {node.name!r}",
-                       _nearest(node.name, self.all_words(scope)))
+                       _other_mode_hint(node.name, "word")
+                       or _nearest(node.name, self.all_words(scope)))
             return None, "error"
         if isinstance(node, A.Ref):
             return {"ref": list(node.parts)}, self.ref_type(node, scope) or "error"
         if isinstance(node, A.Call):
             if node.name not in self.reg.functions:
                 self.issue(node.pos, "dsl-unknown-function", f"unknown function {node.name!r}",
-                           _nearest(node.name, set(self.reg.functions)))
+                           _other_mode_hint(node.name, "function")
+                           or _nearest(node.name, set(self.reg.functions)))
                 return None, "error"
-            args = [self.int_expr(a, scope) for a in node.args]
-            return {"call": node.name, "args": args}, "int"
+            return {"call": node.name, "args": self.call_args(node, scope)}, "int"
         if isinstance(node, A.BinOp):
             left = self.int_expr(node.left, scope)
             right = self.int_expr(node.right, scope)
             return {"op": node.op, "left": left, "right": right}, "int"
         self.issue(getattr(node, "pos", A.Pos()), "dsl-type", "expected a number here")
         return None, "error"
+
+    def call_args(self, node: A.Call, scope: dict[str, str]) -> list[Any]:
+        """A function's arguments, each checked against the type the vocabulary gives it
+        (numbers unless it says otherwise: ``distance(source, you)`` takes characters)."""
+        types = list(self.reg.functions[node.name].info.get("params") or [])
+        if types and len(node.args) != len(types):
+            self.issue(node.pos, "dsl-type",
+                       f"{node.name}() takes {len(types)} values, found {len(node.args)}",
+                       f"write {node.name}({', '.join(types)})")
+        out = []
+        for i, arg in enumerate(node.args):
+            want = types[i] if i < len(types) else "int"
+            if want == "int":
+                out.append(self.int_expr(arg, scope))
+                continue
+            value, t = self.expr(arg, scope)
+            if t not in (want, "error"):
+                self.issue(getattr(arg, "pos", node.pos), "dsl-type",
+                           f"{node.name}() takes {self._type_words(want)} here, "
+                           f"not {self._type_words(t)}")
+            out.append(value)
+        return out
 
     def int_expr(self, node: Any, scope: dict[str, str]) -> Any:
         value, t = self.expr(node, scope)
@@ -177,7 +273,8 @@ class Checker:
         if isinstance(w, (A.Num, A.Group)):
             return self.int_expr(w, scope), 1
         if isinstance(w, A.Word) and (scope.get(w.name) in INT_TYPES or
-                                      w.name in self.reg.quantities):
+                                      w.name in self.reg.quantities or
+                                      w.name in self.ctx.tokens):
             return self.expr(w, scope)[0], 1
         if isinstance(w, A.Ref):
             value, t = self.expr(w, scope)
@@ -229,6 +326,7 @@ class Checker:
         nouns: list[str] = []
         filters: list[str] = []
         excluded: list[Any] = []
+        bounds: dict[str, Any] = {}
         while i < len(words):
             w = words[i]
             if not isinstance(w, A.Word):
@@ -243,9 +341,19 @@ class Checker:
             term = self.reg.selectors.get(w.name)
             if term is None:
                 break
+            if term.info.get("kind") == "bound":  # `within 2`: a distance bound
+                bound, used = self.p_int(words[i + 1:i + 2], scope)
+                if not used:
+                    self.issue(w.pos, "dsl-type", f"'{w.name}' needs a distance, such as "
+                               f"'{w.name} 2'")
+                    i += 1
+                    continue
+                bounds[w.name] = bound
+                i += 1 + used
+                continue
             (nouns if term.info.get("kind") == "noun" else filters).append(w.name)
             i += 1
-        if not nouns and not filters:
+        if not nouns and not filters and not bounds:
             return None, 0
         if len(nouns) > 1:
             self.issue(words[0].pos, "dsl-selector",
@@ -256,6 +364,7 @@ class Checker:
             select["count"] = count
         if excluded:
             select["except"] = excluded
+        select.update(bounds)
         return {"select": select}, i
 
     def p_cards(self, words: list[Any], scope: dict[str, str]) -> tuple[Any, int]:
@@ -284,6 +393,8 @@ class Checker:
             name = w.name
             if name in self.reg.card_words:
                 noun = name
+            elif self.ctx.tokens.get(name) == "pile":  # `1 quan card`: one of that pile
+                filters.setdefault("pile", []).append(name)
             elif name in self.ctx.cards:
                 filters.setdefault("name", []).append(name)
             else:
@@ -295,12 +406,42 @@ class Checker:
             i += 1
         if i == start:
             return None, 0
+        self.card_filter_matches_nothing(words[start:i], filters)
         spec: dict[str, Any] = {"filters": filters}
         if count is not None:
             spec["count"] = count
         if noun:
             spec["noun"] = noun
         return {"cards": spec}, i
+
+    def card_filter_matches_nothing(self, words: list[Any],
+                                    filters: dict[str, list[str]]) -> None:
+        """Warn (located) about card words that no card can satisfy together, such as
+        ``equipment_card slash card`` (a Slash is basic) or ``red spade card``: the filter
+        compiles and runs, and matches nothing."""
+        shown = " ".join(w.name for w in words if isinstance(w, A.Word))
+        colors, suits = filters.get("color", []), filters.get("suit", [])
+        reason = None
+        if colors and suits and not any(SUIT_COLOR.get(x) in colors for x in suits):
+            reason = f"a {' or '.join(colors)} card is never {' or '.join(suits)}"
+        kinds = self.ctx.card_kinds
+        names, types = filters.get("name", []), filters.get("card_type", [])
+        equipped = filters.get("zone") == ["equipment"]  # only equipment is found there
+        if reason is None and kinds and (names or types) and (types or equipped):
+            cands = [kind for c, kind in kinds.items() if not names or any(
+                c == n or c.endswith("_" + n) for n in names)]
+            if cands and equipped:
+                cands = [k for k in cands if k[0] == "equipment"]
+                if not cands:
+                    reason = f"{' or '.join(names or types)} is never in the equipment area"
+            if reason is None and cands and types and not any(
+                    _type_is(k, t) for k in cands for t in types):
+                what = " or ".join(names) or "a card in the equipment area"
+                reason = f"{what} is never {' or '.join(types)}"
+        if reason is not None:
+            self.issue(words[0].pos, "dsl-card-filter",
+                       f"'{shown}' matches no card: {reason}",
+                       "drop the word that contradicts the others", severity="warning")
 
     def p_enum(self, type_name: str, words: list[Any]) -> tuple[Any, int]:
         if words and isinstance(words[0], A.Word) and words[0].name in self.reg.enums.get(
@@ -334,6 +475,11 @@ class Checker:
             return self.p_card_name(words)
         if type_name == "skill":
             return self.p_skill(words)
+        if type_name in ("pile", "mark"):
+            if words and isinstance(words[0], A.Word) and self.ctx.tokens.get(
+                    words[0].name) == type_name:
+                return words[0].name, 1
+            return None, 0
         if type_name == "text":
             if words and isinstance(words[0], A.Word):
                 return words[0].name, 1
@@ -445,7 +591,8 @@ class Checker:
         if isinstance(w, A.Word) and w.name in self.reg.variables and w.name not in scope:
             return f"{w.name!r} is not provided at this timing; {self._available(scope)}"
         if isinstance(w, A.Word) and w.name not in self.all_words(scope):
-            return (_close(w.name, self.all_words(scope))
+            return (_other_mode_hint(w.name, "word")
+                    or _close(w.name, self.all_words(scope))
                     or _close(w.name, set(scope), cutoff=0.5)
                     or f"{w.name!r} is no word or name known here; {self._available(scope)}")
         return None
@@ -456,6 +603,8 @@ class Checker:
                 "such as +1", "player": "characters (a selector or a name)",
                 "cards": "cards (such as 'red card' or '2 hand cards')",
                 "card_name": "a card name", "skill": "a skill id",
+                "pile": "a pile the general declares under 'piles:'",
+                "mark": "a mark the general declares under 'marks:'",
                 "text": "a word"}.get(type_name, f"a {type_name}")
 
     # -- sentences, statements and clauses ---------------------------------------------
@@ -471,6 +620,10 @@ class Checker:
             self.issue(s.pos, "dsl-unknown-word", f"unknown {table} {s.verb!r}", hint)
             return
         self.out.args[id(s)] = self.fill(f"'{s.verb}'", verb.params, s.words, scope, s.pos)
+        if s.where is not None:
+            self.where(s, verb, scope)
+        if s.verb == "redirect":
+            self.redirect(s, self.out.args[id(s)])
         if s.bind:
             if verb.returns is None:
                 self.issue(s.pos, "dsl-type",
@@ -480,6 +633,48 @@ class Checker:
             scope[s.bind] = verb.returns or "cards"
         if s.verb == "judge":
             scope["judgement"] = "cards"
+
+    def where(self, s: A.Sentence, verb: Verb, scope: dict[str, str]) -> None:
+        """``pick … as b where COND``: the condition each character chosen must meet, read
+        with the binding naming the one tested; it joins that choice's selector."""
+        args = self.out.args[id(s)]
+        select = next((args[p.name]["select"] for p in verb.params if p.type == "player"
+                       and isinstance(args.get(p.name), dict) and "select" in args[p.name]),
+                      None)
+        if verb.returns != "player" or select is None or not s.bind:
+            self.issue(s.pos, "dsl-type", f"'where' belongs to a choice of characters, "
+                       f"not to '{s.verb}'",
+                       "write it after a pick: 'pick other as b where b.hp > 1'")
+            return
+        inner = {**scope, s.bind: "player"}
+        self.cond(s.where, inner)
+        select["where"] = {"as": s.bind}  # the compiler adds the condition's IR
+    def redirect(self, s: A.Sentence, args: dict[str, Any]) -> None:
+        """A ``redirect`` that can never change anything is refused: one outside the
+        triggers where a card has targets, one from a character to itself, and one
+        moving the target away from you in a trigger about another character becoming
+        the target (you are not a target there: name who is, ``from target``)."""
+        cl = self.trigger
+        event = cl.event if cl is not None and cl.timing not in ("start", "end") else None
+        if event not in REDIRECT_EVENTS:
+            where = f"a '{event}' trigger" if event else "this clause"
+            self.issue(s.pos, "dsl-redirect",
+                       f"'redirect' changes the targets of a card being used, and {where} "
+                       "has none to change, so it would do nothing",
+                       "use it in a 'when targeted …' or 'when targeting …' trigger")
+            return
+        old = args.get("from") or {"var": "you"}
+        who = self.out.of(cl).get("who")
+        if event == "targeted" and old == {"var": "you"} and who != {"var": "you"}:
+            self.issue(s.pos, "dsl-redirect",
+                       "this trigger is about another character becoming the target, and "
+                       "'redirect' moves the target away from you (who are not it), so it "
+                       "would do nothing",
+                       "name who became the target: 'redirect from target to you'")
+        elif old == args.get("to"):
+            self.issue(s.pos, "dsl-redirect",
+                       "'redirect' moves the target from a character to the same character, "
+                       "so it would do nothing", "name another character after 'to'")
 
     def block(self, stmts: tuple[Any, ...], scope: dict[str, str]) -> None:
         for st in stmts:
@@ -559,13 +754,15 @@ class Checker:
             ok = self._is_word(t, c.word, scope)
             if t != "error" and not ok:
                 self.issue(c.pos, "dsl-type", f"{c.word!r} does not describe a {t}",
-                           _close(c.word, self._is_words(t, scope)))
+                           _other_mode_hint(c.word, "selector")
+                           or _close(c.word, self._is_words(t, scope)))
             self.out.args[id(c)] = {"subject": subject}
         elif isinstance(c, A.In):
             subject, t = self.expr(c.subject, scope)
             if c.group not in self.reg.selectors:
                 self.issue(c.pos, "dsl-unknown-word", f"unknown selector {c.group!r}",
-                           _close(c.group, set(self.reg.selectors)))
+                           _other_mode_hint(c.group, "selector")
+                           or _nearest(c.group, set(self.reg.selectors)))
             self.out.args[id(c)] = {"subject": subject}
         elif isinstance(c, A.Has):
             subject, t = self.expr(c.subject, scope)
@@ -606,10 +803,11 @@ class Checker:
     def options(self, options: A.Options, scope: dict[str, str], pos: A.Pos) -> None:
         if options.limit is not None:
             self.limit(options.limit, scope)
-        if options.phase is not None and options.phase not in self.reg.enums.get("phase", {}):
-            where = options.phase_pos if options.phase_pos.line else pos
-            self.issue(where, "dsl-unknown-word", f"unknown phase {options.phase!r}",
-                       _close(options.phase, set(self.reg.enums.get("phase", {}))))
+        for phase in (options.phase, options.outside_phase):
+            if phase is not None and phase not in self.reg.enums.get("phase", {}):
+                where = options.phase_pos if options.phase_pos.line else pos
+                self.issue(where, "dsl-unknown-word", f"unknown phase {phase!r}",
+                           _nearest(phase, set(self.reg.enums.get("phase", {}))))
         if options.grant is not None:
             value, used = self.p_player(list(options.grant), scope)
             if not options.grant:
@@ -627,6 +825,7 @@ class Checker:
 
     def clause(self, cl: Any) -> None:
         scope: dict[str, str] = dict(PLAYER_VARS)
+        self.trigger = cl if isinstance(cl, A.Trigger) else None
         if isinstance(cl, A.Trigger):
             if cl.timing in ("start", "end"):
                 if cl.event not in self.reg.enums.get("phase", {}):
@@ -636,7 +835,8 @@ class Checker:
                 event = self.reg.events.get(cl.event)
                 if event is None:
                     self.issue(cl.event_pos, "dsl-unknown-word", f"unknown event {cl.event!r}",
-                               _close(cl.event, set(self.reg.events)))
+                               _other_mode_hint(cl.event, "event")
+                               or _nearest(cl.event, set(self.reg.events)))
                     return
                 self.out.args[id(cl)] = self.fill(f"event '{cl.event}'", event.params,
                                                   cl.words, scope, cl.pos)
@@ -670,6 +870,19 @@ class Checker:
                     continue
                 self.static(st, scope)
         elif isinstance(cl, A.Awaken):
+            if cl.timing in ("start", "end"):
+                if cl.event not in self.reg.enums.get("phase", {}):
+                    self.issue(cl.event_pos, "dsl-unknown-word", f"unknown phase {cl.event!r}",
+                               _close(cl.event, set(self.reg.enums.get("phase", {}))))
+            elif cl.timing is not None:
+                event = self.reg.events.get(cl.event)
+                if event is None:
+                    self.issue(cl.event_pos, "dsl-unknown-word", f"unknown event {cl.event!r}",
+                               _close(cl.event, set(self.reg.events)))
+                    return
+                self.out.args[id(cl)] = self.fill(f"event '{cl.event}'", event.params,
+                                                  cl.words, scope, cl.pos)
+                scope.update(event.provides)
             self.cond(cl.cond, scope)
             self.block(cl.body, scope)
 

@@ -40,6 +40,8 @@ def words(ws: tuple[Any, ...]) -> str:
 
 def sentence(s: A.Sentence) -> str:
     text = " ".join(p for p in (s.verb, words(s.words)) if p)
+    if s.bind and s.where is not None:
+        return f"{text} as {s.bind} where {cond(s.where)}"
     return f"{text} as {s.bind}" if s.bind else text
 
 
@@ -81,6 +83,8 @@ def options(o: A.Options) -> str:
         parts.append("outside turn")
     if o.phase:
         parts.append(f"in {o.phase}")
+    if o.outside_phase:
+        parts.append(f"outside {o.outside_phase}")
     if o.priority:
         parts.append(f"priority {o.priority:+d}")
     if o.grant is not None:
@@ -152,7 +156,13 @@ def clause(cl: Any) -> list[str]:
     if isinstance(cl, A.StaticIf):
         return [f"if {cond(cl.cond)}:", *(INDENT + static_line(s) for s in cl.statics)]
     if isinstance(cl, A.Awaken):
-        return [f"awaken when {cond(cl.cond)}:", *block(cl.body, 1)]
+        if cl.timing in ("start", "end"):
+            at = f" at {cl.timing} of {cl.event}"
+        elif cl.timing is not None:
+            at = " " + " ".join(p for p in (cl.timing, cl.event, words(cl.words)) if p)
+        else:
+            at = ""
+        return [f"awaken{at} when {cond(cl.cond)}:", *block(cl.body, 1)]
     raise TypeError(cl)  # pragma: no cover
 
 

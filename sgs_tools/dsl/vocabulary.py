@@ -13,14 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from sgs_tools import paths
-from sgs_tools.data.loader import load_file
+from sgs_tools.data.loader import Document, load_file
 from sgs_tools.errors import LoadError
+from sgs_tools.paths import display_path
 
 LANGS = ("en", "zh", "ko")
 
 VALUE_TYPES = ("int", "count", "delta", "player", "cards", "card_name", "suit", "color",
                "nature", "zone", "phase", "kingdom", "gender", "card_type", "skill", "text",
-               "period")
+               "period", "pile", "mark")
 """The types a parameter may take; each has a word parser in the checker."""
 
 
@@ -45,6 +46,9 @@ class Verb:
     cost: bool = False
     origin: str = "core"
     doc: str = ""
+    result: dict[str, str] = field(default_factory=dict, compare=False)
+    """How the cards a step gives read when named with ``as`` ("the chosen cards"), where
+    the general "those cards" would not tell them from other cards named before."""
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
@@ -146,7 +150,8 @@ def _merge(reg: Registry, data: dict[str, Any], origin: str) -> None:
     for name, raw in (data.get("actions") or {}).items():
         reg.actions[name] = Verb(name, "action", _params(raw.get("params")),
                                  _text(raw.get("text")), raw.get("returns"),
-                                 bool(raw.get("cost")), origin, raw.get("doc", ""))
+                                 bool(raw.get("cost")), origin, raw.get("doc", ""),
+                                 _text(raw.get("result")) if raw.get("result") else {})
     for name, raw in (data.get("modifiers") or {}).items():
         reg.modifiers[name] = Verb(name, "modifier", _params(raw.get("params")),
                                    _text(raw.get("text")), None, False, origin,
@@ -189,13 +194,33 @@ def _merge(reg: Registry, data: dict[str, Any], origin: str) -> None:
                                        str(raw.get("note", "")))
 
 
+_LOADED: dict[tuple[str, str, int, int], Document] = {}
+
+
+def load_vocabulary(path: Path) -> Document:
+    """One vocabulary file, read once per process (while its size and time are the same):
+    the registries of each set of modes and the vocabulary's own checks share it.
+    Raises LoadError as :func:`sgs_tools.data.loader.load_file` does."""
+    shown = display_path(path)
+    try:
+        stat = path.stat()
+        key = (shown, str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        return load_file(path, shown)  # raises the located I/O error
+    doc = _LOADED.get(key)
+    if doc is None:
+        doc = load_file(path, shown)
+        _LOADED[key] = doc
+    return doc
+
+
 @cache
 def vocabulary_files() -> tuple[tuple[str, str | None, Path], ...]:
     """(id, mode or None, path) for every vocabulary file, core first."""
     found = []
     for path in sorted(vocabulary_dir().glob("*.yaml")):
         try:
-            data = load_file(path).data
+            data = load_vocabulary(path).data
         except LoadError:
             continue  # reported by registry_check with its location
         found.append((str(data.get("id", path.stem)), data.get("mode"), path))
@@ -235,7 +260,7 @@ def registry(modes: frozenset[str] = frozenset(),
     for vocab_id, mode, path in vocabulary_files():
         if mode is None or mode in modes:
             try:
-                _merge(reg, load_file(path).data, vocab_id)
+                _merge(reg, load_vocabulary(path).data, vocab_id)
             except (LoadError, KeyError, TypeError, AttributeError, ValueError):
                 continue  # a malformed file: registry_check says where
             used.append(vocab_id)

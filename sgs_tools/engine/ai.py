@@ -8,6 +8,7 @@ for agents that ask for them (``wants_context``), so random games pay nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -19,9 +20,15 @@ LORD_LEANING = 5.0
 
 def leaning(g: Game, seat: int) -> float:
     """How much ``seat`` seems to be on the lord's side (identity; 0 elsewhere)."""
-    from sgs_tools.engine.modes.identity import leaning as identity_leaning
+    global _identity_leaning
+    if _identity_leaning is None:  # imported here (a cycle), once: asked on every damage
+        from sgs_tools.engine.modes.identity import leaning as found
 
-    return identity_leaning(g, seat)
+        _identity_leaning = found
+    return _identity_leaning(g, seat)
+
+
+_identity_leaning: Callable[[Game, int], float] | None = None
 
 
 def hostility(g: Game, me: int, other: int) -> float:

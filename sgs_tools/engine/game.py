@@ -82,8 +82,14 @@ class Game:
         self.extra_turns: list[int] = []
         self.views: dict[int, str] = {}
         self.probes: dict[str, int] = {}
+        self.probe_uses: dict[tuple[str, int], Use] = {}
+        """(card, user) → a Use of a probe card, for checking targets (never changed)."""
         self.trigger_answers: dict[str, bool] = {}
-        self.listening: dict[tuple[str, str], tuple[list[list[Hook]], list[Hook]]] = {}
+        self.listening: dict[tuple[Any, ...], tuple[list[list[Hook]], list[Hook]]] = {}
+        """Event key → the hooks that listen to it (``table.events.listeners``): kept
+        until the skills at the table change."""
+        self.card_listening: dict[tuple[str, str], list[Hook]] = {}
+        """Event key → the card hooks of cards at this table (which never change)."""
         self._card_names: frozenset[str] | None = None
         self.skill_stats: dict[str, list[int]] = {}
         """Per skill (or card hook) source: [uses, cards drawn, damage dealt, HP recovered]
@@ -101,6 +107,11 @@ class Game:
         """While a player's play options are listed (nothing on the table changes then):
         (a, b) → distance from a to b, (a, -1) → a's attack range. None the rest of the
         time, when every distance is worked out afresh."""
+        self.ring_memo: dict[tuple[int, int], int] = {}
+        """(a, b) → seats from a to b the shorter way round, counting the living: what a
+        distance is before modifiers. Cleared when skills are refreshed, as they are
+        whenever someone dies (and when a scenario has set the table up)."""
+        self._rules_numbers: tuple[int, int] | None = None
         from sgs_tools.engine.modes import rules_for
 
         self.rules: Rules = rules_for(self.mode, lib.catalog.modes)(self)
@@ -115,6 +126,15 @@ class Game:
         self._statics_dirty = value
         if value:
             self._equipped.clear()
+
+    def rules_numbers(self) -> tuple[int, int]:
+        """The mode's minimum distance and base attack range (read once per game)."""
+        found = self._rules_numbers
+        if found is None:
+            rule = self.raw.get("distance") or {}
+            found = self._rules_numbers = (int(rule.get("min_distance", 1)),
+                                           int(rule.get("base_attack_range", 1)))
+        return found
 
     # == running ==========================================================================
     def play(self) -> Result:
@@ -262,6 +282,8 @@ class Game:
     declare = use.declare
     answers_by_trigger = use.answers_by_trigger
     ask_for_card = use.ask_for_card
+    announce_answer = use.announce_answer
+    answer_done = use.answer_done
 
     damage = health.damage
     lose_hp = health.lose_hp
@@ -320,10 +342,11 @@ class Game:
         for p in t.players:
             zones += [(HAND, p.seat, p.hand), (EQUIPMENT, p.seat, list(p.equipment.values())),
                       (JUDGEMENT, p.seat, p.judgement), (GENERAL_PILE, p.seat, p.pile)]
+        where_get = where.get
         for zone, seat, uids in zones:
             here = (zone, seat)
-            if not uids or set(map(where.get, uids)) == {here}:
-                continue  # all located here (the usual case, checked in one pass)
+            if not uids or list(map(where_get, uids)).count(here) == len(uids):
+                continue  # all located here (the usual case, checked in one C-level pass)
             for uid in uids:
                 if where.get(uid) != here:
                     said = where.get(uid)

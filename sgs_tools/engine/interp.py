@@ -11,7 +11,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine.errors import Abort, EngineGap, Stop
+from sgs_tools.engine.prim_counts import CARD_ATTRIBUTES, mark_count, pile_cards, pile_of
+from sgs_tools.engine.prim_distance import FUNCTION_WORDS, within_ok
 from sgs_tools.engine.prim_generals import FILTER_WORDS, QUANTITY_WORDS, changed_suit, post_filter
+from sgs_tools.engine.prim_state import STATE_FILTERS, THIS_GENERAL, this_general
 from sgs_tools.engine.primitives import ACTIONS, can_pay
 from sgs_tools.engine.state import CardInst, Player
 from sgs_tools.engine.words import POST_FILTERS
@@ -23,6 +26,8 @@ if TYPE_CHECKING:
 Seats = tuple[int, ...]
 
 EQUIP_SUBTYPES = frozenset({"weapon", "armour", "horse", "plus_horse", "minus_horse"})
+ALL_OF_TABLE = frozenset({"except", "within", "where"})
+"""Selector keys that need the whole table to test one character (``Interpreter.select``)."""
 KINGDOMS = frozenset({"wei", "shu", "wu", "qun", "god"})
 """The base game's kingdoms; a game's interpreter also knows its expansions' (``kingdoms``)."""
 
@@ -101,6 +106,9 @@ class Interpreter:
     def cards_attr(self, uids: list[int], attr: str) -> Any:
         if attr == "count":
             return len(uids)
+        counted = CARD_ATTRIBUTES.get(attr)
+        if counted is not None:
+            return counted(self.game, uids)
         if not uids:
             return None
         table = self.game.table
@@ -134,6 +142,8 @@ class Interpreter:
         return None if suit is None else ("red" if suit in ("heart", "diamond") else "black")
 
     def value(self, v: Any, f: Frame) -> Any:
+        if isinstance(v, str) and v == THIS_GENERAL:
+            return this_general(self.game, f)
         if v is None or isinstance(v, (int, str)):
             return v
         if isinstance(v, list):
@@ -144,6 +154,10 @@ class Interpreter:
             return (f.actor,)
         if "quantity" in v:
             return self.quantity(v["quantity"], f)
+        if "pile" in v:  # how many cards lie in a named pile of the skill owner's general
+            return len(pile_cards(self.game.table.players[f.owner], str(v["pile"])))
+        if "mark" in v:
+            return mark_count(self.game.table.players[f.owner], str(v["mark"]))
         if "ref" in v:
             head, *rest = v["ref"]
             current = self.var(head, f)
@@ -167,8 +181,11 @@ class Interpreter:
                 return a * b
             return a // b if b else 0
         if "call" in v:
-            args = [self.num(a, f) for a in v["args"]]
             name = v["call"]
+            special = FUNCTION_WORDS.get(name)
+            if special is not None:
+                return special(self.game, v["args"], f)
+            args = [self.num(a, f) for a in v["args"]]
             if name == "min":
                 return min(args)
             if name == "max":
@@ -236,8 +253,8 @@ class Interpreter:
     def names_seat(self, v: Any, seat: int, f: Frame) -> bool:
         """``seat in players_of(v, f)``; a plain selector (no ``except``) is checked on
         that one character instead of listing everyone it selects."""
-        if isinstance(v, dict) and len(v) == 1 and "select" in v and not v["select"].get(
-                "except"):
+        if isinstance(v, dict) and len(v) == 1 and "select" in v and not (
+                v["select"].keys() & ALL_OF_TABLE):
             s = v["select"]
             p = self.game.table.players[seat]
             me = f.owner
@@ -276,7 +293,7 @@ class Interpreter:
             target = self.var("target", f)
             seats = target if isinstance(target, tuple) else ()
             return bool(seats) and p.seat not in seats and g.distance(seats[0], p.seat) <= 1
-        found = FILTER_WORDS.get(flt)
+        found = FILTER_WORDS.get(flt) or STATE_FILTERS.get(flt)
         if found is not None:
             return found(g, p, me, f)
         if flt in POST_FILTERS:
@@ -316,7 +333,7 @@ class Interpreter:
             p = players[(t.current + i) % n]
             if not p.alive or p.seat in excluded or not self.noun_ok(noun, p, me):
                 continue
-            if within is not None and (p.seat == me or g.distance(me, p.seat) > within):
+            if within is not None and not within_ok(g, s, me, p.seat, f):
                 continue
             for flt in filters:
                 if not self.filter_ok(flt, p, me, f):
@@ -326,7 +343,17 @@ class Interpreter:
         for flt in post:
             keep = post_filter(g, flt, [g.table.players[x] for x in out], f)
             out = [x for x in out if x in keep]
+        where = s.get("where")
+        if where is not None:  # `pick … as b where COND`: each one chosen meets COND
+            out = [x for x in out if self.meets(where, x, f)]
         return tuple(out)
+
+    def meets(self, where: dict[str, Any], seat: int, f: Frame) -> bool:
+        """Whether ``seat`` meets a choice's ``where`` condition, read with its binding
+        naming that character."""
+        inner = f.child()
+        inner.vars[str(where.get("as", "it"))] = (seat,)
+        return self.cond(where.get("cond"), inner)
 
     def selector_count(self, s: dict[str, Any], f: Frame, available: int) -> tuple[int, int]:
         """How many of a selector's characters a pick takes: (low, high)."""
@@ -349,7 +376,13 @@ class Interpreter:
     def card_matches(self, card: CardInst, spec: dict[str, Any]) -> bool:
         filters = spec.get("filters") or {}
         names = filters.get("name")
-        if names and not card_is_named(card, names):
+        types = filters.get("card_type")
+        if names and types:
+            # a card name and a type are alternatives: 一张装备牌或【杀】
+            if not (card_is_named(card, names) or any(type_is(card, t) for t in types)):
+                return False
+            types = None
+        elif names and not card_is_named(card, names):
             return False
         colors = filters.get("color")
         if colors and self.color_of(card) not in colors:
@@ -357,7 +390,6 @@ class Interpreter:
         suits = filters.get("suit")
         if suits and self.suit_of(card) not in suits:
             return False
-        types = filters.get("card_type")
         return not (types and not any(type_is(card, t) for t in types))
 
     def spec_of(self, v: Any) -> dict[str, Any] | None:
@@ -369,6 +401,8 @@ class Interpreter:
         """The zones a card filter looks in: its ``zone`` words, else hand and equipment;
         a filter of equipment kinds alone (``horse``, ``weapon``) means equipped ones."""
         filters = spec.get("filters") or {}
+        if filters.get("pile"):
+            return ["general_pile"]  # `1 quan card`: a card of that pile
         zones = filters.get("zone")
         if zones:
             if "any_zone" in zones:
@@ -391,7 +425,8 @@ class Interpreter:
         if "judgement_zone" in zones:
             out += p.judgement
         if "general_pile" in zones:
-            out += p.pile
+            piles = (spec.get("filters") or {}).get("pile")
+            out += [u for u in p.pile if pile_of(p, u) in piles] if piles else p.pile
         cards = self.game.table.cards
         return [u for u in out if self.card_matches(cards[u], spec)]
 

@@ -1,5 +1,8 @@
 """Validated catalog + compiled effects → a Library: every hook indexed for the engine.
 
+The catalog and the effects come from :func:`sgs_tools.project.library`, which loads and
+validates a project and builds its Library.
+
 Built once per process and shared by every game: hooks wrapped with what the hot path
 needs (by event and timing, by source, statics, actions, view-as conversions), the
 physical decks of each mode, and the *gaps*: vocabulary words some hook uses that have no
@@ -11,14 +14,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sgs_tools.data.catalog import Catalog
 from sgs_tools.data.model import Card, General, Mode
 from sgs_tools.dsl.effects import EffectsResult
 from sgs_tools.engine import words
 from sgs_tools.engine.errors import SetupError
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.state import CardInst
 
 HARMFUL_WORDS = frozenset({"damage", "respond", "discard", "take", "deny", "suffer_damage",
                            "lose_hp", "skip", "let_take", "turn_over", "place"})
@@ -80,6 +85,8 @@ def walk_words(node: Any) -> Iterator[tuple[str, str]]:
             yield "selector", str(select.get("noun", "players"))
             for flt in select.get("filters", []):
                 yield "selector", str(flt)
+            if "within" in select:
+                yield "selector", "within"
         if "in" in node and "subject" in node and isinstance(node["in"], str):
             yield "selector", node["in"]
         if "is" in node and "subject" in node and isinstance(node["is"], str):
@@ -116,6 +123,11 @@ class Library:
     gaps: dict[str, list[str]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     _decks: dict[str, list[tuple[str, str | None, int | None]]] = field(default_factory=dict)
+    built_decks: dict[tuple[str, tuple[int, ...]], dict[int, CardInst]] = field(
+        default_factory=dict)
+    """(mode, ranks left out) → the physical cards of its deck (``table.setup``)."""
+    _event_index: dict[tuple[str, str], tuple[dict[int, int], dict[str, list[Hook]]]] = field(
+        default_factory=dict)
 
     @cached_property
     def kingdoms(self) -> frozenset[str]:
@@ -130,25 +142,28 @@ class Library:
         return frozenset(v.view_card for views in self.views.values() for v in views
                          if v.view_card)
 
+    def event_index(self, key: tuple[str, str]
+                    ) -> tuple[dict[int, int], dict[str, list[Hook]]]:
+        """For one event key: each skill hook's place in ``by_event[key]`` (by ``id``),
+        and the skill hooks by source, in that order — so the hooks of a seat's few
+        skills are found without a pass over every hook of the event."""
+        found = self._event_index.get(key)
+        if found is None:
+            positions: dict[int, int] = {}
+            by_source: dict[str, list[Hook]] = {}
+            for i, h in enumerate(self.by_event.get(key, ())):
+                if h.origin == "skill":
+                    positions[id(h)] = i
+                    by_source.setdefault(h.source, []).append(h)
+            found = self._event_index[key] = (positions, by_source)
+        return found
+
     # -- building --------------------------------------------------------------------
-    @classmethod
-    def load(cls, targets: list[Path] | None = None) -> Library:
-        """Validate the bundled data (plus any targets) and index its compiled hooks."""
-        from sgs_tools.data.validate import validate
-
-        result = validate(targets)
-        if result.effects is None:  # pragma: no cover - validate always compiles here
-            raise SetupError("effects were not compiled")
-        lib = cls(result.catalog, result.effects)
-        lib.problems = [f"{p.location}: {p.message}" for p in result.problems
-                        if p.severity == "error"]
-        lib.index()
-        return lib
-
     def index(self) -> None:
         from sgs_tools.engine.modes import load_builtin
 
         load_builtin()  # engines of other games register the effect kinds they run
+        self._event_index.clear()
         cat = self.catalog
         for ident, compiled in self.effects.compiled.items():
             card = cat.cards.get(ident) if compiled.kind == "card" else None
@@ -189,7 +204,8 @@ class Library:
                 elif hook.kind == "view_as":
                     self.views.setdefault(ident, []).append(hook)
                 elif hook.kind == "awaken":
-                    self.by_event.setdefault(("awaken_check", "when"), []).append(hook)
+                    key = (hook.event or "awaken_check", hook.timing or "when")
+                    self.by_event.setdefault(key, []).append(hook)
         for ident, compiled in self.effects.compiled.items():
             for hook in self.hooks.get(ident, []):
                 granted = compiled.hooks[hook.index].get("granted_to")
@@ -231,7 +247,8 @@ class Library:
         if kind not in (words.known("hook_kind") or ()):
             out.append(f"hook kind {kind!r}")
         event = raw.get("event")
-        if kind == "trigger" and event not in (words.known("event") or ()):
+        if kind in ("trigger", "awaken") and event != "awaken_check" and event not in (
+                words.known("event") or ()):
             out.append(f"event {event}")
         parts = [raw.get("cost"), raw.get("steps"), raw.get("modifiers"),
                  raw.get("condition"), raw.get("frequency"), raw.get("filter")]

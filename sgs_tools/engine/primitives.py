@@ -73,7 +73,9 @@ def pick_cards(g: Game, v: Any, f: Frame, chooser: int, owner: int, prompt: str,
 
 
 CARD_SPENDERS = frozenset({"discard", "discard_own", "give", "reveal", "show_cards",
-                           "distribute", "use_card", "discard_up_to"})
+                           "distribute", "use_card", "discard_up_to",
+                           # designers.yaml and the piles: cards of one's own put somewhere
+                           "put_in_discard_pile", "put_on_general", "put_on_bottom"})
 
 
 def can_pay(g: Game, step: dict[str, Any], f: Frame) -> bool:
@@ -85,6 +87,13 @@ def can_pay(g: Game, step: dict[str, Any], f: Frame) -> bool:
         args = step.get("args") or {}
         return any(hidden_to_reveal(g, s, args.get("slot"), f)
                    for s in seats(g, args.get("who"), f))
+    if word == "lose_mark":  # marks as a cost: enough of them
+        from sgs_tools.engine.prim_counts import mark_count
+
+        args = step.get("args") or {}
+        need = g.interp.num(args.get("n", 1), f)
+        return all(mark_count(g.table.players[s], str(args.get("mark"))) >= need
+                   for s in seats(g, args.get("who"), f) or (f.actor,))
     if word not in CARD_SPENDERS:
         return True
     args = step.get("args") or {}
@@ -372,6 +381,17 @@ def p_respond(g: Game, a: dict[str, Any], f: Frame) -> list[int]:
     return g.respond(seat, name, n, f)
 
 
+@primitive("respond_use")
+def p_respond_use(g: Game, a: dict[str, Any], f: Frame) -> list[int]:
+    """``respond`` whose answer is a use (a Jink answering a Slash), not a play."""
+    name = a.get("card")
+    n = g.interp.num(a.get("n", 1), f)
+    seat = one_seat(g, a.get("who"), f)
+    if seat is None or not isinstance(name, str):
+        return []
+    return g.respond(seat, name, n, f, used=True)
+
+
 @primitive("skip")
 def p_skip(g: Game, a: dict[str, Any], f: Frame) -> None:
     phase = a.get("phase")
@@ -390,9 +410,12 @@ def p_redirect(g: Game, a: dict[str, Any], f: Frame) -> None:
     use = f.use
     if use is None:
         return
+    old = one_seat(g, a["from"], f) if a.get("from") is not None else f.owner
+    if old is None or old not in use.targets:
+        return
     picked = g.pick(a.get("to"), f)
     if picked:
-        g.redirect(use, f.owner, picked[0], f)
+        g.redirect(use, old, picked[0], f)
 
 
 @primitive("deny")
@@ -410,6 +433,10 @@ def p_deny(g: Game, a: dict[str, Any], f: Frame) -> None:
 def p_prevent(g: Game, a: dict[str, Any], f: Frame) -> None:
     n = g.interp.num(a.get("n", 1), f)
     if "amount" in f.event:
+        # The rest of this effect still reads `amount` as the damage it prevented ("prevent
+        # that damage, then draw as many cards"): the event's amount drops, the frame's
+        # stays what it was before this effect first prevented any of it.
+        f.vars.setdefault("amount", f.event["amount"])
         f.event["amount"] = max(0, int(f.event["amount"]) - n)
         g.log_event("prevent", seat=f.actor, n=n, skill=f.name)
 
@@ -554,6 +581,8 @@ def p_move(g: Game, a: dict[str, Any], f: Frame) -> None:
             g.equip(dst, uid, f)
         elif zone == JUDGEMENT:
             g.move([uid], JUDGEMENT, dst, "move", f)
+        elif zone == HAND:  # a hand card goes to the other's hand (chosen blind)
+            g.move([uid], HAND, dst, "move", f)
 
 
 @primitive("put_on_deck")
@@ -707,10 +736,25 @@ def p_toggle_chain(g: Game, a: dict[str, Any], f: Frame) -> None:
 # The families of words in their own modules register into ACTIONS when imported.
 from sgs_tools.engine import (  # noqa: E402
     prim_cards,
+    prim_deck,
     prim_generals,
+    prim_hands,
+    prim_piles,
     prim_pindian,
+    prim_refuse,
     prim_turns,
     prim_use,
 )
 
-__all__ = ["ACTIONS", "prim_cards", "prim_generals", "prim_pindian", "prim_turns", "prim_use"]
+__all__ = [
+    "ACTIONS",
+    "prim_cards",
+    "prim_deck",
+    "prim_generals",
+    "prim_hands",
+    "prim_piles",
+    "prim_pindian",
+    "prim_refuse",
+    "prim_turns",
+    "prim_use",
+]

@@ -36,7 +36,7 @@ class GeneralSpec:
 def starter_effect(skill: SkillSpec) -> str:
     """A small working effect that agrees with the skill's tags: a place to start."""
     if "awakening" in skill.tags:
-        return "awaken when hp == 1:\n  lose_max_hp 1\n  draw 2\n"
+        return "awaken at start of start when hp == 1:\n  lose_max_hp 1\n  draw 2\n"
     if "limited" in skill.tags:
         return "action, once per game:\n  draw 2\n"
     return "draw_count +1\n"

@@ -41,7 +41,8 @@ SUITS = {"♠": "spade", "♥": "heart", "♣": "club", "♦": "diamond", "spade
          "heart": "heart", "club": "club", "diamond": "diamond", "spades": "spade",
          "hearts": "heart", "clubs": "club", "diamonds": "diamond"}
 SEAT_KEYS = {"general", "role", "hp", "max_hp", "hand", "equipment", "judgement", "skills",
-             "kingdom", "gender", "alive", "agent", "generals", "revealed", "careerist"}
+             "kingdom", "gender", "alive", "agent", "generals", "revealed", "careerist",
+             "pile", "piles", "marks", "turned_over"}
 TWO_GENERAL_MODES = frozenset({"guozhan"})
 """Modes whose seats hold two generals (main and deputy), each hidden or revealed."""
 GUOZHAN_SEAT_KEYS = frozenset({"generals", "revealed", "careerist"})
@@ -58,7 +59,8 @@ CHECK_KEYS = {"distance": ("from", "to", "is"), "in_range": ("from", "to", "is")
 """The keys of each distance-like check (attack_range takes ``seat``, or ``from``)."""
 SEAT_STATE_FIELDS = {"hp", "max_hp", "alive", "hand", "equipment", "judgement",
                      "role_revealed", "turned_over", "general", "role", "skills", "kingdom",
-                     "generals", "revealed", "faction", "careerist", "gender"}
+                     "generals", "revealed", "faction", "careerist", "gender",
+                     "pile", "piles", "marks"}
 """The fields ``expect: {state: {seats: {N: …}}}`` can check."""
 CARD_FIELDS = {"card", "cards", "old", "new"}
 """Event fields that hold cards (a face such as ``slash ♠7``, or a list of faces)."""
@@ -145,6 +147,12 @@ class SeatSpec:
     hand: list[CardSpec] = field(default_factory=list)
     equipment: list[CardSpec] = field(default_factory=list)
     judgement: list[CardSpec] = field(default_factory=list)
+    pile: list[CardSpec] = field(default_factory=list)
+    """Cards on the general card, in no named pile."""
+    piles: dict[str, list[CardSpec]] = field(default_factory=dict)
+    """Named piles on the general card (权): pile id → its cards."""
+    marks: dict[str, int] = field(default_factory=dict)
+    turned_over: bool = False
     skills: list[str] | None = None
     kingdom: str | None = None
     gender: str | None = None
@@ -442,6 +450,26 @@ class _Reader:
             s.hand = cards(("seats", i, "hand"), raw.get("hand"))
             s.equipment = cards(("seats", i, "equipment"), raw.get("equipment"))
             s.judgement = cards(("seats", i, "judgement"), raw.get("judgement"), views=True)
+            s.pile = cards(("seats", i, "pile"), raw.get("pile"))
+            piles = raw.get("piles")
+            if piles is not None and not (isinstance(piles, dict) and all(
+                    isinstance(v, list) for v in piles.values())):
+                bad(at("seats", i, "piles"), "piles maps a pile id to its cards",
+                    "for example: piles: {quan: [slash, jink]}")
+            elif piles:
+                s.piles = {str(k): cards(("seats", i, "piles", k), v) for k, v in piles.items()}
+            marks = raw.get("marks")
+            if marks is not None and not (isinstance(marks, dict) and all(
+                    _int(v) and v >= 0 for v in marks.values())):
+                bad(at("seats", i, "marks"), "marks maps a mark id to how many",
+                    "for example: marks: {ren: 2}")
+            elif marks:
+                s.marks = {str(k): int(v) for k, v in marks.items()}
+            turned = raw.get("turned_over", False)
+            if not isinstance(turned, bool):
+                bad(at("seats", i, "turned_over"), "turned_over is true or false")
+            else:
+                s.turned_over = turned
             skills = raw.get("skills")
             if skills is not None:
                 if isinstance(skills, list) and all(isinstance(x, str) for x in skills):
@@ -670,8 +698,16 @@ class _Reader:
                                         suggest(str(fname), SEAT_STATE_FIELDS)
                                         or f"expected one of: {listed}")
                                     continue
-                                if fname in ("hand", "equipment", "judgement"):
+                                if fname in ("hand", "equipment", "judgement", "pile"):
                                     expected_cards(fpath, fval)
+                                elif fname in ("piles", "marks") and not isinstance(fval,
+                                                                                  dict):
+                                    bad(at(*fpath), f"{fname} maps an id to what is "
+                                        f"expected there")
+                                    continue
+                                elif fname == "piles":
+                                    for pid, pval in fval.items():
+                                        expected_cards((*fpath, pid), pval)
                                 elif fname == "general":
                                     known_general(fval, at(*fpath))
                                 elif fname == "skills":

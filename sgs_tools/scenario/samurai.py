@@ -178,6 +178,10 @@ def build(lib: Library, doc: Document) -> tuple[SamuraiGame | None, list[Problem
                                      "houses is a list of at most two rows"))
             houses = []
         for h, row in enumerate(houses):
+            if row is not None and not isinstance(row, list):
+                problems.append(_problem(doc, ("seats", s, "houses", h),
+                                         "a house is a list of card ids"))
+                continue
             for i, ident in enumerate(row or []):
                 placed = _place(g, pool, ident, doc, ("seats", s, "houses", h, i),
                                 problems)
@@ -188,7 +192,11 @@ def build(lib: Library, doc: Document) -> tuple[SamuraiGame | None, list[Problem
                                              "the shogun is held with 'shogun: true'"))
                     continue
                 p.houses[h].row(placed.type).append(placed)
-        for i, ident in enumerate(raw.get("hand") or []):
+        hand = raw.get("hand") or []
+        if not isinstance(hand, list):
+            problems.append(_problem(doc, ("seats", s, "hand"), "a hand is a list of card ids"))
+            hand = []
+        for i, ident in enumerate(hand):
             held = _place(g, pool, ident, doc, ("seats", s, "hand", i), problems)
             if held is not None:
                 p.hand.append(held)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sgs_tools.data.model import General, Skill, SkillRef
+from sgs_tools.dsl.effects import granting
 from sgs_tools.sitegen.context import GENDERS, SiteData, trio
 from sgs_tools.sitegen.face import face, health_label
 from sgs_tools.sitegen.glossary import TAGS
@@ -48,11 +49,14 @@ def facts(site: SiteData, general: General, page: str) -> list[list[str]]:
     return rows
 
 
-def skill_section(site: SiteData, general: General, skill: Skill, page: str) -> str:
+def skill_section(site: SiteData, general: General, skill: Skill, page: str,
+                  granted: bool = False) -> str:
     heading = " · ".join(md(p) for p in (skill.name.en, skill.name.zh, skill.name.ko) if p)
     out = [f"### {heading} {{#{skill.id}}}\n"]
     badges = tag_badges(skill)
     meta = [badges] if badges else []
+    if granted:
+        meta.append(granted_by(site, general, skill, page))
     shared = shared_with(site, general, skill, page)
     if shared:
         meta.append(shared)
@@ -60,6 +64,23 @@ def skill_section(site: SiteData, general: General, skill: Skill, page: str) -> 
         out.append(" — ".join(meta) + "\n")
     out.append(effect_block(site, skill.id, page, skill.effect))
     return "\n".join(out)
+
+
+def granted_by(site: SiteData, general: General, skill: Skill, page: str) -> str:
+    """'Not a starting skill: granted by Self-Reliance.' — each skill whose effect grants
+    it (gain_skill), linked to its section (on this page when it is the general's own)."""
+    own = {s.id for s in site.skills_of(general)}
+    links = []
+    for source in granting(site.effects).get(skill.id, []):
+        found = site.cat.skills.get(source)
+        if found is None:
+            continue
+        name = md(found.name.en or found.name.zh)
+        if source in own:
+            links.append(f"[{name}](#{source})")
+        else:
+            links.append(site.general_skill_link(found.owner, source, page))
+    return "Not a starting skill: granted by " + (", ".join(links) or "no skill") + "."
 
 
 def shared_with(site: SiteData, general: General, skill: Skill, page: str) -> str:
@@ -131,6 +152,8 @@ def general_markdown(site: SiteData, general: General) -> str:
         skill = site.cat.skills.get(entry.id) if isinstance(entry, SkillRef) else entry
         if skill is not None:
             parts.append(skill_section(site, general, skill, page))
+    for granted in general.granted:  # skills it does not start with (钟会's 排异)
+        parts.append(skill_section(site, general, granted, page, granted=True))
     name = general.name
     parts += ["## Names {#general-names}\n",
               table(["中文", "English", "한국어"],

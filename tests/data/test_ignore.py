@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from sgs_tools.data.validate import validate
 from sgs_tools.paths import data_files
+from sgs_tools.project import validate
 from tests.conftest import EXAMPLES
 
 JUNK = "not: [valid\n"  # a YAML syntax error: reported if it were read

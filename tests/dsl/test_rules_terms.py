@@ -29,6 +29,26 @@ def test_every_text_uses_the_rule_books_terms(lang: str) -> None:
     assert bad == []
 
 
+# Habits a rules editor would strike out, per language, read for in every text: a chosen
+# character named by a letter, and code-like leftovers.
+HABITS = {
+    "zh": [r"角色[A-D]"],
+    "en": [r"\bcharacter [A-D]\b"],
+    "ko": [r"플레이어 [A-D]\b"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ko"])
+def test_no_text_has_a_habit_a_rules_editor_strikes_out(lang: str) -> None:
+    effects = bundled().effects
+    assert effects is not None
+    bad = []
+    for ident, compiled in effects.compiled.items():
+        text = explain(compiled, effects.names, lang)
+        bad += [(ident, pattern) for pattern in HABITS[lang] if re.search(pattern, text)]
+    assert bad == []
+
+
 def test_the_korean_terms_table_names_the_books_words() -> None:
     terms = full_registry().terms["ko"]
     assert terms["player"].use == "플레이어"

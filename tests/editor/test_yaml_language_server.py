@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from sgs_tools import paths
-from sgs_tools.data import schema_build, schemas
+from sgs_tools.data import schemas
 from sgs_tools.data.loader import loads
-from sgs_tools.data.validate import validate
+from sgs_tools.editor import schema_build
+from sgs_tools.project import validate
 from sgs_tools.scenario import cards_pattern
 from tests.conftest import EXAMPLES, TESTS
 from tests.editor.lsp import ROOT, Client
@@ -269,7 +270,7 @@ def test_an_expansion_kingdom_is_valid_and_offered_in_its_editor(
     its names, and a misspelling of it is flagged; the schemas' declaration rules too."""
     root = tmp_path / "jin"
     shutil.copytree(EXAMPLES / "positive" / "jin-kingdom", root)
-    assert schema_build.export_project_schemas(root / "schemas", [root]).ok
+    assert schema_build.export_project_schemas(root / "schemas", [root], force=True).ok
     schema_build.set_modelines(root, root / "schemas", write=True)
     files = sorted(p for p in root.rglob("*.yaml") if "schemas" not in p.parts)
     assert {p: d for p, d in server.diagnostics_of_all(files).items() if d} == {}

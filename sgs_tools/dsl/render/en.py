@@ -206,7 +206,14 @@ class English(Language):
         out = re.sub(r"s's\b", "s'", out)
         return re.sub(r"\bYou's\b", "Your", out)
 
+    def one_label(self, text: str) -> str:
+        # choose a male character other than that character → another male character
+        return re.sub(r"\ban? ((?:[\w-]+ )*?)character other than that character\b",
+                      r"another \1character", super().one_label(text))
+
     def sentence_done(self, text: str, you: str) -> str:
+        # every sentence of a clause starts with a capital ("… another character. Each …")
+        text = re.sub(r"(\. )([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
         return text[:1].upper() + text[1:] if text else text
 
     def merged(self, head: str, x: str, y: str, delta: str) -> str:

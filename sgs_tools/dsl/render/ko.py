@@ -5,7 +5,7 @@ optional '-ㄹ 수 있다', and the owner left unsaid as a topic."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sgs_tools.dsl.render.common import (
     AMOUNT,
@@ -16,12 +16,13 @@ from sgs_tools.dsl.render.common import (
     is_letter,
     mark,
 )
-from sgs_tools.dsl.render.language import Language
+from sgs_tools.dsl.render.language import Language, Step
 
 if TYPE_CHECKING:
     from sgs_tools.dsl.render.core import Renderer
 
-ANSWERED = {"respond": ("낸", "내지 않은"), "ask_use": ("사용한", "사용하지 않은")}
+ANSWERED = {"respond": ("낸", "내지 않은"), "respond_use": ("사용한", "사용하지 않은"),
+            "ask_use": ("사용한", "사용하지 않은")}
 
 
 def has_batchim(text: str) -> bool:
@@ -88,7 +89,8 @@ def event_form(text: str, timing: str) -> str:
 # sentence needs: '면' (if), '고' (and), '거나' (or), 'ㄹ' (… 때), 'ㄴ' (as is).
 _ATTRIBUTIVE = (("있는", "있"), ("없는", "없"), ("않은", "않"), ("아닌", "아니"),
                 ("많은", "많"), ("적은", "적"), ("작은", "작"), ("같은", "같"),
-                ("큰", "크"), ("인", "이"))
+                ("큰", "크"), ("이긴", "이기"), ("못한", "못하"),
+                ("한", "했"), ("인", "이"))  # 사용한 → 사용했으면: done before (skill_used)
 
 
 def conj(text: str, form: str) -> str:
@@ -158,11 +160,14 @@ def fix_amounts(text: str) -> str:
     def fix_points(m: re.Match[str]) -> str:  # 체력 {n}을 → 체력을 {n}만큼
         noun, amount = m.group(1), m.group(2)
         plain = amount.strip("\x01\x02")
-        measure = plain if is_letter(plain) else f"{amount}만큼"
+        measure = f"{plain if is_letter(plain) else amount}만큼"  # 체력을 X만큼
         return f"{noun}{particle(noun, '을')} {measure}"
     text = re.sub(r"(\S*(?:카드|손패)) (\x01[^\x01\x02]*\x02)\x03장(을|를|이|가)?", fix,
                   text)
     text = re.sub(r"((?:최대 )?체력|피해) (\x01[^\x01\x02]*\x02)\x03(?:을|를)", fix_points, text)
+    # 손패가 {n}장이 될 때까지 with an amount that is not a number: 손패 수가 {n}과 같아질
+    text = re.sub(r"손패가 \x01((?![A-Z]\x02)[^\x01\x02]*)\x02\x03장이 될",
+                  lambda m: f"손패 수가 {m.group(1)}{particle(m.group(1), '와')} 같아질", text)
     return text.replace(AMOUNT, "").replace(EQUAL_OPEN, "").replace(EQUAL_CLOSE, "")
 
 
@@ -228,6 +233,8 @@ class Korean(Language):
     may_choose_to = "원하면: "
     may_body = "원하면: {}"
     holder = "그 플레이어"
+    holder_first = "판정 구역에 이 카드가 있는 플레이어"
+    this_card = "그 카드"
     current_card = ("사용되고 있는 카드", "그 {}")
     those_characters = "그 플레이어들"
     the_result = "그 결과"
@@ -309,6 +316,10 @@ class Korean(Language):
         return f"플레이어 {letter}"
 
     one_chosen = "그 플레이어"
+    one_chosen_alt = "그 플레이어"
+    first_chosen = "먼저 선택한 플레이어"
+    second_chosen = "나중에 선택한 플레이어"
+    lone_chosen = "선택한 플레이어"
 
     def labelled(self, text: str, chosen: str, label: str) -> str:
         if chosen and chosen in text:
@@ -319,6 +330,9 @@ class Korean(Language):
     def conj(self, text: str, form: str) -> str:
         return conj(text, form)
 
+    def suit_and_ranks(self, card: str, suit: str, low: int, high: int) -> str:
+        return f"{card}{particle(card, '가')} {suit} {low}~{high}인"
+
     def range_cond(self, left: str, low: int, high: int) -> str:
         return f"{left}{particle(left, '가')} {low}~{high}인"
 
@@ -328,6 +342,12 @@ class Korean(Language):
     def join_conds(self, parts: list[str], word: str, phrase: str) -> str:
         joint = "고" if word == "and" else "거나"
         return " ".join([*(conj(p, joint) for p in parts[:-1]), parts[-1]])
+
+    def skill_used(self, period: str, used: bool) -> str:
+        return f"자신이 이번 {period}에 이 능력을 {'사용한' if used else '사용하지 않은'}"
+
+    pindian_won: ClassVar[dict[str, str]] = {
+        ">": "자신이 겨루기에서 이긴", "<=": "자신이 겨루기에서 이기지 못한"}
 
     def compare(self, left: str, op: str, right: str) -> str:
         subject = f"{left}{particle(left, '가')}"
@@ -383,11 +403,29 @@ class Korean(Language):
         head = phrase.replace("{who}", shown).replace("{s}", "")
         return f"{head}: {self.or_options.join(options)}"
 
+    def cards_where(self, over: str, test: str) -> str:
+        return f"{over} 중 {re.sub('^그 카드의 ', '', test)} 카드"
+
+    def count_where(self, over: str, test: str) -> str:
+        return f"{over} 중 {re.sub('^그 카드의 ', '', test)} 카드 수"
+
+    def have_choose(self, actor: str, who: str, options: list[str], phrase: str) -> str:
+        return f"{who}에게 하나를 선택하게 할 수 있다: {self.or_options.join(options)}"
+
     def repeat_by(self, times: str) -> str | None:
         return f"{times}만큼 반복한다"  # 그 수치만큼, not 그 수치번
 
-    def branch(self, texts: list[str], then: str) -> str:
-        return chain([(True, t) for t in texts])
+    def drop_option_subject(self, text: str, who: str) -> str:
+        lead = f"{who}{particle(who, '는')} "
+        return text[len(lead):] if text.startswith(lead) else text
+
+    def chooser_named(self, text: str, who: str, you: str) -> str:
+        if who == you:
+            return text
+        # someone else chooses: the owner acting in an option is said, as a subject (이/가)
+        # the owner left unsaid as a topic never is (자신이 카드 1장을 뽑는다)
+        text = re.sub(r"^자신은 ", "자신이 ", text)
+        return re.sub(re.escape(who) + r"(에게|의)", r"그 플레이어\1", text)
 
     def have_do(self, r: Renderer, s: Any, actor: str) -> str:
         return self.if_wished(actor, r.sentence(s, actor))
@@ -396,9 +434,9 @@ class Korean(Language):
         """Someone other than the actor does it, if the actor wishes: "자신이 원하면 …"."""
         return f"{actor}{particle(actor, '가')} 원하면 {text}"
 
-    def then_chain(self, r: Renderer, head: str, steps: list[tuple[bool, bool, str]],
+    def then_chain(self, r: Renderer, head: str, subject: str, steps: list[Step],
                    lead: str | None) -> str:
-        pairs = [(plain and not after_block, text) for plain, after_block, text in steps]
+        pairs = [(step.plain and not step.after, step.text) for step in steps]
         if lead is None:
             # what follows a may-step happens only if it was done
             return f"{head}. 그러면 " + chain(pairs)
@@ -411,6 +449,46 @@ class Korean(Language):
         lead = f"{who}{particle(who, '는')} 자신의 카드 사용 단계에 "
         return lead + (f"({opts}) " if opts else "") + may_form(body)
 
+    def action_head(self, r: Renderer, limit: Any) -> str:
+        if limit is None:
+            return f"{self.action_label}에"
+        if limit.period == "phase":  # 카드 사용 단계에 1번
+            return f"{self.action_label}에 " + r.limit(limit).split(" ", 1)[1]
+        return f"{r.limit(limit)}, {self.action_label}에"
+
+    card_target = "대상"
+    card_target_later = "대상"
+    card_targets = "대상들"
+    card_target_each = "대상"
+
+    def every(self, what: str) -> str:
+        return re.sub(r"(^|\s)플레이어$", r"\1모든 플레이어", what)
+
+    def card_use_head(self, who: str, opts: str) -> str:
+        return f"{opts + ', ' if opts else ''}{self.action_label}에 {who}에게 사용한다"
+
+    def card_use_text(self, head: str, rest: str) -> str:
+        return f"{head}. {rest}" if rest else head
+
+    def mentioned(self, text: str, token: str, form: str, what: str, later: str) -> str:
+        """Korean says "each" after the topic: "다른 플레이어는 각자 …", "각 대상은 …",
+        "다른 플레이어 각각에게 …"; every later mention is "그 플레이어"."""
+        count = 0
+
+        def repl(m: re.Match[str]) -> str:
+            nonlocal count
+            count += 1
+            p = m.group(1) or ""
+            if count > 1 or form == "plain":
+                word = later if count > 1 else what
+                return word + (particle(word, p) if p else "")
+            if form == "target":
+                return f"각 {what}" + (particle(what, p) if p else "")
+            if p in ("은", "는", "이", "가"):
+                return f"{what}{particle(what, p)} 각자"
+            return f"{what} 각각" + (particle("각각", p) if p else "")
+        return re.sub(re.escape(token) + r"(을|를|은|는|이|가|과|와)?", repl, text)
+
     def same_suit(self, text: str) -> str:
         return f"문양이 같은 {text}"
 
@@ -418,9 +496,9 @@ class Korean(Language):
         return f"{event}{suffix}".strip()
 
     def verb_or(self, a: str, b: str) -> str | None:
-        if jong(a[-1]) != 8:
+        if jong(a[-1]) not in (4, 8):
             return None
-        return f"{a[:-1] + set_jong(a[-1], 0)}거나 {b}"  # 사용할 → 사용하거나
+        return f"{a[:-1] + set_jong(a[-1], 0)}거나 {b}"  # 사용할/사용한 → 사용하거나
 
     def event(self, text: str, timing: str) -> str:
         return event_form(text, timing)

@@ -1,4 +1,4 @@
-"""The samurai variant (modes/samurai.yaml, seed 001) played: a game of its own on the
+"""The samurai variant (modes/samurai.yaml, after its rule book) played: a game of its own on the
 engine's kernel (seeded RNG, agents and decisions, event log, step budget, invariants).
 
 Registered in ``engine.modes.GAMES`` as ``samurai``; ``SAMURAI_WORDS`` (in `hooks`) lists

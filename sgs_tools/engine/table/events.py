@@ -10,9 +10,10 @@ from sgs_tools.engine import ai
 from sgs_tools.engine.errors import (
     Abort,
 )
-from sgs_tools.engine.interp import Frame, card_is_named
+from sgs_tools.engine.interp import ALL_OF_TABLE, Frame, card_is_named
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, forbidden
+from sgs_tools.engine.prim_state import phase_options_ok
 from sgs_tools.engine.primitives import borrowed_weapon, can_pay
 from sgs_tools.engine.records import PHASE_EVENTS, Use
 from sgs_tools.engine.state import (
@@ -27,18 +28,43 @@ if TYPE_CHECKING:
 def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hook]]:
     """For one event and timing: each seat's skill hooks, and the card hooks of cards that
     can be at this table (in its deck, or made by a conversion). Both empty: nobody
-    listens, and `emit` returns at once."""
+    listens, and `emit` returns at once.
+
+    Kept in ``g.listening`` until the skills at the table change (``refresh_skills``).
+    Built from the library's per-source index (``Library.event_index``): each seat's
+    share is the hooks of its few skills, in the library's order — the same lists as
+    filtering every hook of the event by the skills at the table, without the pass."""
     found = g.listening.get(key)
     if found is None:
-        hooks = g.lib.by_event.get(key, ())
-        # One pass over the library's hooks for the skills at the table, then each
-        # seat's share of those few (in the same order).
-        skills_here: set[str] = set().union(*g.skillsets)
-        at_table = [h for h in hooks if h.origin == "skill" and h.source in skills_here]
-        by_seat = [[h for h in at_table if h.source in skills] for skills in g.skillsets]
-        present = g.card_names()
-        cards = [h for h in hooks if h.origin == "card" and h.source in present]
+        positions, by_source = g.lib.event_index(key)
+        by_seat: list[list[Hook]] = []
+        for skills in g.skillsets:
+            mine = [h for s in dict.fromkeys(skills) for h in by_source.get(s, ())]
+            if len(mine) > 1:
+                mine.sort(key=lambda h: positions[id(h)])
+            by_seat.append(mine)
+        cards = g.card_listening.get(key)
+        if cards is None:  # the cards at a table never change: kept for the whole game
+            present = g.card_names()
+            cards = g.card_listening[key] = [
+                h for h in g.lib.by_event.get(key, ()) if h.origin == "card"
+                and h.source in present]
         found = g.listening[key] = (by_seat if any(by_seat) else [], cards)
+    return found
+
+
+def phase_listeners(g: Game, key: tuple[str, str], phase: Any
+                    ) -> tuple[list[list[Hook]], list[Hook]]:
+    """``listeners(key)`` for a phase event of one phase: without the hooks whose filter
+    names another phase, which never match it (``matches``) — a phase's start is raised
+    at every phase of every turn, and most of its listeners wait for one phase only."""
+    by_seat, cards = g.listeners(key)
+
+    def mine(hooks: list[Hook]) -> list[Hook]:
+        return [h for h in hooks if h.filter.get("phase") in (None, phase)]
+
+    seats = [mine(hooks) for hooks in by_seat]
+    found = g.listening[(*key, phase)] = (seats if any(seats) else [], mine(cards))
     return found
 
 
@@ -55,26 +81,37 @@ def card_names(g: Game) -> frozenset[str]:
 
 def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[str, Any]
          ) -> dict[str, Any]:
-    if timing == "when" and (event, "before") in g.lib.by_event:
+    by_event = g.lib.by_event
+    if timing == "when" and (event, "before") in by_event:
         # 'before X' hooks resolve first, at the same moment, with the same payload (the
         # damage about to be dealt, …): every event raised 'when' has a 'before'.
         emit(g, event, "before", subject, payload)
     key = (event, timing)
-    found = g.listening.get(key)  # listeners(), inlined: most events have none
-    if found is None:
-        if key not in g.lib.by_event:
-            return payload
-        found = g.listeners(key)
+    if event in PHASE_EVENTS:
+        phase = payload.get("phase")
+        found = g.listening.get((event, timing, phase))
+        if found is None:
+            if key not in by_event:
+                return payload
+            found = phase_listeners(g, key, phase)
+    else:
+        found = g.listening.get(key)  # listeners(), inlined: most events have none
+        if found is None:
+            if key not in by_event:
+                return payload
+            found = g.listeners(key)
     if g.over:
         return payload
     by_seat, cards = found
     if not by_seat and not cards:
         return payload
     t = g.table
-    n = len(t.players)
+    players = t.players
+    n = len(players)
+    current = t.current
     for i in range(n):
-        seat = (t.current + i) % n
-        if not t.players[seat].alive:
+        seat = (current + i) % n
+        if not players[seat].alive:
             continue
         held = by_seat[seat] if by_seat else []
         if cards:
@@ -97,13 +134,14 @@ def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
     converts: set[str] | None = None
     for hook in hooks:
         ctype = hook.card_type
-        if hook.origin == "skill" or ctype == "delayed_trick":
-            if g.holds(seat, hook):
-                out.append(hook)
-        elif ctype == "equipment":
+        if ctype == "equipment":
             if equipped is None:
                 equipped = g.equipped_names(seat)
-            if hook.source in equipped and not g.armour_ignored(seat, hook.source):
+            if hook.source in equipped and not (g.use_stack and g.armour_ignored(
+                    seat, hook.source)):
+                out.append(hook)
+        elif ctype == "delayed_trick" or hook.origin == "skill":
+            if g.holds(seat, hook):
                 out.append(hook)
         else:
             if hand is None:
@@ -114,8 +152,9 @@ def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
                 out.append(hook)
             elif name in g.lib.view_cards:
                 if converts is None:  # what the seat's skills and equipment convert to
+                    views = g.lib.views
                     converts = {v.view_card or "" for s in g.sources_of(seat)
-                                for v in g.lib.views.get(s, ())}
+                                for v in views.get(s, ())}
                 if name in converts and g.response_sources(seat, name):
                     out.append(hook)
     return out
@@ -208,6 +247,8 @@ def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
                 return False
         if flt.get("outside_turn") and g.table.current == owner:
             return False
+        if not phase_options_ok(g, flt, owner):
+            return False
         who = flt.get("who", {"var": "you"} if event not in PHASE_EVENTS else None)
         if event in ("phase_start", "phase_end") and who is None:
             who = {"var": "you"}
@@ -227,7 +268,7 @@ def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
     if hook.kind == "awaken":
         if subject != owner:
             return False
-        f = Frame(owner, owner, hook)
+        f = Frame(owner, owner, hook, {}, payload)
         if not g.interp.cond(hook.condition, f):
             return False
     return g.frequency_ok(owner, hook.key, hook.frequency, None)
@@ -244,7 +285,7 @@ def subject_ok(g: Game, who: Any, owner: int, subject: int | None, hook: Hook,
             s = who["select"]
             p = g.table.players[subject]
             f = Frame(owner, owner, hook, {}, payload)
-            if s.get("except"):
+            if s.keys() & ALL_OF_TABLE:
                 return subject in g.interp.select(s, f)
             return g.interp.noun_ok(s.get("noun", "players"), p, owner) and all(
                 g.interp.filter_ok(x, p, owner, f) for x in s.get("filters", ()))
@@ -341,13 +382,13 @@ def card_response(g: Game, hook: Hook, owner: int, payload: dict[str, Any],
     if not options:
         return False
     request = payload.get("__request")
-    if (request is None or request.name != hook.source) and forbidden(
+    answering = request if request is not None and request.name == hook.source else None
+    if (answering is None or answering.use) and forbidden(
             g, owner, g.probe_card(hook.source)):
         return False  # a use, and a forbid_use modifier forbids it
     benefit = ai.response_benefit(g, owner, hook, payload)
     labels = [o[0] for o in options] + ["pass"]
-    request = payload.get("__request")
-    verb = "play" if request is not None and request.name == hook.source else "use"
+    verb = answering.verb if answering is not None else "use"
     pick = g.ask(owner, "respond", labels, 1, 1, f"{verb} {hook.source}",
                     {"benefit": benefit})[0]
     if pick == len(options):
@@ -367,17 +408,16 @@ def card_response(g: Game, hook: Hook, owner: int, payload: dict[str, Any],
         uid = g.card_for(hook.source, uids)
     g.frequency_use(owner, hook.key, hook.frequency)
     if request is not None and card_is_named(g.table.card(uid), (request.name,)):
-        # Answering a request for this card: it is played, and answers it.
-        g.move(g.table.physical([uid]), PROCESSING, -1, "play", f)
-        g.log_event("play", seat=owner, card=g.face(uid))
-        g.count_play(owner, request.name)
+        # Answering a request for this card: it is used or played, as the request says,
+        # and answers it.
+        g.move(g.table.physical([uid]), PROCESSING, -1, request.verb, f)
         request.provided = [uid]
-        request.played = True
-        played = {"card": [uid], "__use": payload.get("__use")}
-        g.emit("play", "when", owner, played)
+        answered = g.announce_answer(owner, uid, request, payload.get("__use"),
+                                     via=via if via and not via.startswith("declare:")
+                                     else None)
         g.run_hook(hook, f)
         g.discard_processed([uid])
-        g.emit("play", "after", owner, played)
+        g.answer_done(owner, request, answered)
         return True
     g.move(g.table.physical([uid]), PROCESSING, -1, "use", f)
     use = Use(hook.source, uid, owner, hook, [tseat], via=via)

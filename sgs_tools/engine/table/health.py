@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from sgs_tools.engine import ai
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden, no_dying
+from sgs_tools.engine.prim_state import hp_changed
 from sgs_tools.engine.primitives import return_borrowed
 from sgs_tools.engine.state import (
     DISCARD,
@@ -53,10 +54,12 @@ def damage(g: Game, victim: int, n: int, source: int | None, nature: str | None,
     g.changes += 1
     if source is not None:
         g.credit(g.DAMAGE, amount, source)
+    previous = p.hp + amount
     g.log_event("damage", seat=victim, source=source, n=amount, nature=nature,
                    card=g.face(card[0]) if card else None, hp=p.hp)
     ai.perceive(g, source, victim, amount)
     g.emit("hp_reduced", "after", victim, {"amount": amount, "source": payload["source"]})
+    hp_changed(g, victim, previous, p.max_hp)
     if p.hp <= 0 and p.alive and not no_dying(g, victim):
         g.dying(victim, source, f)
     if g.over:
@@ -79,6 +82,7 @@ def lose_hp(g: Game, seat: int, n: int, f: Frame | None) -> None:
     g.changes += 1
     g.log_event("lose_hp", seat=seat, n=n, hp=p.hp)
     g.emit("hp_reduced", "after", seat, {"amount": n, "source": ()})
+    hp_changed(g, seat, p.hp + n, p.max_hp)
     if p.hp <= 0 and p.alive and not no_dying(g, seat):
         g.dying(seat, None, f)
     if not g.over:
@@ -103,15 +107,19 @@ def recover(g: Game, seat: int, n: int, source: int | None, f: Frame | None) -> 
     if source is not None and source != seat:
         ai.perceive_help(g, source, seat)
     g.emit("recover", "after", seat, payload)
+    hp_changed(g, seat, p.hp - amount, p.max_hp)
 
 
 def change_max_hp(g: Game, seat: int, n: int, f: Frame | None) -> None:
     p = g.table.players[seat]
+    previous, previous_max = p.hp, p.max_hp
     p.max_hp += n
     p.hp = min(p.hp, p.max_hp)
     g.log_event("max_hp", seat=seat, max_hp=p.max_hp, hp=p.hp)
     if p.max_hp <= 0:
         g.die(seat, None)
+    else:
+        hp_changed(g, seat, previous, previous_max)
 
 
 def dying(g: Game, victim: int, source: int | None, f: Frame | None) -> None:

@@ -188,7 +188,13 @@ def has_targets(g: Game, hook: Hook, f: Frame, card: str | None) -> bool:
             if isinstance(who, dict) and "select" in who:
                 select = who["select"]
                 if card is not None:
-                    use = Use(card, g.probe_card(card), f.owner, hook)
+                    # A probe: nothing below changes it, so one per card and user is
+                    # kept for the game (listed again and again in every play phase).
+                    key = (card, f.owner)
+                    use = g.probe_uses.get(key)
+                    if use is None or use.hook is not hook:
+                        use = g.probe_uses[key] = Use(card, g.probe_card(card), f.owner,
+                                                      hook)
                     select = g.targeting_select(use, select)
                     cands = [c for c in g.interp.select(select, f)
                              if g.can_target(use, c)]

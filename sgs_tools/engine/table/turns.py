@@ -81,7 +81,10 @@ PHASE_KINDS = (("judge_order", "judge"), ("draw", "draw"), ("use_limits", "play"
 def phase_kind(phase: dict[str, Any]) -> str:
     """``judge``, ``draw``, ``play``, ``discard``, or ``""`` for a phase that only raises
     its start and end (preparation, finish)."""
-    return next((kind for key, kind in PHASE_KINDS if key in phase), "")
+    for key, kind in PHASE_KINDS:  # a plain loop: asked once per phase
+        if key in phase:
+            return kind
+    return ""
 
 
 def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:

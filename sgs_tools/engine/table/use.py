@@ -12,7 +12,8 @@ from sgs_tools.engine.errors import (
 )
 from sgs_tools.engine.interp import Frame, card_is_named
 from sgs_tools.engine.library import Hook
-from sgs_tools.engine.modifiers import card_filter_ok, delta, use_distance
+from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden, use_distance
+from sgs_tools.engine.prim_refuse import refused
 from sgs_tools.engine.records import Request, Use
 from sgs_tools.engine.state import (
     DISCARD,
@@ -242,7 +243,8 @@ def after_targeting(g: Game, use: Use, f: Frame) -> None:
     """Targets are declared: the targets' and then the user's triggers."""
     g.log_event("target", seat=use.user, card=use.name, targets=list(use.targets))
     for t in list(use.targets):
-        payload = {"source": (use.user,), "card": [use.card], "__use": use}
+        payload = {"source": (use.user,), "card": [use.card], "target": (t,),
+                   "__use": use}
         g.emit("targeted", "when", t, payload)
         g.emit("targeted", "after", t, payload)
     for t in list(use.targets):
@@ -251,9 +253,14 @@ def after_targeting(g: Game, use: Use, f: Frame) -> None:
         g.emit("targeting", "after", use.user, payload)
 
 
-def redirect(g: Game, use: Use, old: int, new: int, f: Frame) -> None:
+def redirect(g: Game, use: Use, old: int, new: int, f: Frame) -> bool:
+    """``old`` stops being a target of the card and ``new`` becomes one; False (and
+    nothing logged) when ``old`` is not its target or ``new`` already is."""
+    if old not in use.targets or new in use.targets:
+        return False
     use.targets = [new if s == old else s for s in use.targets]
     g.log_event("redirect", card=use.name, frm=old, to=new, skill=f.name)
+    return True
 
 
 def cancel(g: Game, use: Use, targets: list[int], f: Frame) -> None:
@@ -272,6 +279,8 @@ def takes_effect(g: Game, use: Use, target: int, f: Frame) -> bool:
                 a.hook is not None and g.armour_ignored(target, a.hook.source)):
             g.log_event("immune", seat=target, card=use.name, skill=a.frame.name)
             return False
+    if refused(g, use, target, f):  # may_refuse: a card its target turns down
+        return False
     payload = {"card": [use.card], "source": (use.user,), "target": (target,),
                "__use": use}
     g.emit("take_effect", "when", target, payload)
@@ -284,8 +293,10 @@ def takes_effect(g: Game, use: Use, target: int, f: Frame) -> bool:
     return True
 
 
-def respond(g: Game, seat: int, name: str, n: int, f: Frame) -> list[int]:
-    """``seat`` must play ``n`` cards named ``name``; returns them, or [] if not."""
+def respond(g: Game, seat: int, name: str, n: int, f: Frame, used: bool = False
+            ) -> list[int]:
+    """``seat`` must play (``used``: use) ``n`` cards named ``name``; returns them, or []
+    if not."""
     use = f.use
     if use is not None:
         for a in g.statics.active(use.user, "responses_needed"):
@@ -295,7 +306,7 @@ def respond(g: Game, seat: int, name: str, n: int, f: Frame) -> list[int]:
         n = max(n, use.required.get((seat, name), 1))
     got: list[int] = []
     for _ in range(max(1, n)):
-        one = g.ask_for_card(seat, name, f)
+        one = g.ask_for_card(seat, name, f, use=used)
         if not one:
             return []
         got += one
@@ -372,32 +383,72 @@ def answers_by_trigger(g: Game, name: str) -> bool:
     return found
 
 
-def ask_for_card(g: Game, seat: int, name: str, f: Frame, helping: int | None = None
-                 ) -> list[int]:
+def announce_answer(g: Game, seat: int, uid: int, request: Request, asking: Use | None,
+                    via: str | None = None, provided: bool = False) -> dict[str, Any]:
+    """A card answering a request is logged as used or played, as the request says (a
+    Jink answering a Slash is used, the Korean rule book's 4-7; a Slash answering a Duel
+    is played), counted, and its ``use``/``play`` 'when' hooks raised; returns the payload
+    for the 'after' hooks (``answer_done``). A card a trigger supplied (Eight Diagram's
+    Jink, one a helper played for the asker) is announced the same way, as the asker's."""
+    verb = request.verb
+    request.played = True
+    face = g.face(uid)
+    if verb == "use":
+        if provided:
+            g.log_event("use", seat=seat, card=face, via=via, targets=[], provided=True)
+        else:
+            g.log_event("use", seat=seat, card=face, via=via, targets=[])
+        own = Use(request.name, uid, seat, None, via=via)
+        own.declared = True
+        payload: dict[str, Any] = {"card": [uid], "targets": (), "__use": own}
+    else:
+        if provided:
+            g.log_event("play", seat=seat, card=face, via=via, provided=True)
+        else:
+            g.log_event("play", seat=seat, card=face, via=via)
+        payload = {"card": [uid], "__use": asking}
+    g.count_play(seat, request.name)
+    g.emit(verb, "when", seat, payload)
+    return payload
+
+
+def answer_done(g: Game, seat: int, request: Request, payload: dict[str, Any]) -> None:
+    """The 'after' hooks of an answer ``announce_answer`` announced."""
+    g.emit(request.verb, "after", seat, payload)
+
+
+def ask_for_card(g: Game, seat: int, name: str, f: Frame, helping: int | None = None,
+                 use: bool = False) -> list[int]:
+    """Ask ``seat`` for a card named ``name``, to play it (``use``: to use it) in
+    response: triggers on ``asked`` first, then the seat's own cards and conversions."""
     p = g.table.players[seat]
     if not p.alive:
         return []
-    use = f.use
-    if use is not None and name in use.denied.get(seat, ()):
+    asking = f.use
+    if asking is not None and name in asking.denied.get(seat, ()):
         g.log_event("denied", seat=seat, card=name)
         return []
-    request = Request(name, seat)
-    g.emit("asked", "when", seat, {"card": name, "source": (use.user,) if use else (),
-                                      "__request": request, "__use": use})
+    request = Request(name, seat, use=use)
+    g.emit("asked", "when", seat, {"card": name,
+                                   "source": (asking.user,) if asking else (),
+                                   "__request": request, "__use": asking})
     if request.provided:
         if not request.played:
-            g.log_event("play", seat=seat, card=g.face(request.provided[0]),
-                           provided=True)
-            g.count_play(seat, name)
+            payload = announce_answer(g, seat, request.provided[0], request, asking,
+                                      provided=True)
+            answer_done(g, seat, request, payload)
         return request.provided
     if not p.alive or g.answers_by_trigger(name):
         return []
     options = g.response_sources(seat, name)
+    if use:
+        options = [o for o in options if not answer_forbidden(g, seat, o, name)]
     if not options:
         return []
     labels = [o[0] for o in options] + ["pass"]
-    benefit = ai.respond_benefit(g, seat, name, use, helping)
-    pick = g.ask(seat, "respond", labels, 1, 1, f"play {name}", {"benefit": benefit})[0]
+    benefit = ai.respond_benefit(g, seat, name, asking, helping)
+    pick = g.ask(seat, "respond", labels, 1, 1, f"{request.verb} {name}",
+                 {"benefit": benefit})[0]
     if pick == len(options):
         return []
     _label, uids, via = options[pick]
@@ -412,15 +463,13 @@ def ask_for_card(g: Game, seat: int, name: str, f: Frame, helping: int | None = 
             g.log_event("skill", seat=seat, skill=via)
             g.count_view(seat, via, name)
         uid = g.card_for(name, uids)
-    g.move(g.table.physical([uid]), PROCESSING, -1, "play")
-    g.log_event("play", seat=seat, card=g.face(uid))
-    g.count_play(seat, name)
-    payload = {"card": [uid], "__use": use}
-    g.emit("play", "when", seat, payload)
+    g.move(g.table.physical([uid]), PROCESSING, -1, request.verb)
+    payload = announce_answer(g, seat, uid, request, asking,
+                              via=via if via and not via.startswith("declare:") else None)
     counts = True
-    if use is not None:
-        for a in g.statics.active(use.user, "response_cost"):
-            if not card_filter_ok(g, a, "card", use.card):
+    if asking is not None:
+        for a in g.statics.active(asking.user, "response_cost"):
+            if not card_filter_ok(g, a, "card", asking.card):
                 continue
             spec = g.interp.spec_of(a.args.get("cost")) or {}
             cands = g.interp.candidates(seat, spec)
@@ -433,6 +482,15 @@ def ask_for_card(g: Game, seat: int, name: str, f: Frame, helping: int | None = 
             g.discard(chosen, seat, f)
     for u in g.table.physical([uid]):
         if g.table.where.get(u, ("", 0))[0] == PROCESSING:
-            g.move([u], DISCARD, -1, "played")
-    g.emit("play", "after", seat, payload)
+            g.move([u], DISCARD, -1, "used" if request.use else "played")
+    answer_done(g, seat, request, payload)
     return [uid] if counts else []
+
+
+def answer_forbidden(g: Game, seat: int, option: tuple[str, list[int], str | None],
+                     name: str) -> bool:
+    """A ``forbid_use`` in force forbids this answer, when the answer is a use: the card
+    itself when it is one card answering as itself, else a card of that name."""
+    _label, uids, via = option
+    uid = uids[0] if len(uids) == 1 and not via else g.probe_card(name)
+    return forbidden(g, seat, uid)

@@ -16,6 +16,7 @@ from sgs_tools.export.freekill.emit import (
     _fill,
     _indent,
     _short,
+    card_pattern,
 )
 from sgs_tools.export.freekill.mapping import Mapping
 
@@ -38,16 +39,17 @@ def emit_skill(name: str, hooks: list[dict[str, Any]], mapping: Mapping,
     em.options = []
     em.option_words = {}
     em.option_prefix = f"{name}_choice"
+    em.skill_name = name
     out = SkillLua(name, [])
     views: list[dict[str, Any]] = []
     if not hooks:
         raise NotExportable("effect", "the skill has no compiled hooks")
     for hook in hooks:
         kind = hook.get("kind")
-        if hook.get("cost") and kind != "action":
+        if hook.get("cost") and kind not in ("action", "trigger"):
             raise NotExportable("cost", "a cost paid before the effect")
         if kind == "trigger":
-            out.effects.append(_trigger(em, hook, out))
+            out.effects.extend(_trigger(em, hook, out))
         elif kind == "static":
             out.effects.extend(_static(em, hook, out))
         elif kind == "view_as":
@@ -58,6 +60,8 @@ def emit_skill(name: str, hooks: list[dict[str, Any]], mapping: Mapping,
             raise NotExportable(f"hook kind {kind}")
     if views:  # FreeKill allows one view-as effect per skill: conversions share it
         out.effects.append(_view_as(em, views))
+    for mark, mod in em.lasting:  # modifiers that last until the end of a period
+        out.effects += modifier_effects(em, mod, {}, out, mark)
     used = [name for name in mapping.helpers
             if any(re.search(rf"\b{name}\(", text)
                    for text in [e.body for e in out.effects] + out.helpers)]
@@ -86,10 +90,16 @@ def _who_test(em: SkillEmitter, who: Any) -> str:
         return "target == player"
     if isinstance(who, dict) and isinstance(who.get("select"), dict):
         sel = who["select"]
+        for key in ("within", "where"):  # no mapping yet: never exported weaker
+            if key in sel:
+                raise NotExportable(f"selector {key}")
         noun = sel.get("noun")
         tests = {"others": "target ~= nil and target ~= player",
                  "players": "target ~= nil", "all": "target ~= nil",
                  "player": "target ~= nil"}
+        role = em.m.selector_roles.get(str(noun))
+        if role is not None:  # of lord: whoever holds that role
+            tests[str(noun)] = f"target ~= nil and {_fill(role, p='target')}"
         if noun not in tests:
             raise NotExportable(f"selector {noun}", "as whose event it is")
         out = [tests[str(noun)]]
@@ -102,14 +112,16 @@ def _who_test(em: SkillEmitter, who: Any) -> str:
     raise NotExportable("event subject", _short(who))
 
 
-def _trigger(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> Effect:
+def _trigger(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> list[Effect]:
+    """A trigger hook → one effect per FreeKill event its moment maps to (``asked`` is
+    both FreeKill's request to use and its request to play a card)."""
     event, timing = str(hook.get("event")), str(hook.get("timing"))
     entry = (em.m.events.get(event) or {}).get(timing)
     if entry is None:
         raise NotExportable(f"{timing} {event}", "no FreeKill event for this moment")
-    ctx = Ctx(actor="player", vars={"you": "player"}, event=event)
+    ctx = Ctx(actor="player", vars={"you": "player"}, kinds={"you": "player"}, event=event)
     for var, expr in (entry.get("vars") or {}).items():
-        ctx.vars[str(var)] = str(expr)
+        ctx.bind(str(var), str(expr), em.kind_of(str(var), ctx))
     tests = ["player:hasSkill(skel.name)"]
     flt = dict(hook.get("filter") or {})
     if entry.get("moves") == "from":  # a batch of card moves: whose cards left which zones
@@ -132,11 +144,16 @@ def _trigger(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> Effect:
     else:
         tests.insert(0, _who_test(em, flt.pop("who", None)))
     card = flt.pop("card", None)
-    if card is not None:
+    if isinstance(card, str) and entry.get("card_name_test"):  # asked for a named card
+        pattern = lua.string(card_pattern(em.card_name(card)))
+        tests.append(_fill(str(entry["card_name_test"]), pattern=pattern))
+    elif card is not None:
         if "card" not in ctx.vars:
             raise NotExportable(f"{event} card filter")
         expr = ctx.vars["card"]
         tests.append(f"{expr} ~= nil and {em.card_test(card, expr)}")
+    if entry.get("test"):
+        tests.append(str(entry["test"]))
     phase = flt.pop("phase", None)
     if phase is not None:
         field_ = entry.get("phase")
@@ -158,16 +175,33 @@ def _trigger(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> Effect:
     freq = _frequency(em, hook, "player")
     if freq:
         tests.append(freq)
-    body = em.steps(list(hook.get("steps") or []), ctx)
-    text = "can_trigger = function(self, event, target, player, data)\n"
-    text += "  return " + (" and\n    ".join(tests)) + "\nend,\n"
-    if not hook.get("optional"):
-        text += "on_cost = Util.TrueFunc,\n"
-    text += "on_use = function(self, event, target, player, data)\n"
-    if "room" in body:
-        text += "  local room = player.room\n"
-    text += _indent(body, "  ") + "\nend,"
-    return Effect(str(entry["event"]), text)
+    cost = list(hook.get("cost") or [])
+    steps = list(hook.get("steps") or [])
+    # A cost is paid first, once the owner chose to use the skill; it must be payable.
+    # An optional skill is offered only when its first step can be carried out.
+    for st in cost[:1] + (steps[:1] if hook.get("optional") or cost else []):
+        can = em.option_can([st], ctx)
+        if can != "true":
+            tests.append(can)
+    body = em.steps(cost + steps, ctx)
+    effects = []
+    events = entry["event"] if isinstance(entry["event"], list) else [entry["event"]]
+    for fk_event in events:
+        mine = tests + ([str(entry["tests"][fk_event])]
+                        if fk_event in (entry.get("tests") or {}) else [])
+        text = "can_trigger = function(self, event, target, player, data)\n"
+        if any(re.search(r"(?<![.\w])room\b", t) for t in mine):
+            text += "  local room = player.room\n"
+        joined = " and\n  ".join(t.replace("\n", "\n  ") for t in mine)
+        text += "  return " + _indent(joined, "  ").lstrip() + "\nend,\n"
+        if not hook.get("optional"):
+            text += "on_cost = Util.TrueFunc,\n"
+        text += "on_use = function(self, event, target, player, data)\n"
+        if "room" in body:
+            text += "  local room = player.room\n"
+        text += _indent(body, "  ") + "\nend,"
+        effects.append(Effect(str(fk_event), text))
+    return effects
 
 
 def _missing_area(zone: str) -> str:
@@ -189,44 +223,116 @@ def _modifier_cond(em: SkillEmitter, hook: dict[str, Any], who: str, out: SkillL
 def _static(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> list[Effect]:
     effects = []
     for mod in hook.get("modifiers") or []:
-        word = str(mod.get("modifier"))
-        entry = em.m.modifiers.get(word)
-        if entry is None:
-            raise NotExportable(word, "no FreeKill mapping")
-        args = dict(mod.get("args") or {})
-        forms: dict[str, str] = entry.get("forms") or {}
-        values = {"skill": SKILL,
-                  "cond_player": _modifier_cond(em, hook, "player", out),
-                  "cond_from": _modifier_cond(em, hook, "from", out),
-                  "cond_to": _modifier_cond(em, hook, "to", out)}
-        form = "any"
-        if word == "distance":
-            to, frm = args.pop("to", None), args.pop("from", None)
-            others = {"select": {"noun": "others", "filters": []}}
-            if to == others and frm is None:
-                form = "to_others"
-            elif frm == others and to is None:
-                form = "from_others"
-            else:
-                raise NotExportable("distance", f"to {_short(to)} from {_short(frm)}")
-        if word == "uses":
-            form = "unlimited" if args.get("delta") == "unlimited" else "count"
-            if form == "unlimited":
-                args.pop("delta")
-        if "delta" in args:
-            values["delta"] = em.delta(args.pop("delta"))
-        if "card" in args:
-            values["card_test"] = em.card_test(args.pop("card"), "card")
-        if args:
-            raise NotExportable(word, f"argument {sorted(args)[0]}")
-        tpl = forms.get(form)
-        if tpl is None:
-            raise NotExportable(word, f"form {form}")
-        body = re.sub(r" and true\b", "", _fill(tpl, **values).rstrip("\n"))
-        kind = str(entry["kind"])
-        effects.append(Effect(str(entry["event"]) if kind == "trigger" else lua.string(kind),
-                              body))
+        effects += modifier_effects(em, mod, hook, out)
     return effects
+
+
+def modifier_effects(em: SkillEmitter, mod: dict[str, Any], hook: dict[str, Any],
+                     out: SkillLua, mark: str | None = None) -> list[Effect]:
+    """The FreeKill effects of one modifier: while the owner has the skill (and its
+    condition holds), or — for a modifier that lasts ``until`` the end of a period — while
+    the owner carries ``mark`` (a FreeKill mark cleared at the end of that period)."""
+    word = str(mod.get("modifier"))
+    entry = em.m.modifiers.get(word)
+    if entry is None:
+        raise NotExportable(word, "no FreeKill mapping")
+    args = dict(mod.get("args") or {})
+    forms: dict[str, str] = entry.get("forms") or {}
+    values = {"skill": SKILL,
+              "cond_player": _modifier_cond(em, hook, "player", out),
+              "cond_from": _modifier_cond(em, hook, "from", out),
+              "cond_to": _modifier_cond(em, hook, "to", out),
+              "cond_p": _modifier_cond(em, hook, "p", out)}
+    # who the modifier is active for: the owner ``owner`` (owner-relative forms)
+    values["active"] = (f"owner:getMark({lua.string(mark)}) > 0" if mark else
+                        f"owner:hasSkill({SKILL}) and {_modifier_cond(em, hook, 'owner', out)}")
+    if mark and "${active}" not in "".join(forms.values()):
+        raise NotExportable(word, "for a while (until …)")
+    form = "any"
+    if word == "distance":
+        to, frm = args.pop("to", None), args.pop("from", None)
+        others = {"select": {"noun": "others", "filters": []}}
+        if to == others and frm is None:
+            form = "to_others"
+        elif frm == others and to is None:
+            form = "from_others"
+        else:
+            raise NotExportable("distance", f"to {_short(to)} from {_short(frm)}")
+    if word == "uses":
+        form = "unlimited" if args.get("delta") == "unlimited" else "count"
+        if form == "unlimited":
+            args.pop("delta")
+    if "delta" in args:
+        values["delta"] = em.delta(args.pop("delta"))
+    if "card" in args:
+        card = args.pop("card")
+        values["card_test"] = em.card_test(card, str(entry.get("card") or "card"))
+        values["held_test"] = em.card_test(card, "c")
+        _check_responses(em, entry, word, card, args)
+    if "who" in args:
+        values["who_test"] = _owner_relative(em, args.pop("who"), "player", "owner")
+    for pname, kind in (entry.get("params") or {}).items():
+        if pname not in args:
+            continue
+        value = args.pop(pname)
+        if kind == "int":
+            values[pname] = em.integer(value, Ctx(actor="player", vars={"you": "player"}))
+        elif kind == "card_name":
+            values[pname] = lua.string(em.card_name(str(value)))
+        elif kind == "card_spec":
+            values.update({f"{pname}_{k}": v for k, v in em.card_spec(value).items()})
+        elif kind == "const" and value != (entry.get("require") or {}).get(pname):
+            raise NotExportable(word, f"{pname} {_short(value)}")
+    if args:
+        raise NotExportable(word, f"argument {sorted(args)[0]}")
+    tpl = forms.get(form)
+    if tpl is None:
+        raise NotExportable(word, f"form {form}")
+    body = re.sub(r" and true\b", "", _fill(tpl, **values).rstrip("\n"))
+    kind = str(entry["kind"])
+    if kind != "trigger":
+        return [Effect(lua.string(kind), body)]
+    events = entry.get("events") or [entry["event"]]
+    return [Effect(str(e), body) for e in events]
+
+
+def _check_responses(em: SkillEmitter, entry: dict[str, Any], word: str, card: Any,
+                     args: dict[str, Any]) -> None:
+    """``responses_needed N RESPONSE against CARDS``: FreeKill counts the responses its
+    rules ask for each card (a Jink for a Slash), so RESPONSE must be that one."""
+    table = entry.get("responses")
+    if not table:
+        return
+    response = args.get("response")
+    names = (((card or {}).get("cards") or {}).get("filters") or {}).get("name") or []
+    if not names or any(table.get(str(n)) != response for n in names):
+        raise NotExportable(word, f"{response} against {', '.join(map(str, names)) or 'cards'}"
+                            " (FreeKill counts the response its rules ask for)")
+
+
+def _owner_relative(em: SkillEmitter, who: Any, p: str, owner: str) -> str:
+    """A test that character ``p`` is who a modifier of ``owner``'s names."""
+    if isinstance(who, dict) and who.get("var") == "you":
+        return f"{p} == {owner}"
+    if isinstance(who, dict) and isinstance(who.get("select"), dict):
+        sel = who["select"]
+        noun = str(sel.get("noun"))
+        nouns = {"others": f"{p} ~= {owner}", "other": f"{p} ~= {owner}",
+                 "players": "true", "all": "true", "player": "true"}
+        role = em.m.selector_roles.get(noun)
+        if noun in nouns:
+            tests = [nouns[noun]]
+        elif role is not None:
+            tests = [_fill(role, p=p)]
+        else:
+            raise NotExportable(f"selector {noun}")
+        for f in sel.get("filters") or []:
+            tpl = em.m.selector_filters.get(str(f))
+            if tpl is None:
+                raise NotExportable(f"selector {f}")
+            tests.append(_fill(tpl, p=p, me=owner))
+        return " and ".join(t for t in tests if t != "true") or "true"
+    raise NotExportable("modifier", f"for {_short(who)}")
 
 
 def _conversion(em: SkillEmitter, hook: dict[str, Any]) -> tuple[str, str]:
@@ -332,7 +438,7 @@ def _active(em: SkillEmitter, hook: dict[str, Any]) -> Effect:
                        "  return " + " and\n    ".join(ctests), "end,"]
         head.append("room:throwCard(effect.cards, skel.name, player, player)")
         if cost[0].get("as"):
-            ctx.vars[str(cost[0]["as"])] = "effect.cards"
+            ctx.bind(str(cost[0]["as"]), "effect.cards", "ids")
     steps = list(hook.get("steps") or [])
     picks: list[str] = []
     while steps and steps[0].get("do") == "pick" and isinstance(
@@ -361,7 +467,7 @@ def _active(em: SkillEmitter, hook: dict[str, Any]) -> Effect:
                      if ex["var"] in picks else f"to_select ~= {ctx.vars[ex['var']]}")
         name = str(st.get("as") or "it")
         picks.append(name)
-        ctx.vars[name] = f"effect.tos[{slot + 1}]"
+        ctx.bind(name, f"effect.tos[{slot + 1}]", "player")
         card_lines.append(("target_filter = function(self, player, to_select, selected)"
                            if slot == 0 else "") or "")
         card_lines.append("  if " + " and ".join(x for x in t if x != "true") +

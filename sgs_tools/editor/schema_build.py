@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from sgs_tools import paths
-from sgs_tools.data import schema_words
 from sgs_tools.data.loader import load_file
 from sgs_tools.data.schemas import KINDS, OPEN_ENUM, schema, schema_dir
+from sgs_tools.editor import schema_words
 from sgs_tools.errors import LoadError
 from sgs_tools.scenario import cards_pattern
 
