@@ -228,9 +228,33 @@ def vocabulary_files() -> tuple[tuple[str, str | None, Path], ...]:
     return tuple(found)
 
 
+KingdomWord = tuple[str, str, str, str]
+"""A kingdom an expansion declares, as the registry takes it: (id, zh, en, ko) names."""
+
+
+def kingdom_terms(word: KingdomWord) -> tuple[Term, Term]:
+    """A declared kingdom as an enum value (its name) and as a selector word ("another
+    jin character": the Chinese rule books' 晋势力, the Korean 진 세력)."""
+    ident, zh, en, ko = word
+    value = Term(ident, "kingdom", {"en": en, "zh": zh, "ko": ko}, {}, "expansion")
+    selector = Term(ident, "selector", {"en": en, "zh": f"{zh}势力", "ko": f"{ko} 세력"},
+                    {"kind": "filter"}, "expansion")
+    return value, selector
+
+
 @cache
-def registry(modes: frozenset[str] = frozenset()) -> Registry:
-    """The registry for data played in ``modes``: core plus those modes' extensions."""
+def registry(modes: frozenset[str] = frozenset(),
+             kingdoms: tuple[KingdomWord, ...] = ()) -> Registry:
+    """The registry for data played in ``modes``: core plus those modes' extensions, plus
+    the ``kingdoms`` the project's expansions declare (each a kingdom and a selector)."""
+    if kingdoms:
+        base = registry(modes)
+        values = dict(base.enums.get("kingdom", {}))
+        selectors = dict(base.selectors)
+        for word in kingdoms:
+            if word[0] not in values:  # a base kingdom is never redefined
+                values[word[0]], selectors[word[0]] = kingdom_terms(word)
+        return replace(base, enums={**base.enums, "kingdom": values}, selectors=selectors)
     reg = Registry()
     used = []
     for vocab_id, mode, path in vocabulary_files():

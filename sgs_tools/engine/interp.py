@@ -31,6 +31,7 @@ EQUIP_SUBTYPES = frozenset({"weapon", "armour", "horse", "plus_horse", "minus_ho
 ALL_OF_TABLE = frozenset({"except", "within", "where"})
 """Selector keys that need the whole table to test one character (``Interpreter.select``)."""
 KINGDOMS = frozenset({"wei", "shu", "wu", "qun", "god"})
+"""The base game's kingdoms; a game's interpreter also knows its expansions' (``kingdoms``)."""
 
 
 @dataclass
@@ -80,6 +81,8 @@ def type_is(card: CardInst, word: str) -> bool:
 class Interpreter:
     def __init__(self, game: Game) -> None:
         self.game = game
+        self.kingdoms = KINGDOMS | game.lib.kingdoms
+        """Kingdom words: a selector or condition naming one tests a character's kingdom."""
 
     # -- values --------------------------------------------------------------------------
     def player_attr(self, p: Player, attr: str) -> Any:
@@ -266,7 +269,7 @@ class Interpreter:
 
     def filter_ok(self, flt: str, p: Player, me: int, f: Frame) -> bool:
         g = self.game
-        if flt in KINGDOMS:
+        if flt in self.kingdoms:
             return p.kingdom == flt
         if flt == "male" or flt == "female":
             return p.gender == flt
@@ -495,7 +498,7 @@ class Interpreter:
                 return False
             for seat in seats:
                 p = self.game.table.players[seat]
-                if group in KINGDOMS or group not in ("others", "other", "you", "all",
+                if group in self.kingdoms or group not in ("others", "other", "you", "all",
                                                       "players", "player", "lord",
                                                       "current"):
                     if not self.filter_ok(group, p, f.owner, f):
