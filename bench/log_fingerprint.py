@@ -27,7 +27,6 @@ HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE))
 
 from sgs_tools.engine.game import Game, Setup  # noqa: E402
-from sgs_tools.project import library as load_library  # noqa: E402
 
 # (group, mode, player counts, games per agent kind)
 GROUPS: list[tuple[str, str, list[int], int]] = [
@@ -62,6 +61,8 @@ def main() -> int:
     try:
         from sgs_tools.project import library
     except ImportError:  # a checkout from before sgs_tools/project.py
+        from sgs_tools.engine.library import Library
+
         library = Library.load
     lib = library()
     games: dict[str, str] = {}
