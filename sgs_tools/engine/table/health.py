@@ -174,8 +174,13 @@ def rescue_by_rule(g: Game, seat: int, victim: int, rescue: str) -> bool:
                     {"benefit": benefit})[0]
     if pick == len(options):
         return False
-    _label, uids, _via = options[pick]
-    return g.use_card(seat, uids, rescue, preset=[victim])
+    _label, uids, via = options[pick]
+    if via and via.startswith("declare:"):
+        via = None
+    if via:
+        g.log_event("skill", seat=seat, skill=via)
+        g.count_view(seat, via, rescue)
+    return g.use_card(seat, uids, rescue, preset=[victim], via=via)
 
 
 def die(g: Game, victim: int, killer: int | None) -> None:
@@ -183,12 +188,16 @@ def die(g: Game, victim: int, killer: int | None) -> None:
     p = t.players[victim]
     if not p.alive:
         return
+    # Still leaving the game while its 'when death' hooks run: a hook that changes skills
+    # (断肠) must not send the victim into the dying state a second time (settle_dying).
+    p.marks["dying"] = True
     g.emit("death", "when", victim, {"victim": (victim,), "killer": (
         killer,) if killer is not None else ()})
     g.rules.on_death(victim)
     g.log_event("death", seat=victim, role=p.role, killer=killer)
     cards = p.all_cards()
     p.alive = False
+    p.marks.pop("dying", None)
     g.move(cards, DISCARD, -1, "death")
     g.refresh_skills()
     return_borrowed(g, holder=victim)
