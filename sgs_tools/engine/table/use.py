@@ -45,9 +45,11 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
     hooks = g.lib.actions.get(name, [])
     hook = hooks[0] if hooks else None
     use = Use(name, uid, user, hook, list(preset or []), preset, via=via)
-    for a in g.statics.active(user, "extra_targets"):
-        if card_filter_ok(g, a, "card", uid):
-            use.extra += delta(g, a) or 0
+    st = g.statics
+    if g._statics_dirty or st.temporary or "extra_targets" in st.words:
+        for a in st.active(user, "extra_targets"):
+            if card_filter_ok(g, a, "card", uid):
+                use.extra += delta(g, a) or 0
     if info.type == "equipment" and physical:
         g.log_event("use", seat=user, card=g.face(physical[0]), targets=[user])
         g.equip(user, physical[0], None)
@@ -155,7 +157,10 @@ def targeting_select(g: Game, use: Use, select: dict[str, Any]) -> dict[str, Any
     if within is not None:
         flt = [x for x in select.get("filters", ()) if x not in ("in_range", "at_distance_1")]
         select = {**select, "filters": flt, "within": within}
-    for a in g.statics.active(use.user, "no_distance_limit"):
+    st = g.statics
+    if not (g._statics_dirty or st.temporary or "no_distance_limit" in st.words):
+        return select  # (what st.active would say: nobody has the word)
+    for a in st.active(use.user, "no_distance_limit"):
         if card_filter_ok(g, a, "card", use.card):
             flt = [x for x in select.get("filters", ())
                    if x not in ("in_range", "at_distance_1")]
@@ -167,9 +172,14 @@ def targeting_select(g: Game, use: Use, select: dict[str, Any]) -> dict[str, Any
 
 def can_target(g: Game, use: Use, seat: int, ignore_user: bool = False) -> bool:
     """Whether the card being used may name ``seat`` as a target."""
-    for a in g.statics.active(seat, "untargetable"):
-        if card_filter_ok(g, a, "card", use.card):
-            return False
+    st = g.statics
+    # (st.active returns nothing unless some seat has the word or a temporary modifier is
+    # in force: checked here first, as this is asked for every candidate of every card)
+    maybe = g._statics_dirty or bool(st.temporary)
+    if maybe or "untargetable" in st.words:
+        for a in st.active(seat, "untargetable"):
+            if card_filter_ok(g, a, "card", use.card):
+                return False
     card = g.table.card(use.card)
     if card.type == "delayed_trick":
         limit = 1
@@ -180,8 +190,8 @@ def can_target(g: Game, use: Use, seat: int, ignore_user: bool = False) -> bool:
                    if g.zone_name(u) == use.name)
         if same >= limit:
             return False
-    if not ignore_user:
-        for holder, a in g.statics.everywhere("taunt"):
+    if not ignore_user and (maybe or "taunt" in st.words):
+        for holder, a in st.everywhere("taunt"):
             if holder in (use.user, seat) or not card_filter_ok(g, a, "card", use.card):
                 continue
             if g.in_range(use.user, holder):
