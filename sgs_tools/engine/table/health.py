@@ -212,7 +212,9 @@ def settle_dying(g: Game) -> None:
     """A character left at 0 HP or less only by a ``no_dying`` modifier that no longer
     applies (its skill hidden or lost) enters the dying state now."""
     for p in g.table.players:
+        if p.hp > 0:
+            continue  # the usual case, asked after every action: nobody at 0 HP
         if g.over:
             return
-        if p.alive and p.hp <= 0 and not p.marks.get("dying") and not no_dying(g, p.seat):
+        if p.alive and not p.marks.get("dying") and not no_dying(g, p.seat):
             g.dying(p.seat, None, None)
