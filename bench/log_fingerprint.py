@@ -59,11 +59,7 @@ def main() -> int:
     ap.add_argument("--unrecorded-every", type=int, default=5,
                     help="replay every Nth game with record=False (0: never)")
     args = ap.parse_args()
-    try:
-        from sgs_tools.project import library
-    except ImportError:  # a checkout from before sgs_tools/project.py
-        library = Library.load
-    lib = library()
+    lib = load_library()
     games: dict[str, str] = {}
     mismatches: list[str] = []
     started = time.process_time()

@@ -89,6 +89,8 @@ class Game:
         self.action_lists: tuple[list[list[Hook]], list[list[Hook]]] | None = None
         """Per seat, its skills' own and granted action hooks (``options.action_index``),
         until the skills at the table change."""
+        self.view_names: dict[str, list[str]] = {}
+        """View-as hook key → the card names it can make at this table (prim_views)."""
         self.probe_uses: dict[tuple[str, int], Use] = {}
         """(card, user) → a Use of a probe card, for checking targets (never changed)."""
         self.trigger_answers: dict[str, bool] = {}

@@ -14,7 +14,9 @@ from sgs_tools.engine.errors import Abort, EngineGap, Stop
 from sgs_tools.engine.prim_counts import CARD_ATTRIBUTES, mark_count, pile_cards, pile_of
 from sgs_tools.engine.prim_distance import FUNCTION_WORDS, within_ok
 from sgs_tools.engine.prim_generals import FILTER_WORDS, QUANTITY_WORDS, changed_suit, post_filter
-from sgs_tools.engine.prim_state import STATE_FILTERS, THIS_GENERAL, this_general
+from sgs_tools.engine.prim_names import as_treated
+from sgs_tools.engine.prim_state import STATE_FILTERS, THIS_GENERAL, defer_to_after, this_general
+from sgs_tools.engine.prim_targets import distance_ignored
 from sgs_tools.engine.primitives import ACTIONS, can_pay
 from sgs_tools.engine.state import CardInst, Player
 from sgs_tools.engine.words import POST_FILTERS
@@ -271,9 +273,10 @@ class Interpreter:
         if flt == "wounded":
             return p.hp < p.max_hp
         if flt == "in_range":
-            return p.seat != me and g.in_range(me, p.seat)
+            return p.seat != me and (g.in_range(me, p.seat) or self.near_anyway(p, me, f))
         if flt == "at_distance_1":
-            return p.seat != me and g.distance(me, p.seat) <= 1
+            return p.seat != me and (g.distance(me, p.seat) <= 1
+                                     or self.near_anyway(p, me, f))
         if flt == "with_cards":
             return bool(p.hand or p.equipment)
         if flt == "with_hand_cards":
@@ -301,6 +304,12 @@ class Interpreter:
             pool = [q for q in g.table.players if q.alive and q.seat != me]
             return p.seat in post_filter(g, flt, pool, f)
         raise EngineGap(f"selector {flt}", f.name)
+
+    def near_anyway(self, p: Player, me: int, f: Frame) -> bool:
+        """A card ``me`` is using may target ``p`` whatever the distance
+        (``ignore_distance_to``)."""
+        use = f.use
+        return use is not None and use.user == me and distance_ignored(self.game, me, p.seat)
 
     def noun_ok(self, noun: str, p: Player, me: int) -> bool:
         if noun in ("others", "other"):
@@ -446,6 +455,10 @@ class Interpreter:
             piles = (spec.get("filters") or {}).get("pile")
             out += [u for u in p.pile if pile_of(p, u) in piles] if piles else p.pile
         cards = self.game.table.cards
+        if (spec.get("filters") or {}).get("name") and self.game.statics.any_active(
+                "change_name"):  # 禁酒: a card that counts as another matches as that one
+            return [u for u in out if self.card_matches(as_treated(self.game, seat,
+                                                                   cards[u]), spec)]
         return [u for u in out if self.card_matches(cards[u], spec)]
 
     def count_of(self, spec: dict[str, Any], f: Frame, available: int) -> tuple[int, int]:
@@ -699,6 +712,9 @@ class Interpreter:
             return
         if "stop" in s:
             raise Stop
+        if "after_this" in s:  # once this event has resolved: at its 'after' (prim_state)
+            defer_to_after(f, s["after_this"])
+            return
         raise EngineGap(f"step {sorted(s)}", f.name)
 
 

@@ -756,9 +756,11 @@ from sgs_tools.engine import (  # noqa: E402
     prim_deck,
     prim_generals,
     prim_hands,
+    prim_names,
     prim_piles,
     prim_pindian,
     prim_refuse,
+    prim_targets,
     prim_turns,
     prim_use,
 )
@@ -769,9 +771,11 @@ __all__ = [
     "prim_deck",
     "prim_generals",
     "prim_hands",
+    "prim_names",
     "prim_piles",
     "prim_pindian",
     "prim_refuse",
+    "prim_targets",
     "prim_turns",
     "prim_use",
 ]

@@ -1571,6 +1571,40 @@ script:
 expect:
   events: [{e: damage, seat: 1, card: slash ♠7}, {e: damage, seat: 1, card: slash ♠9}]
 """),
+    P("modifier:ignore_distance_to", "ignore_distance_to to others", """
+script:
+  - {seat: 0, pick: slash}
+  - {seat: 0, pick: 2, when: choose}
+expect:
+  events: [{e: damage, seat: 2, source: 0, card: slash ♠7}]
+"""),
+    P("modifier:ignore_armour_of", "ignore_armour_of to others", """
+patch: {1: {equipment: [renwang_shield]}}
+script:
+  - {seat: 0, pick: slash}
+  - {seat: 0, pick: 1, when: choose}
+expect:
+  events: [{e: damage, seat: 1, source: 0, card: slash ♠7}]
+  no_events: [{e: immune}]
+"""),
+    P("modifier:unlimited_on", "unlimited_on slash to others", """
+patch: {0: {hand: [slash ♠7, slash ♠9]}}
+script:
+  - {seat: 0, pick: slash ♠7}
+  - {seat: 0, pick: 1, when: choose}
+  - {seat: 0, pick: slash ♠9}
+  - {seat: 0, pick: 1, when: choose}
+expect:
+  events: [{e: damage, seat: 1, card: slash ♠7}, {e: damage, seat: 1, card: slash ♠9}]
+"""),
+    P("modifier:change_name", "change_name jink into slash", """
+patch: {0: {hand: [jink ♥2]}}
+script:
+  - {seat: 0, pick: slash}
+  - {seat: 0, pick: 1, when: choose}
+expect:
+  events: [{e: use, seat: 0, card: slash}, {e: damage, seat: 1, source: 0}]
+"""),
     P("modifier:no_reveal", "no_reveal others", """
 seats:
   - {generals: [PROBE, gz_xuchu], revealed: [true, false], hand: [slash ♠7]}
