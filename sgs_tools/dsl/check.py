@@ -15,7 +15,7 @@ from typing import Any
 
 from sgs_tools.data.schemas import suggest
 from sgs_tools.dsl import ast as A
-from sgs_tools.dsl.vocabulary import Param, Registry, Verb
+from sgs_tools.dsl.vocabulary import Event, Param, Registry, Verb
 
 INT_TYPES = ("int", "count")
 PLAYER_VARS = {"you": "player"}
@@ -857,6 +857,7 @@ class Checker:
                                _other_mode_hint(cl.event, "event")
                                or _nearest(cl.event, set(self.reg.events)))
                     return
+                self.event_timing(cl, event)
                 self.out.args[id(cl)] = self.fill(f"event '{cl.event}'", event.params,
                                                   cl.words, scope, cl.pos)
                 scope.update(event.provides)
@@ -889,11 +890,26 @@ class Checker:
                     self.issue(cl.event_pos, "dsl-unknown-word", f"unknown event {cl.event!r}",
                                _close(cl.event, set(self.reg.events)))
                     return
+                self.event_timing(cl, event)
                 self.out.args[id(cl)] = self.fill(f"event '{cl.event}'", event.params,
                                                   cl.words, scope, cl.pos)
                 scope.update(event.provides)
             self.cond(cl.cond, scope)
             self.block(cl.body, scope)
+
+    def event_timing(self, cl: A.Trigger | A.Awaken, event: Event) -> None:
+        """A timing the rules never raise the event at, or a card's own event in a skill,
+        would never fire: refused, at the timing word."""
+        if cl.timing not in event.timings:
+            self.issue(cl.pos, "dsl-timing",
+                       f"'{cl.timing} {cl.event}' never happens: {cl.event!r} is raised "
+                       f"{' and '.join(repr(t) for t in event.timings)} only",
+                       f"write '{event.timings[-1]} {cl.event}'")
+        if event.own and self.ctx.owner != "card":
+            self.issue(cl.pos, "dsl-timing",
+                       f"{cl.event!r} is a card's own event: only that card's effect sees "
+                       "it, so a skill listening to it would never fire",
+                       "listen to an event every character sees (judged, take_effect, …)")
 
     def view_as(self, cl: A.ViewAs, scope: dict[str, str]) -> None:
         """``view CARDS as NAME``: NAME is a card, or a kind of card whose name the user

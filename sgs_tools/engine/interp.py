@@ -435,6 +435,8 @@ class Interpreter:
         if zones:
             if "any_zone" in zones:
                 return ["hand", "equipment", "judgement_zone"]
+            if "field" in zones:  # 场上的牌: the equipment area and the judgement zone
+                return sorted({*zones, "equipment", "judgement_zone"} - {"field"})
             return list(zones)
         types = filters.get("card_type", ())
         if equipment_default and types and all(t in EQUIP_SUBTYPES for t in types):
