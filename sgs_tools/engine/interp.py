@@ -56,7 +56,10 @@ class Frame:
 def card_is_named(card: CardInst, names: list[str] | tuple[str, ...]) -> bool:
     """A card filter's name matches the card, or a kind of it (``fire_slash`` is a slash)."""
     name = card.card
-    return any(name == n or name.endswith("_" + n) for n in names)
+    for n in names:  # noqa: SIM110 (a plain loop: asked for every card of every filter)
+        if name == n or name.endswith("_" + n):
+            return True
+    return False
 
 
 def type_is(card: CardInst, word: str) -> bool:
@@ -324,9 +327,10 @@ class Interpreter:
         noun = s.get("noun", "players")
         filters = s.get("filters", ())
         excluded: set[int] = set()
-        for ex in s.get("except", ()):
-            excluded.update(self.players_of(ex, f))
-        post = [x for x in filters if x in POST_FILTERS]
+        if "except" in s:
+            for ex in s["except"]:
+                excluded.update(self.players_of(ex, f))
+        post = [x for x in filters if x in POST_FILTERS] if filters else None
         if post:
             filters = [x for x in filters if x not in POST_FILTERS]
         within = s.get("within")
@@ -335,18 +339,31 @@ class Interpreter:
         t = g.table
         players = t.players
         n = len(players)
+        # noun_ok, unrolled for the usual nouns (asked for every seat of every selector)
+        others = noun in ("others", "other")
+        any_noun = not others and noun not in ("you", "lord", "current")
+        current = t.current
+        filter_ok = self.filter_ok
         for i in range(n):  # the living, in seat order from the current player
-            p = players[(t.current + i) % n]
-            if not p.alive or p.seat in excluded or not self.noun_ok(noun, p, me):
+            p = players[(current + i) % n]
+            if not p.alive:
                 continue
-            if within is not None and not within_ok(g, s, me, p.seat, f):
+            seat = p.seat
+            if seat in excluded:
+                continue
+            if others:
+                if seat == me:
+                    continue
+            elif not any_noun and not self.noun_ok(noun, p, me):
+                continue
+            if within is not None and not within_ok(g, s, me, seat, f):
                 continue
             for flt in filters:
-                if not self.filter_ok(flt, p, me, f):
+                if not filter_ok(flt, p, me, f):
                     break
             else:
-                out.append(p.seat)
-        for flt in post:
+                out.append(seat)
+        for flt in post or ():
             keep = post_filter(g, flt, [g.table.players[x] for x in out], f)
             out = [x for x in out if x in keep]
         where = s.get("where")
@@ -380,7 +397,9 @@ class Interpreter:
 
     # -- cards ---------------------------------------------------------------------------
     def card_matches(self, card: CardInst, spec: dict[str, Any]) -> bool:
-        filters = spec.get("filters") or {}
+        filters = spec.get("filters")
+        if not filters:
+            return True  # (most specs: no filter at all)
         names = filters.get("name")
         types = filters.get("card_type")
         if names and types:

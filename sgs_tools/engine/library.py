@@ -128,6 +128,8 @@ class Library:
     built_decks: dict[tuple[str, tuple[int, ...]], dict[int, CardInst]] = field(
         default_factory=dict)
     """(mode, ranks left out) → the physical cards of its deck (``table.setup``)."""
+    phase_limit_hooks: dict[str, Hook | None] = field(default_factory=dict)
+    """Card name → its first action hook limited per phase (``options.use_limit``)."""
     _event_index: dict[tuple[str, str], tuple[dict[int, int], dict[str, list[Hook]]]] = field(
         default_factory=dict)
 

@@ -64,7 +64,8 @@ def test_comparisons_are_words_in_every_language() -> None:
 
 
 def test_a_missing_response_reads_as_not_answering() -> None:
-    assert "if the target does not, you deal 1 damage" in text("slash", "en")
+    assert "The target must use a Jink; if they do not, you deal 1 damage to them" in \
+        text("slash", "en")
     # a Jink answering a Slash is used, a Slash answering a Duel played (issue 13)
     assert "目标角色需使用一张【闪】，否则你对其造成1点伤害" in text("slash", "zh")
     assert "若其未打出，你对其造成1点伤害" in text("duel", "zh")
@@ -161,7 +162,7 @@ def test_whole_or_partial_amounts_of_damage() -> None:
     assert "그 피해를 모두 막을 수 있다" in text("ice_sword", "ko")
     assert "防止此伤害，" in text("ice_sword", "zh")
     assert "you prevent all but 1 of that damage" in text("silver_lion", "en")
-    assert "그 피해를 1만 남기고 막는다" in text("silver_lion", "ko")
+    assert "그 피해를 1점만 남기고 막는다" in text("silver_lion", "ko")
 
 
 def test_same_number_of_cards() -> None:
@@ -174,7 +175,7 @@ def test_english_card_names_take_articles_and_plurals() -> None:
     assert text("wushuang", "en").startswith("2 Jinks are needed to cancel a Slash you use.")
     assert "The target must use a Jink" in text("slash", "en")
     assert "the first character is treated as using a Duel on the second" in text("lijian", "en")
-    assert "you may make the target unable to use a Jink against this card" in \
+    assert "you may make them unable to use a Jink against this card" in \
         text("liegong", "en")
     assert "have it that" not in text("jink", "en")
 
@@ -183,7 +184,7 @@ def test_korean_leaves_the_owner_unsaid_until_someone_else_acts() -> None:
     assert text("jianxiong", "ko") == "자신이 피해를 받은 후, 그 카드를 얻을 수 있다."
     slash = text("slash", "ko")
     assert slash.startswith("카드 사용 단계에 자신의 공격 범위 안의")
-    assert "자신은 대상에게 피해 1을 준다" in slash  # said again after that one
+    assert "자신은 대상에게 피해 1점을 준다" in slash  # said again after that one
 
 
 def test_modifiers_under_one_condition_are_one_sentence() -> None:
@@ -216,7 +217,7 @@ def snippet(source: str, lang: str) -> str:
 
 def test_an_optional_step_someone_else_performs_is_the_owners_choice() -> None:
     """`may VERB … for X`: the engine asks the skill's owner, so the text never says X
-    may act; it reads "you may have X …", "你可以令X…", "자신이 원하면 X는 …"."""
+    may act; it reads "you may have X …", "你可以令X…", "X가 …하게 할 수 있다"."""
     effects = bundled().effects
     assert effects is not None
     found = []
@@ -239,11 +240,13 @@ def test_an_optional_step_someone_else_performs_is_the_owners_choice() -> None:
             assert f"{subject['en']} may " not in text(ident, "en"), ident
             assert f"可以令{subject['zh']}" in text(ident, "zh"), ident
             assert f"{subject['zh']}可以" not in text(ident, "zh"), ident
-            assert f"원하면 {subject['ko']}" in text(ident, "ko"), ident
+            ko = text(ident, "ko")  # the owner makes it happen: "X가 …하게 할 수 있다"
+            assert re.search(re.escape(subject["ko"]) + r"[이가] .*게 할 수 있다", ko) \
+                or f"원하면 {subject['ko']}" in ko, ident
     assert "peach" in found
     assert "you may have that character recover 1 HP" in text("peach", "en")
     assert "你可以令该角色回复1点体力" in text("peach", "zh")
-    assert "자신이 원하면 그 플레이어는 체력 1을 회복한다" in text("peach", "ko")
+    assert "그 플레이어가 체력 1을 회복하게 할 수 있다" in text("peach", "ko")
 
 
 def test_redirecting_names_the_card_being_used() -> None:
@@ -262,7 +265,7 @@ def test_one_card_is_that_card() -> None:
 def test_a_loop_ends_before_what_follows_it() -> None:
     assert "draw 3 cards; afterwards, if" in text("gz_xiongyi", "en")
     assert "摸三张牌；结算完毕后，若" in text("gz_xiongyi", "zh")
-    assert "카드 3장을 뽑는다. 모두 처리한 후," in text("gz_xiongyi", "ko")
+    assert "카드 3장을 뽑게 할 수 있다. 모두 처리한 후," in text("gz_xiongyi", "ko")
 
 
 def test_a_letter_keeps_one_meaning_in_the_whole_text() -> None:
@@ -286,8 +289,8 @@ def test_nested_ifs_say_which_if_an_otherwise_belongs_to() -> None:
 def test_characters_chosen_together_are_those_characters() -> None:
     assert "character A" not in text("tuxi", "en")
     # each of them, said where the loop's step names them
-    assert "you take a hand card from each of those characters" in text("tuxi", "en")
-    assert "你获得这些角色各自的一张手牌" in text("tuxi", "zh")
+    assert "and take a hand card from each of those characters" in text("tuxi", "en")
+    assert "获得这些角色各自的一张手牌" in text("tuxi", "zh")
     assert "그 플레이어들 각각의 손패 1장을 가져온다" in text("tuxi", "ko")
 
 
@@ -333,6 +336,36 @@ def test_a_delayed_trick_acts_on_its_holder() -> None:
     assert "그 플레이어는 카드 사용 단계를 건너뛴다" in ko
     assert "that character takes 3 thunder damage" in text("lightning", "en")
     assert "若判定牌为黑桃2~9" in text("lightning", "zh")
+
+
+def test_korean_speaks_the_korean_rule_books_words() -> None:
+    """Damage in points (피해 1점을 준다), a skill is a 능력, and what the owner has another
+    character do is said as making it happen (…하게 할 수 있다), not "if you wish"."""
+    assert "자신은 대상에게 피해 1점을 준다" in text("slash", "ko")
+    assert "피해 1점마다" in text("jijiu", "ko")
+    assert "이 능력이 있는 무장을 공개할 수 있다" in text("gz_huoshui", "ko")
+    assert "그 플레이어가 체력 1을 회복하게 할 수 있다" in text("peach", "ko")
+    assert "피해의 근원이 판정을 하게 할 수 있다. 그러면 판정 카드가" in text("ganglie", "ko")
+    assert "그 피해가 1점 증가한다" in text("luoyi", "ko")
+    assert "피해의 근원에게 숨긴 무장이 있으면" in text("gz_mingshi", "ko")
+
+
+def test_korean_never_leaves_the_owner_for_someone_else_to_read_as_himself() -> None:
+    """In a step another character does, 자신 would read as that character: an amount
+    that names the owner is a letter defined after the sentence."""
+    assert "그 플레이어는 카드 X장을 뽑고, 무장 카드를 뒤집는다 (X는 자신이 잃은 체력이다)" in \
+        text("gz_fangzhu", "ko")
+    assert "자신이 잃은 체력만큼" not in text("gz_yinghun", "ko")
+    assert "그 플레이어는 그 플레이어" not in text("gz_tianxiang", "ko")
+    assert "자신 이외의" not in text("tongji", "ko")
+
+
+def test_where_cards_are_comes_before_their_count() -> None:
+    assert "你弃置目标角色区域里的一张牌" in text("dismantlement", "zh")
+    assert "将手牌中的一张装备牌置入其装备区" in text("gz_zhijian", "zh")
+    assert "대상 구역의 카드 1장을 버린다" in text("dismantlement", "ko")
+    assert "손패 중 장비 카드 1장을" in text("gz_zhijian", "ko")
+    assert "자신의 장비 구역에 방어구 카드가 없으면" in text("gz_bazhen", "ko")
 
 
 def test_jink_says_what_it_answers() -> None:

@@ -86,8 +86,10 @@ class Renderer:
         self.target_loop: Any = None  # a card's loop over its targets
         self.in_otherwise = 0  # how deep inside otherwise branches the step being rendered is
         self.tally_period = ""  # the period of a tally that only records using the skill
+        self.subject = ""  # who does the step being filled in
         self.counted: dict[str, A.ForEach] = {}  # let names that count cards (see steps)
         self.flat: set[int] = set()  # loops said as one step ("将其中的红桃牌…")
+        self.named: set[int] = set()  # loops whose step names each of them ("每名…")
 
     def start_clause(self, clause: Any) -> None:
         """Names and definitions are a clause's own: each sentence starts afresh. A letter
@@ -95,7 +97,7 @@ class Renderer:
         self.taken |= set(self.letters.values()) | {letter for letter, _ in self.defs.values()}
         self.bound, self.answers, self.letters, self.defs = {}, {}, {}, {}
         self.mentions, self.target_loop = [], None
-        self.counted, self.flat = {}, set()
+        self.counted, self.flat, self.named = {}, set(), set()
         seen: dict[str, int] = {}
         for node in walk(clause):
             if isinstance(node, A.Let):
@@ -357,13 +359,16 @@ class Renderer:
                     return counted
             text = self.amount(value) if computed else \
                 self.value(value, type_name) if value is not None else ""
+            if computed and not is_letter(text) and L.letter_for(text, subject, you):
+                text = self.define(value)
             return L.fill_value(self, text, value, type_name, rest, computed)
 
         previous, self.actor = self.actor, actor
+        previous_subject, self.subject = self.subject, subject
         try:
             out = substitute(template, repl)
         finally:
-            self.actor = previous
+            self.actor, self.subject = previous, previous_subject
         out = re.sub(r"\s+", " ", out).strip()
         out = L.fill_finish(self, out, subject, template, subordinate, may, actor)
         out = L.polished(out, L.polish)
@@ -573,7 +578,9 @@ class Renderer:
                      else [self._grouped(x) for x in c.conds])
             if len(parts) == 1:
                 return parts[0]
-            return L.join_conds(parts, word, self.phrase(word))
+            subjects = [self._cond_subject(x) for x in c.conds] \
+                if len(parts) == len(c.conds) else [""] * len(parts)
+            return L.join_conds(parts, word, self.phrase(word), subjects)
         if isinstance(c, A.Not):
             return L.not_cond(self._cond(c.cond))  # rendered once, whatever the depth
         args = self.an.of(c)
@@ -647,6 +654,15 @@ class Renderer:
                 and args.get("right") == {"quantity": "rival_pindian_number"}:
             return self.L.pindian_won.get(op)
         return None
+
+    def _cond_subject(self, c: Any) -> str:
+        """What a simple condition is about, as said ("目标角色的手牌数"), else ""."""
+        args = self.an.of(c)
+        if isinstance(c, A.Compare) and self._answered(c, args) is None:
+            return self.value(args.get("left"))
+        if isinstance(c, (A.Is, A.In, A.Has)):
+            return self.value(args.get("subject"))
+        return ""
 
     def _answered(self, c: A.Compare, args: dict[str, Any]) -> str | None:
         """`if answer.count == 0` after `respond … as answer`: "if they do not"."""
@@ -756,7 +772,8 @@ class Renderer:
                     parts[-1] = (subject, joined)
                     continue
             parts.append((subject, text))
-            plain.append(isinstance(st, (A.Do, A.May, A.Stop, A.Let)) or id(st) in self.flat)
+            plain.append(isinstance(st, (A.Do, A.May, A.Stop, A.Let))
+                         or id(st) in self.flat | self.named)
         texts = [text for _, text in parts]
         if inner and len(texts) > 1:
             # Plain steps join ("…, then …" / "-고,"); an if, a choice or what follows a
@@ -830,9 +847,9 @@ class Renderer:
 
     def _step_subject(self, st: Any, actor: str) -> str:
         """Who does a plain step (a Do, or a loop said as one), or "" (anything else)."""
-        if isinstance(st, A.ForEach) and id(st) in self.flat:
+        if isinstance(st, A.ForEach) and id(st) in self.flat | self.named:
             only = self._filtered(st)
-            st = only[1] if only is not None else st
+            st = only[1] if only is not None else st.body[0]
         if not isinstance(st, A.Do):
             return ""
         verb = self.reg.actions.get(st.sentence.verb)
@@ -861,7 +878,7 @@ class Renderer:
             return f"{L.for_each(self, what, kind)}{L.comma}" + self.steps(
                 st.body, actor, may_first=may)
         if self.target_loop is st:
-            token = self.mention("target", L.card_target_each, L.that_character)
+            token = self.mention("target", L.card_target_each, L.card_target_later)
         else:
             bound = _bound_ref(info.get("over"), self.bound)
             token = self.mention("each_bound" if bound else "each", what, L.that_character)
@@ -873,6 +890,7 @@ class Renderer:
             self.mentions[-1] = ("plain", L.that_character, L.that_character)
         body = self.steps(st.body, actor, may_first=may)
         if names_it:
+            self.named.add(id(st))  # one step that names each of them: "每名其他角色…"
             return body
         return f"{L.for_each(self, what, kind)}{L.comma}{body}"
 
@@ -1086,17 +1104,43 @@ class Renderer:
         steps: list[Step] = []
         previous = None
         for s in items:
+            both = self._both(previous, s, actor) if steps else None
+            if both is not None:  # 你与其各回复1点体力
+                steps[-1] = Step(both, "", True, steps[-1].after)
+                previous = s
+                continue
             text = self.stmt(s, actor)
             if not text:
                 continue
             after = self._open(previous)
             steps.append(Step(self.L.after_loop + text if after else text,
                               self._step_subject(s, actor),
-                              isinstance(s, A.Do) or id(s) in self.flat, after))
+                              isinstance(s, A.Do) or id(s) in self.flat | self.named,
+                              after))
             previous = s
         if not steps:
             return head
         return self.L.then_chain(self, head, subject, steps, lead)
+
+    def _both(self, first: Any, second: Any, actor: str) -> str | None:
+        """Two steps doing the same to two characters, as one: "you and that character each
+        recover 1 HP" ("你与其各回复1点体力"), else None."""
+        if not (isinstance(first, A.Do) and isinstance(second, A.Do)
+                and first.sentence.verb == second.sentence.verb):
+            return None
+        verb = self.reg.actions.get(first.sentence.verb)
+        m = _FIRST_KEY.search(verb.text.get("en", "")) if verb else None
+        if verb is None or m is None:
+            return None
+        key = m.group(1)
+        a, b = self.an.of(first.sentence), self.an.of(second.sentence)
+        if {k: v for k, v in a.items() if k != key} != {k: v for k, v in b.items() if k != key}:
+            return None
+        one, two = self._step_subject(first, actor), self._step_subject(second, actor)
+        if not one or not two or one == two:
+            return None
+        text = self.sentence(second.sentence, actor, bare=True)
+        return self.L.both(one, two, text)
 
     def stmt_may(self, st: Any, actor: str) -> str:
         if isinstance(st, A.Do):

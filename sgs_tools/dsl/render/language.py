@@ -178,8 +178,24 @@ class Language:
     def not_cond(self, inner: str) -> str:
         raise NotImplementedError
 
-    def join_conds(self, parts: list[str], word: str, phrase: str) -> str:
-        return f" {phrase} ".join(parts)
+    def join_conds(self, parts: list[str], word: str, phrase: str,
+                   subjects: list[str] | None = None) -> str:
+        """Conditions joined by "and"/"or"; one about the same thing as the one before
+        does not name it again ("if the target is at distance 1 from you or is you")."""
+        return f" {phrase} ".join(self.drop_repeated(parts, subjects or [], " "))
+
+    @staticmethod
+    def drop_repeated(parts: list[str], subjects: list[str], after: str) -> list[str]:
+        out = parts[:1]
+        for i in range(1, len(parts)):
+            subject = subjects[i] if i < len(subjects) else ""
+            lead = subject + after
+            if subject and subject == subjects[i - 1] and parts[i].startswith(lead) \
+                    and parts[i - 1].startswith(lead):
+                out.append(parts[i][len(lead):])
+            else:
+                out.append(parts[i])
+        return out
 
     def compare(self, left: str, op: str, right: str) -> str:
         raise NotImplementedError
@@ -324,6 +340,12 @@ class Language:
             return "whose " + test[len("that card's "):]
         return re.sub(r"^that card is\b", "that are", test)
 
+    def both(self, one: str, two: str, text: str) -> str:
+        """``text`` (by ``two``, in the verb's plain form) done by both: "you and that
+        character each recover 1 HP"."""
+        rest = text[len(two):].lstrip() if text.startswith(two) else text
+        return f"{one} and {two} each {rest}"
+
     def limited(self, limit: str, text: str) -> str:
         """Steps that may happen only so often: "you recover 1 HP (once per phase)"."""
         return f"{text} ({limit})"
@@ -419,13 +441,21 @@ class Language:
         """A change counted in a noun ("1 extra card"), where the language says it so."""
         return None
 
+    def letter_for(self, text: str, subject: str, you: str) -> bool:
+        """Whether a computed amount said in a step by ``subject`` reads as a letter
+        defined after the sentence."""
+        return False
+
     def fill_value(self, r: Renderer, text: str, value: Any, type_name: str,
                    rest: str | None, computed: bool) -> str:
         """A template's argument as it goes into the sentence."""
         return text
 
     def amount_of_event(self, text: str, event: str) -> str:
-        """"That amount" named by what the event counts, where the language does."""
+        """"That amount" named by what the event counts, where the language does: "the
+        damage increases by 1"."""
+        if event in ("take_damage", "deal_damage"):
+            return text.replace("that amount increases by", "the damage increases by")
         return text
 
     def fill_finish(self, r: Renderer, out: str, subject: str, template: str,

@@ -134,7 +134,7 @@ def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
     """The card hooks among ``hooks`` that ``seat`` holds, in order: ``holds`` for each,
     with the seat's hand and equipment looked at once rather than once per hook."""
     out: list[Hook] = []
-    hand: set[str] | None = None
+    hand: frozenset[str] | None = None
     equipped: list[str] | None = None
     converts: set[str] | None = None
     for hook in hooks:
@@ -150,20 +150,36 @@ def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
                 out.append(hook)
         else:
             if hand is None:
-                cards = g.table.cards
-                hand = {as_treated(g, seat, cards[u]).card
-                        for u in g.table.players[seat].hand}
+                hand = hand_names(g, seat)
             name = hook.source
             if name in hand:
                 out.append(hook)
             elif name in g.lib.view_cards:
                 if converts is None:  # what the seat's skills and equipment convert to
-                    views = g.lib.views
-                    converts = {n for s in g.sources_of(seat) for v in views.get(s, ())
-                                for n in view_names(g, v)}
+                    converts = g._converts.get(seat)
+                    if converts is None:  # kept with sources_of, until they change
+                        views = g.lib.views
+                        converts = g._converts[seat] = {
+                            n for s in g.sources_of(seat) for v in views.get(s, ())
+                            for n in view_names(g, v)}
                 if name in converts and g.response_sources(seat, name):
                     out.append(hook)
     return out
+
+
+def hand_names(g: Game, seat: int) -> frozenset[str]:
+    """The names of the cards in a seat's hand. A physical card's name never changes, so
+    the names of a hand (its uids, in order) are kept for the game: hands recur — except
+    while a ``change_name`` modifier (禁酒) makes some of them read as another card."""
+    hand = tuple(g.table.players[seat].hand)
+    if g.statics.any_active("change_name"):
+        cards = g.table.cards
+        return frozenset(as_treated(g, seat, cards[u]).card for u in hand)
+    found = g.hand_names.get(hand)
+    if found is None:
+        cards = g.table.cards
+        found = g.hand_names[hand] = frozenset(cards[u].card for u in hand)
+    return found
 
 
 def holds(g: Game, seat: int, hook: Hook) -> bool:
@@ -237,8 +253,16 @@ def statics_for_count_as(g: Game, seat: int) -> list[str]:
 
 
 def sources_of(g: Game, seat: int) -> list[str]:
-    """Skill and equipment ids whose statics and triggers the character has."""
-    return [*g.skillsets[seat], *g.equipped_names(seat)]
+    """Skill and equipment ids whose statics and triggers the character has (kept, like
+    ``equipped_names``, until skills or equipment change; callers only read it)."""
+    found = g._sources.get(seat)
+    if found is None:
+        found = g._sources[seat] = [*g.skillsets[seat], *g.equipped_names(seat)]
+    return found
+
+
+YOU: dict[str, Any] = {"var": "you"}
+"""A filter's default subject: the owner (read only)."""
 
 
 def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
@@ -256,10 +280,12 @@ def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
             return False
         if not phase_options_ok(g, flt, owner):
             return False
-        who = flt.get("who", {"var": "you"} if event not in PHASE_EVENTS else None)
-        if event in ("phase_start", "phase_end") and who is None:
-            who = {"var": "you"}
-        if who is not None and not g.subject_ok(who, owner, subject, hook, payload):
+        who = flt.get("who", YOU if event not in PHASE_EVENTS else None)
+        if who is None and event in ("phase_start", "phase_end"):
+            who = YOU
+        if who is not None and not (
+                subject == owner if who is YOU or who == YOU  # (subject_ok's first case)
+                else g.subject_ok(who, owner, subject, hook, payload)):
             return False
         card = flt.get("card")
         if card is not None and not g.card_filter(card, payload.get("card")):
@@ -278,7 +304,7 @@ def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
         f = Frame(owner, owner, hook, {}, payload)
         if not g.interp.cond(hook.condition, f):
             return False
-    return g.frequency_ok(owner, hook.key, hook.frequency, None)
+    return not hook.frequency or g.frequency_ok(owner, hook.key, hook.frequency, None)
 
 
 def subject_ok(g: Game, who: Any, owner: int, subject: int | None, hook: Hook,
@@ -429,7 +455,7 @@ def card_response(g: Game, hook: Hook, owner: int, payload: dict[str, Any],
     g.move(g.table.physical([uid]), PROCESSING, -1, "use", f)
     use = Use(hook.source, uid, owner, hook, [tseat], via=via)
     use.declared = True
-    g.log_event("use", seat=owner, card=g.face(uid), targets=[tseat])
+    g.log_event("use", seat=owner, card=g.face(uid), via=via, targets=[tseat])
     g.use_stack.append(use)
     try:
         g.emit("use", "when", owner, {"card": [uid], "targets": (tseat,),

@@ -28,14 +28,17 @@ def play_options(g: Game, seat: int, phase: dict[str, Any], failed: set[str]
     out: list[tuple[str, str, Any]] = []
     cache: dict[str, bool] = {}
     cards = g.table.cards
+    actions = g.lib.actions
     for uid in p.hand:
         c = cards[uid]
         label = c.face()
-        for extra in g.lib.actions.get(c.card, ())[1:]:
-            # A card's other actions (重铸 recast …) run with the card at hand.
-            xlabel = f"{label}: {extra.source}#{extra.index}"
-            if xlabel not in failed and g.action_usable(seat, seat, extra, [uid]):
-                out.append((xlabel, "card_action", (extra, uid)))
+        acts = actions.get(c.card)
+        if acts is not None and len(acts) > 1:
+            for extra in acts[1:]:
+                # A card's other actions (重铸 recast …) run with the card at hand.
+                xlabel = f"{label}: {extra.source}#{extra.index}"
+                if xlabel not in failed and g.action_usable(seat, seat, extra, [uid]):
+                    out.append((xlabel, "card_action", (extra, uid)))
         if label in failed:
             continue
         named = treated_name(g, seat, uid)
@@ -85,6 +88,20 @@ def play_options(g: Game, seat: int, phase: dict[str, Any], failed: set[str]
     return out
 
 
+def action_index(g: Game) -> tuple[list[list[Hook]], list[list[Hook]]]:
+    """Per seat, the action hooks of its skills: its own, and those it grants others
+    (in skill order). Kept until the skills at the table change (``refresh_skills``)."""
+    found = g.action_lists
+    if found is None:
+        actions = g.lib.actions
+        own = [[h for s in skills for h in actions.get(s, ()) if h.grant is None]
+               for skills in g.skillsets]
+        granted = [[h for s in skills for h in actions.get(s, ()) if h.grant is not None]
+                   for skills in g.skillsets]
+        found = g.action_lists = (own, granted)
+    return found
+
+
 def view_options(g: Game, seat: int, source: str, view: Hook, name: str,
                  phase: dict[str, Any], failed: set[str]) -> list[tuple[str, str, Any]]:
     """The play options of one conversion into one card name."""
@@ -114,36 +131,37 @@ def view_options(g: Game, seat: int, source: str, view: Hook, name: str,
 
 
 def action_hooks(g: Game, seat: int) -> list[tuple[Hook, int]]:
-    out = []
-    for source in g.skillsets[seat]:
-        for hook in g.lib.actions.get(source, ()):
-            if hook.grant is None:
-                out.append((hook, seat))
+    own, granted = action_index(g)
+    out = [(hook, seat) for hook in own[seat]]
     me = g.table.players[seat]
     for other in g.table.players:
         if other.seat == seat or not other.alive:
             continue
-        for source in g.skillsets[other.seat]:
-            for hook in g.lib.actions.get(source, ()):
-                if hook.grant is None:
-                    continue
-                f = Frame(other.seat, seat, hook)
-                grant = hook.grant
-                if g.interp.noun_ok(grant.get("noun", "players"), me, other.seat) and all(
-                        g.interp.filter_ok(x, me, other.seat, f)
-                        for x in grant.get("filters", ())):
-                    out.append((hook, other.seat))
+        for hook in granted[other.seat]:
+            grant = hook.grant
+            assert grant is not None
+            f = Frame(other.seat, seat, hook)
+            if g.interp.noun_ok(grant.get("noun", "players"), me, other.seat) and all(
+                    g.interp.filter_ok(x, me, other.seat, f)
+                    for x in grant.get("filters", ())):
+                out.append((hook, other.seat))
     return out
 
 
 def use_limit(g: Game, seat: int, name: str, phase: dict[str, Any] | None) -> int | None:
     """How many times ``name`` may be used this play phase (None = no limit)."""
     limit: int | None = None
-    for hook in g.lib.actions.get(name, ()):
+    limits = g.lib.phase_limit_hooks
+    if name in limits:
+        hook = limits[name]
+    else:  # the first of the card's action hooks limited per phase (the data's, fixed)
+        hook = limits[name] = next(
+            (h for h in g.lib.actions.get(name, ())
+             if h.frequency and h.frequency.get("per") == "phase"), None)
+    if hook is not None:
         freq = hook.frequency
-        if freq and freq.get("per") == "phase":
-            limit = g.interp.num(freq.get("times", 1), Frame(seat, seat, hook))
-            break
+        assert freq is not None
+        limit = g.interp.num(freq.get("times", 1), Frame(seat, seat, hook))
     if limit is None and phase is not None:
         rule = (phase.get("use_limits") or {}).get(name)
         if rule is not None:
