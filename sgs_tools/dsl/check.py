@@ -417,8 +417,10 @@ class Checker:
     def card_filter_matches_nothing(self, words: list[Any],
                                     filters: dict[str, list[str]]) -> None:
         """Warn (located) about card words that no card can satisfy together, such as
-        ``equipment_card slash card`` (a Slash is basic) or ``red spade card``: the filter
-        compiles and runs, and matches nothing."""
+        ``red spade card`` or ``equipment slash`` (a Slash is never equipped): the filter
+        compiles and runs, and matches nothing. A card name beside a card type is an
+        alternative (``equipment_card slash card``: an equipment card or a Slash), never a
+        contradiction."""
         shown = " ".join(w.name for w in words if isinstance(w, A.Word))
         colors, suits = filters.get("color", []), filters.get("suit", [])
         reason = None
@@ -427,7 +429,8 @@ class Checker:
         kinds = self.ctx.card_kinds
         names, types = filters.get("name", []), filters.get("card_type", [])
         equipped = filters.get("zone") == ["equipment"]  # only equipment is found there
-        if reason is None and kinds and (names or types) and (types or equipped):
+        if reason is None and kinds and (names or types) and (types or equipped) and not (
+                names and types):
             cands = [kind for c, kind in kinds.items() if not names or any(
                 c == n or c.endswith("_" + n) for n in names)]
             if cands and equipped:
@@ -777,12 +780,14 @@ class Checker:
             self.out.args[id(c)] = {"subject": subject}
         elif isinstance(c, A.Has):
             subject, t = self.expr(c.subject, scope)
-            if t not in ("player", "error"):
+            if t not in ("player", "cards", "error"):  # cards: "among them there are …"
                 self.issue(c.pos, "dsl-type", f"only characters have cards, not a {t}")
             cards, used = self.p_cards(list(c.words), scope)
             if used < len(c.words) or not used:
                 self.issue(c.pos, "dsl-type", "'has' needs cards such as 'hand cards'")
             self.out.args[id(c)] = {"subject": subject, "cards": cards}
+            if t == "cards":  # `if cards has club cards`: among those cards
+                self.out.args[id(c)]["among"] = True
 
     def _is_words(self, t: str, scope: dict[str, str]) -> set[str]:
         reg = self.reg
