@@ -117,7 +117,9 @@ class English(Language):
     def cards(self, r: Renderer, names: list[str], words: list[str], zones: list[str],
               count: Any, plural: bool) -> str:
         zone = " ".join("hand" if z == "hand" else r.enum(z) for z in zones)
-        noun = " or ".join(names) if names else "card"
+        # a kind of cards: "Slashes or Duels cannot affect you"
+        shown = [en_plural(n) for n in names] if plural and count is None else names
+        noun = " or ".join(shown) if names else "card"
         if plural and not names:
             noun = "cards"
         if zones == ["equipment"]:

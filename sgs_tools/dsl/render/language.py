@@ -252,6 +252,8 @@ class Language:
         lead = subject + " "
         if not second.startswith(lead) or not first.startswith(lead):
             return None
+        if second.startswith("you are "):  # "then you are treated as …"
+            return first + self.then_join + second
         return first + self.then_join + second[len(lead):]
 
     def chooses_one(self, phrase: str, who: str, third: bool, options: list[str]) -> str:
