@@ -148,6 +148,10 @@ class English(Language):
         return f"not ({inner})"
 
     def compare(self, left: str, op: str, right: str) -> str:
+        # a count of characters against 0: "there are characters who questioned it"
+        m = re.fullmatch(r"the number of (characters (?:who|with) .*)", left)
+        if m and right == "0" and op in (">", "!=", "=="):
+            return ("there are no " if op == "==" else "there are ") + m.group(1)
         return f"{left} {COMPARE[op]} {right}"
 
     def is_cond(self, subject: str, word: str, selector: bool, negated: bool, you: str,
