@@ -116,6 +116,12 @@ class English(Language):
 
     def cards(self, r: Renderer, names: list[str], words: list[str], zones: list[str],
               count: Any, plural: bool) -> str:
+        types = {r.enum(t) for t in r.reg.enums.get("card_type", {})}
+        if "hand" in zones and any(w in types for w in words):
+            # an equipment card from your hand, not "an equipment hand card"
+            owner = "your" if r.subject in ("", r.var("you")) else "their"
+            return self.cards(r, names, words, [z for z in zones if z != "hand"], count,
+                              plural) + f" from {owner} hand"
         zone = " ".join("hand" if z == "hand" else r.enum(z) for z in zones)
         # a kind of cards: "Slashes or Duels cannot affect you"
         shown = [en_plural(n) for n in names] if plural and count is None else names

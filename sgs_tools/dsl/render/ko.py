@@ -13,6 +13,7 @@ from sgs_tools.dsl.render.common import (
     EQUAL_OPEN,
     MARK_CLOSE,
     MARK_OPEN,
+    MENTION_OPEN,
     is_letter,
     mark,
 )
@@ -309,7 +310,11 @@ class Korean(Language):
 
     def select(self, r: Renderer, noun: str, pre: list[str], post: list[str], count: Any,
                excepts: list[str]) -> str:
+        named_again = len(excepts) == 1 and (excepts[0] == self.one_chosen
+                                              or excepts[0].startswith(MENTION_OPEN))
         extra = "".join(f"{v}{particle(v, '을')} 제외한 " for v in excepts)
+        if named_again and any(p.startswith("그와 ") for p in post):
+            extra = "그를 제외하고 "  # 그를 제외하고 그와 거리가 가장 가까운 플레이어
         tail = f" {r.number(count)}명" if count is not None else ""
         return extra + " ".join([*post, *pre, noun]) + tail
 
