@@ -176,6 +176,8 @@ class Options:
     grant: tuple[WordNode, ...] | None = None
     outside_phase: str | None = None
     """``outside discard``: not during the owner's phase of that kind (弃牌阶段外)."""
+    condition: Cond | None = None
+    """``view as analeptic, if you are face_up:``: when a conversion or action may be used."""
     phase_pos: Pos = field(default=NOPOS, compare=False, repr=False)
 
 
@@ -254,11 +256,20 @@ class Limited:
 
 
 @dataclass(frozen=True)
+class AfterThis:
+    """``after this:`` in a before/when trigger: steps done once its event has resolved."""
+
+    body: tuple[Stmt, ...]
+    pos: Pos = field(default=NOPOS, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
 class Stop:
     pos: Pos = field(default=NOPOS, compare=False, repr=False)
 
 
-Stmt = Do | May | MayBlock | If | Choice | ForEach | Let | Repeat | During | Limited | Stop
+Stmt = (Do | May | MayBlock | If | Choice | ForEach | Let | Repeat | During | Limited | Stop
+        | AfterThis)
 
 
 # --- clauses ----------------------------------------------------------------------------
@@ -290,6 +301,9 @@ class ViewAs:
     options: Options
     pos: Pos = field(default=NOPOS, compare=False, repr=False)
     card_pos: Pos = field(default=NOPOS, compare=False, repr=False)
+    cost: tuple[Stmt, ...] = ()
+    """``view as analeptic:`` with steps: what using the conversion costs (酒诗 turns the
+    general card over); the card is then made from the cards named, or from none."""
 
 
 @dataclass(frozen=True)

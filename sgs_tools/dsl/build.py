@@ -114,6 +114,9 @@ class Builder(Transformer[Token, A.Effect]):
     def opt_grant(self, meta: Meta, items: list[Any]) -> tuple[str, Any]:
         return ("grant", items[0])
 
+    def opt_if(self, meta: Meta, items: list[Any]) -> tuple[str, Any]:
+        return ("condition", items[0])
+
     def options(self, meta: Meta, items: list[Any]) -> A.Options:
         values: dict[str, Any] = {}
         for item in items:
@@ -184,6 +187,9 @@ class Builder(Transformer[Token, A.Effect]):
     def limited_block(self, meta: Meta, items: list[Any]) -> A.Limited:
         return A.Limited(items[0], items[1], _pos(meta))
 
+    def after_this(self, meta: Meta, items: list[Any]) -> A.AfterThis:
+        return A.AfterThis(items[-1], _pos(meta))
+
     def stop(self, meta: Meta, items: list[Any]) -> A.Stop:
         return A.Stop(_pos(meta))
 
@@ -204,6 +210,10 @@ class Builder(Transformer[Token, A.Effect]):
     def view_as(self, meta: Meta, items: list[Any]) -> A.ViewAs:
         words, card, options = items
         return A.ViewAs(words, str(card), options, _pos(meta), _tpos(card))
+
+    def view_as_paid(self, meta: Meta, items: list[Any]) -> A.ViewAs:
+        words, card, options, cost = items
+        return A.ViewAs(words, str(card), options, _pos(meta), _tpos(card), cost)
 
     def static(self, meta: Meta, items: list[Any]) -> A.Static:
         return A.Static(items[0], items[1], _pos(meta))

@@ -730,6 +730,17 @@ class Checker:
         elif isinstance(st, A.Limited):
             self.limit(st.limit, scope)
             self.block(st.body, dict(scope))
+        elif isinstance(st, A.AfterThis):
+            trigger = self.trigger
+            event = trigger.event if trigger is not None else ""
+            if f"resolved_{event}" not in self.reg.phrases or trigger is None or \
+                    trigger.timing not in ("before", "when"):
+                known = sorted(k[len("resolved_"):] for k in self.reg.phrases
+                               if k.startswith("resolved_"))
+                self.issue(st.pos, "dsl-type", "'after this:' belongs in a 'before' or "
+                           "'when' trigger of an event that resolves afterwards",
+                           f"events it can follow: {', '.join(known)}")
+            self.block(st.body, dict(scope))
 
     def limit(self, limit: A.Limit, scope: dict[str, str]) -> None:
         if limit.times is not None:
@@ -793,16 +804,24 @@ class Checker:
             self.issue(st.pos, "dsl-type", "an 'if' cannot stand inside this block",
                        "only modifiers can; put the 'if' around the whole clause")
             return
-        self.options(st.options, scope, st.pos)
+        self.options(st.options, scope, st.pos, "static")
         if st.options.limit is not None:
             self.issue(st.pos, "dsl-uncountable",
                        "a static modifier always applies; it cannot have a limit",
                        "put the limit on a trigger or an action instead")
         self.sentence(st.sentence, dict(scope), "modifier")
 
-    def options(self, options: A.Options, scope: dict[str, str], pos: A.Pos) -> None:
+    def options(self, options: A.Options, scope: dict[str, str], pos: A.Pos,
+                clause: str = "") -> None:
         if options.limit is not None:
             self.limit(options.limit, scope)
+        if options.condition is not None:
+            if clause in ("view", "action"):
+                self.cond(options.condition, scope)
+            else:
+                self.issue(pos, "dsl-type", "', if …' says when a conversion or an action "
+                           "may be used", "in a trigger, put 'if …:' inside its block; "
+                           "for a modifier, put 'if …:' above it")
         for phase in (options.phase, options.outside_phase):
             if phase is not None and phase not in self.reg.enums.get("phase", {}):
                 where = options.phase_pos if options.phase_pos.line else pos
@@ -844,20 +863,10 @@ class Checker:
             self.options(cl.options, scope, cl.pos)
             self.block(cl.body, scope)
         elif isinstance(cl, A.Action):
-            self.options(cl.options, scope, cl.pos)
+            self.options(cl.options, scope, cl.pos, "action")
             self.block(cl.body, scope)
         elif isinstance(cl, A.ViewAs):
-            value, used = self.p_cards(list(cl.words), scope)
-            if not used or used < len(cl.words):
-                at = cl.words[used].pos if used < len(cl.words) else cl.pos
-                self.issue(at, "dsl-type", "'view' needs cards such as 'red card'",
-                           self._hint_for(cl.words[used], scope) if used < len(cl.words)
-                           else None)
-            if cl.card not in self.ctx.cards:
-                self.issue(cl.card_pos, "dsl-unknown-word", f"unknown card {cl.card!r}",
-                           _close(cl.card, set(self.ctx.cards)))
-            self.out.args[id(cl)] = {"cards": value}
-            self.options(cl.options, scope, cl.pos)
+            self.view_as(cl, scope)
         elif isinstance(cl, A.Static):
             self.static(cl, scope)
         elif isinstance(cl, A.StaticIf):
@@ -885,6 +894,30 @@ class Checker:
                 scope.update(event.provides)
             self.cond(cl.cond, scope)
             self.block(cl.body, scope)
+
+    def view_as(self, cl: A.ViewAs, scope: dict[str, str]) -> None:
+        """``view CARDS as NAME``: NAME is a card, or a kind of card whose name the user
+        chooses each time (``as non_delayed_trick``: 奇策); with a block, the steps are
+        its cost, and with no cards named the card is made from none (酒诗)."""
+        if not cl.words and cl.cost:
+            value: Any = {"cards": {"count": 0, "filters": {}}}
+        else:
+            value, used = self.p_cards(list(cl.words), scope)
+            if not used or used < len(cl.words):
+                at = cl.words[used].pos if used < len(cl.words) else cl.pos
+                self.issue(at, "dsl-type", "'view' needs cards such as 'red card'",
+                           self._hint_for(cl.words[used], scope) if used < len(cl.words)
+                           else "or a block of steps that pay for a card made from none")
+        args: dict[str, Any] = {"cards": value}
+        if cl.card in self.reg.enums.get("card_type", {}):
+            args["kind"] = cl.card  # the card's name is chosen as it is used
+        elif cl.card not in self.ctx.cards:
+            self.issue(cl.card_pos, "dsl-unknown-word", f"unknown card {cl.card!r}",
+                       _nearest(cl.card, set(self.ctx.cards)
+                                | set(self.reg.enums.get("card_type", {}))))
+        self.out.args[id(cl)] = args
+        self.options(cl.options, scope, cl.pos, "view")
+        self.block(cl.cost, dict(scope))
 
     def tags(self, effect: A.Effect) -> None:
         tags = set(self.ctx.tags)

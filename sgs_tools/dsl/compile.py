@@ -91,6 +91,8 @@ class Compiler:
             return {"limit": self.limit(st.limit), "steps": self.steps(st.body)}
         if isinstance(st, A.Stop):
             return {"stop": True}
+        if isinstance(st, A.AfterThis):
+            return {"after_this": self.steps(st.body)}
         raise TypeError(st)  # pragma: no cover
 
     def modifier(self, st: A.Static) -> dict[str, Any]:
@@ -137,6 +139,8 @@ class Compiler:
                 hook["filter"]["outside_phase"] = options.outside_phase
             if options.grant is not None:
                 hook["granted_to"] = self.an.of(options).get("grant")
+            if options.condition is not None:  # `, if COND`: when it may be used
+                hook["condition"] = self.cond(options.condition)
         if "limited" in tags and hook["frequency"] is None:
             hook["frequency"] = {"per": "game", "times": 1}
         if isinstance(cl, A.Trigger):
@@ -162,8 +166,11 @@ class Compiler:
         elif isinstance(cl, A.ViewAs):
             hook["kind"] = "view_as"
             hook["optional"] = True
-            hook["filter"]["cards"] = self.an.of(cl).get("cards")
-            hook["steps"] = [{"do": "view_as", "args": {"card": cl.card}}]
+            info = self.an.of(cl)
+            hook["filter"]["cards"] = info.get("cards")
+            made = {"kind": info["kind"]} if "kind" in info else {"card": cl.card}
+            hook["steps"] = [{"do": "view_as", "args": made}]
+            hook["cost"] = self.steps(cl.cost)
         elif isinstance(cl, A.Static):
             hook["kind"] = "static"
             hook["locked"] = True

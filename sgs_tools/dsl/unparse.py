@@ -55,7 +55,9 @@ def cond(c: Any, top: bool = True) -> str:
     elif isinstance(c, A.Compare):
         return f"{expr(c.left)} {c.op} {expr(c.right)}"
     elif isinstance(c, A.Is):
-        return f"{expr(c.subject)} is {'not ' if c.negated else ''}{c.word}"
+        subject = expr(c.subject)
+        verb = "are" if subject == "you" else "is"
+        return f"{subject} {verb} {'not ' if c.negated else ''}{c.word}"
     elif isinstance(c, A.In):
         return f"{expr(c.subject)} in {c.group}"
     elif isinstance(c, A.Has):
@@ -89,6 +91,8 @@ def options(o: A.Options) -> str:
         parts.append(f"priority {o.priority:+d}")
     if o.grant is not None:
         parts.append(f"for {words(o.grant)}")
+    if o.condition is not None:
+        parts.append(f"if {cond(o.condition)}")
     return "".join(f", {p}" for p in parts)
 
 
@@ -133,6 +137,8 @@ def stmt(st: Any, depth: int) -> list[str]:
         return [f"{pad}{limit(st.limit)}:", *block(st.body, depth + 1)]
     if isinstance(st, A.Stop):
         return [pad + "stop"]
+    if isinstance(st, A.AfterThis):
+        return [f"{pad}after this:", *block(st.body, depth + 1)]
     raise TypeError(st)  # pragma: no cover
 
 
@@ -150,7 +156,10 @@ def clause(cl: Any) -> list[str]:
     if isinstance(cl, A.Action):
         return [f"action{options(cl.options)}:", *block(cl.body, 1)]
     if isinstance(cl, A.ViewAs):
-        return [f"view {words(cl.words)} as {cl.card}{options(cl.options)}"]
+        head = " ".join(p for p in ("view", words(cl.words), "as", cl.card) if p)
+        if cl.cost:
+            return [f"{head}{options(cl.options)}:", *block(cl.cost, 1)]
+        return [f"{head}{options(cl.options)}"]
     if isinstance(cl, A.Static):
         return [static_line(cl)]
     if isinstance(cl, A.StaticIf):

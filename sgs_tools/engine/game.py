@@ -69,6 +69,10 @@ class Game:
         self.statics = Statics(self)
         self._statics_dirty = True
         self._equipped: dict[int, list[str]] = {}
+        self._sources: dict[int, list[str]] = {}
+        self._converts: dict[int, set[str]] = {}
+        self.hand_names: dict[tuple[int, ...], frozenset[str]] = {}
+        """A hand's uids → its cards' names (``events.hand_names``)."""
         self.agents: list[Agent] = agents or []
         self.table = Table({}, [])
         self.counters: dict[tuple[str, int, str], int] = {}
@@ -82,6 +86,11 @@ class Game:
         self.extra_turns: list[int] = []
         self.views: dict[int, str] = {}
         self.probes: dict[str, int] = {}
+        self.action_lists: tuple[list[list[Hook]], list[list[Hook]]] | None = None
+        """Per seat, its skills' own and granted action hooks (``options.action_index``),
+        until the skills at the table change."""
+        self.view_names: dict[str, list[str]] = {}
+        """View-as hook key → the card names it can make at this table (prim_views)."""
         self.probe_uses: dict[tuple[str, int], Use] = {}
         """(card, user) → a Use of a probe card, for checking targets (never changed)."""
         self.trigger_answers: dict[str, bool] = {}
@@ -126,6 +135,8 @@ class Game:
         self._statics_dirty = value
         if value:
             self._equipped.clear()
+            self._sources.clear()
+            self._converts.clear()
 
     def rules_numbers(self) -> tuple[int, int]:
         """The mode's minimum distance and base attack range (read once per game)."""

@@ -14,7 +14,9 @@ from sgs_tools.engine.errors import Abort, EngineGap, Stop
 from sgs_tools.engine.prim_counts import CARD_ATTRIBUTES, mark_count, pile_cards, pile_of
 from sgs_tools.engine.prim_distance import FUNCTION_WORDS, within_ok
 from sgs_tools.engine.prim_generals import FILTER_WORDS, QUANTITY_WORDS, changed_suit, post_filter
-from sgs_tools.engine.prim_state import STATE_FILTERS, THIS_GENERAL, this_general
+from sgs_tools.engine.prim_names import as_treated
+from sgs_tools.engine.prim_state import STATE_FILTERS, THIS_GENERAL, defer_to_after, this_general
+from sgs_tools.engine.prim_targets import distance_ignored
 from sgs_tools.engine.primitives import ACTIONS, can_pay
 from sgs_tools.engine.state import CardInst, Player
 from sgs_tools.engine.words import POST_FILTERS
@@ -54,7 +56,10 @@ class Frame:
 def card_is_named(card: CardInst, names: list[str] | tuple[str, ...]) -> bool:
     """A card filter's name matches the card, or a kind of it (``fire_slash`` is a slash)."""
     name = card.card
-    return any(name == n or name.endswith("_" + n) for n in names)
+    for n in names:  # noqa: SIM110 (a plain loop: asked for every card of every filter)
+        if name == n or name.endswith("_" + n):
+            return True
+    return False
 
 
 def type_is(card: CardInst, word: str) -> bool:
@@ -268,9 +273,10 @@ class Interpreter:
         if flt == "wounded":
             return p.hp < p.max_hp
         if flt == "in_range":
-            return p.seat != me and g.in_range(me, p.seat)
+            return p.seat != me and (g.in_range(me, p.seat) or self.near_anyway(p, me, f))
         if flt == "at_distance_1":
-            return p.seat != me and g.distance(me, p.seat) <= 1
+            return p.seat != me and (g.distance(me, p.seat) <= 1
+                                     or self.near_anyway(p, me, f))
         if flt == "with_cards":
             return bool(p.hand or p.equipment)
         if flt == "with_hand_cards":
@@ -299,6 +305,12 @@ class Interpreter:
             return p.seat in post_filter(g, flt, pool, f)
         raise EngineGap(f"selector {flt}", f.name)
 
+    def near_anyway(self, p: Player, me: int, f: Frame) -> bool:
+        """A card ``me`` is using may target ``p`` whatever the distance
+        (``ignore_distance_to``)."""
+        use = f.use
+        return use is not None and use.user == me and distance_ignored(self.game, me, p.seat)
+
     def noun_ok(self, noun: str, p: Player, me: int) -> bool:
         if noun in ("others", "other"):
             return p.seat != me
@@ -315,9 +327,10 @@ class Interpreter:
         noun = s.get("noun", "players")
         filters = s.get("filters", ())
         excluded: set[int] = set()
-        for ex in s.get("except", ()):
-            excluded.update(self.players_of(ex, f))
-        post = [x for x in filters if x in POST_FILTERS]
+        if "except" in s:
+            for ex in s["except"]:
+                excluded.update(self.players_of(ex, f))
+        post = [x for x in filters if x in POST_FILTERS] if filters else None
         if post:
             filters = [x for x in filters if x not in POST_FILTERS]
         within = s.get("within")
@@ -326,18 +339,31 @@ class Interpreter:
         t = g.table
         players = t.players
         n = len(players)
+        # noun_ok, unrolled for the usual nouns (asked for every seat of every selector)
+        others = noun in ("others", "other")
+        any_noun = not others and noun not in ("you", "lord", "current")
+        current = t.current
+        filter_ok = self.filter_ok
         for i in range(n):  # the living, in seat order from the current player
-            p = players[(t.current + i) % n]
-            if not p.alive or p.seat in excluded or not self.noun_ok(noun, p, me):
+            p = players[(current + i) % n]
+            if not p.alive:
                 continue
-            if within is not None and not within_ok(g, s, me, p.seat, f):
+            seat = p.seat
+            if seat in excluded:
+                continue
+            if others:
+                if seat == me:
+                    continue
+            elif not any_noun and not self.noun_ok(noun, p, me):
+                continue
+            if within is not None and not within_ok(g, s, me, seat, f):
                 continue
             for flt in filters:
-                if not self.filter_ok(flt, p, me, f):
+                if not filter_ok(flt, p, me, f):
                     break
             else:
-                out.append(p.seat)
-        for flt in post:
+                out.append(seat)
+        for flt in post or ():
             keep = post_filter(g, flt, [g.table.players[x] for x in out], f)
             out = [x for x in out if x in keep]
         where = s.get("where")
@@ -371,7 +397,9 @@ class Interpreter:
 
     # -- cards ---------------------------------------------------------------------------
     def card_matches(self, card: CardInst, spec: dict[str, Any]) -> bool:
-        filters = spec.get("filters") or {}
+        filters = spec.get("filters")
+        if not filters:
+            return True  # (most specs: no filter at all)
         names = filters.get("name")
         types = filters.get("card_type")
         if names and types:
@@ -425,6 +453,10 @@ class Interpreter:
             piles = (spec.get("filters") or {}).get("pile")
             out += [u for u in p.pile if pile_of(p, u) in piles] if piles else p.pile
         cards = self.game.table.cards
+        if (spec.get("filters") or {}).get("name") and self.game.statics.any_active(
+                "change_name"):  # 禁酒: a card that counts as another matches as that one
+            return [u for u in out if self.card_matches(as_treated(self.game, seat,
+                                                                   cards[u]), spec)]
         return [u for u in out if self.card_matches(cards[u], spec)]
 
     def count_of(self, spec: dict[str, Any], f: Frame, available: int) -> tuple[int, int]:
@@ -678,6 +710,9 @@ class Interpreter:
             return
         if "stop" in s:
             raise Stop
+        if "after_this" in s:  # once this event has resolved: at its 'after' (prim_state)
+            defer_to_after(f, s["after_this"])
+            return
         raise EngineGap(f"step {sorted(s)}", f.name)
 
 

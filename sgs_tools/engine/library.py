@@ -21,6 +21,7 @@ from sgs_tools.data.model import Card, General, Mode
 from sgs_tools.dsl.effects import EffectsResult
 from sgs_tools.engine import words
 from sgs_tools.engine.errors import SetupError
+from sgs_tools.engine.prim_views import kind_matches
 
 if TYPE_CHECKING:
     from sgs_tools.engine.state import CardInst
@@ -56,6 +57,7 @@ class Hook:
     harmful: bool = False
     view_card: str | None = None  # view-as: the card produced
     view_spec: dict[str, Any] | None = None  # view-as: the cards it is made from
+    view_kind: str | None = None  # view-as: a kind of card, its name chosen as it is used
 
     @cached_property
     def key(self) -> str:
@@ -126,6 +128,8 @@ class Library:
     built_decks: dict[tuple[str, tuple[int, ...]], dict[int, CardInst]] = field(
         default_factory=dict)
     """(mode, ranks left out) → the physical cards of its deck (``table.setup``)."""
+    phase_limit_hooks: dict[str, Hook | None] = field(default_factory=dict)
+    """Card name → its first action hook limited per phase (``options.use_limit``)."""
     _event_index: dict[tuple[str, str], tuple[dict[int, int], dict[str, list[Hook]]]] = field(
         default_factory=dict)
 
@@ -133,8 +137,11 @@ class Library:
     def view_cards(self) -> frozenset[str]:
         """Every card name a view-as conversion can make (asked on the hot path: a card
         no conversion makes is only ever held as a card in hand)."""
+        kinds = {v.view_kind for views in self.views.values() for v in views if v.view_kind}
+        made = {c.id for c in self.catalog.cards.values()
+                if any(kind_matches(c, k) for k in kinds)}
         return frozenset(v.view_card for views in self.views.values() for v in views
-                         if v.view_card)
+                         if v.view_card) | made
 
     def event_index(self, key: tuple[str, str]
                     ) -> tuple[dict[int, int], dict[str, list[Hook]]]:
@@ -213,8 +220,11 @@ class Library:
         steps = list(raw.get("steps") or [])
         view_card = None
         view_spec = None
+        view_kind = None
         if raw.get("kind") == "view_as" and steps:
-            view_card = str(steps[0].get("args", {}).get("card"))
+            made = steps[0].get("args", {})
+            view_card = str(made["card"]) if made.get("card") else None
+            view_kind = str(made["kind"]) if made.get("kind") else None
             view_spec = (raw.get("filter") or {}).get("cards")
         hook = Hook(
             source=str(raw["skill"]), index=int(raw.get("index", 0)), kind=str(raw["kind"]),
@@ -224,7 +234,8 @@ class Library:
             modifiers=list(raw.get("modifiers") or []), frequency=raw.get("frequency"),
             optional=bool(raw.get("optional")), locked=bool(raw.get("locked")),
             priority=int(raw.get("priority") or 0), lord=bool(raw.get("lord")),
-            origin=origin, card_type=card_type, view_card=view_card, view_spec=view_spec)
+            origin=origin, card_type=card_type, view_card=view_card, view_spec=view_spec,
+            view_kind=view_kind)
         hook.gaps = tuple(self.missing_words(raw))
         used = {w for cat, w in walk_words([hook.cost, hook.steps]) if cat == "action"}
         hook.harmful = bool(used & HARMFUL_WORDS) and not (

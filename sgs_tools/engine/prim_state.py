@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from sgs_tools.engine.errors import Abort
+
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
     from sgs_tools.engine.interp import Frame
@@ -89,3 +91,30 @@ def this_general(g: Game, f: Frame) -> str | None:
         return None
     slot = slot_of(f.owner, f.name)
     return SLOT_WORDS[slot] if isinstance(slot, int) and 0 <= slot < 2 else None
+
+
+# -- steps done once an event has resolved (`after this:`) -------------------------------
+
+DEFERRED = "__after_this"
+"""Event payload key: the ``after this:`` steps waiting for the event's 'after' timing."""
+
+
+def defer_to_after(f: Frame, steps: list[dict[str, Any]]) -> None:
+    """Keep steps (with the frame they were reached in) on the event being resolved; the
+    event's 'after' timing runs them (酒诗: turned face up once the damage is dealt)."""
+    f.event.setdefault(DEFERRED, []).append((f.child(), steps))
+
+
+def run_deferred(g: Game, payload: dict[str, Any]) -> None:
+    """Run the ``after this:`` steps kept on an event, for owners still alive."""
+    waiting = payload.pop(DEFERRED, [])
+    for frame, steps in waiting:
+        if g.over or not g.table.players[frame.owner].alive:
+            continue
+        previous, g.current_frame = g.current_frame, frame
+        try:
+            g.interp.run(steps, frame)
+        except Abort:
+            pass
+        finally:
+            g.current_frame = previous

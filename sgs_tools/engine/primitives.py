@@ -34,11 +34,27 @@ def primitive(name: str) -> Callable[[Primitive], Primitive]:
 
 # -- helpers ------------------------------------------------------------------------------
 
-def seats(g: Game, v: Any, f: Frame) -> tuple[int, ...]:
+def fitting(g: Game, v: Any, f: Frame) -> tuple[int, ...]:
+    """Every living character an argument could name (nobody chooses among them)."""
     return tuple(s for s in g.interp.players_of(v, f) if g.table.players[s].alive)
 
 
+def seats(g: Game, v: Any, f: Frame) -> tuple[int, ...]:
+    """The living characters an action's argument names. A selector with a count smaller
+    than those it fits (``give cards to 1 other``, ``damage 1 to 2 others``) is the
+    actor's choice of that many, as written; otherwise all of them."""
+    found = fitting(g, v, f)
+    if len(found) > 1 and isinstance(v, dict) and "select" in v:
+        low, high = g.interp.selector_count(v["select"], f, len(found))
+        if high < len(found):
+            helpful = f.hook is not None and not f.hook.harmful
+            return g.choose_players(f.actor, found, max(0, min(low, high)), high,
+                                    f"{f.name}: choose", f, helpful=helpful)
+    return found
+
+
 def one_seat(g: Game, v: Any, f: Frame) -> int | None:
+    """The one character an argument names (the actor's choice among several)."""
     found = seats(g, v, f)
     return found[0] if found else None
 
@@ -86,14 +102,14 @@ def can_pay(g: Game, step: dict[str, Any], f: Frame) -> bool:
 
         args = step.get("args") or {}
         return any(hidden_to_reveal(g, s, args.get("slot"), f)
-                   for s in seats(g, args.get("who"), f))
+                   for s in fitting(g, args.get("who"), f))
     if word == "lose_mark":  # marks as a cost: enough of them
         from sgs_tools.engine.prim_counts import mark_count
 
         args = step.get("args") or {}
         need = g.interp.num(args.get("n", 1), f)
         return all(mark_count(g.table.players[s], str(args.get("mark"))) >= need
-                   for s in seats(g, args.get("who"), f) or (f.actor,))
+                   for s in fitting(g, args.get("who"), f) or (f.actor,))
     if word not in CARD_SPENDERS:
         return True
     args = step.get("args") or {}
@@ -104,12 +120,13 @@ def can_pay(g: Game, step: dict[str, Any], f: Frame) -> bool:
     if spec is None:
         return True
     who = args.get("from") if word == "discard" else args.get("by")
-    owner = one_seat(g, who, f) if who is not None else f.actor
-    if owner is None:
-        return False
-    cands = g.interp.candidates(owner, spec)
-    low, _high = g.interp.count_of(spec, f, len(cands))
-    return len(cands) >= max(low, 1)
+    owners = fitting(g, who, f) if who is not None else (f.actor,)
+    for owner in owners:  # a check: nobody is asked to choose whose cards
+        cands = g.interp.candidates(owner, spec)
+        low, _high = g.interp.count_of(spec, f, len(cands))
+        if len(cands) >= max(low, 1):
+            return True
+    return False
 
 
 # -- core words ---------------------------------------------------------------------------
@@ -739,9 +756,11 @@ from sgs_tools.engine import (  # noqa: E402
     prim_deck,
     prim_generals,
     prim_hands,
+    prim_names,
     prim_piles,
     prim_pindian,
     prim_refuse,
+    prim_targets,
     prim_turns,
     prim_use,
 )
@@ -752,9 +771,11 @@ __all__ = [
     "prim_deck",
     "prim_generals",
     "prim_hands",
+    "prim_names",
     "prim_piles",
     "prim_pindian",
     "prim_refuse",
+    "prim_targets",
     "prim_turns",
     "prim_use",
 ]

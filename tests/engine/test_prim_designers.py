@@ -13,6 +13,7 @@ from sgs_tools.engine.state import GENERAL_PILE, HAND
 from .gz_table import agent, frame, give, table
 
 FIVE = ["caocao", "liubei", "sunquan", "lvbu", "zhangfei"]
+PLAY = {"id": "play", "use_limits": {"slash": 1}}
 
 
 def test_within_bounds_a_choice_by_distance(lib: Library) -> None:
@@ -297,3 +298,83 @@ def test_may_refuse_a_card_used_on_you(lib: Library) -> None:
     assert not refused(g, slash, 1, f)  # not a card it covers
     asked = [d.prompt for d in agent(g, 1).seen]
     assert asked == ["refuse peach from seat 0", "refuse peach from seat 0"]
+
+
+def _until_turn_end(g: Any, seat: int, word: str, args: dict[str, Any], **vars: Any) -> None:
+    from sgs_tools.engine.modifiers import Temporary
+
+    g.statics.temporary.append(Temporary(seat, word, args, frame(g, seat, **vars), "end",
+                                         "turn"))
+
+
+def test_distance_armour_and_uses_aimed_at_one_character(lib: Library) -> None:
+    from sgs_tools.engine.prim_targets import armour_ignored_of, unlimited_on
+    from sgs_tools.engine.records import Use
+
+    g = table(lib, FIVE, mode="identity")
+    slash = give(g, 0, "slash")
+    use = Use("slash", slash, 0, g.lib.actions["slash"][0])
+    f = frame(g, 0)
+    f.use = use
+    far = g.table.players[2]  # distance 2 from seat 0, beyond its attack range of 1
+    assert not g.interp.filter_ok("in_range", far, 0, f)
+    _until_turn_end(g, 0, "ignore_distance_to", {"to": {"var": "t"}}, t=(2,))
+    _until_turn_end(g, 0, "ignore_armour_of", {"to": {"var": "t"}}, t=(2,))
+    _until_turn_end(g, 0, "unlimited_on", {"card": {"cards": {"filters": {"name": ["slash"]}}},
+                                           "to": {"var": "t"}}, t=(2,))
+    assert g.interp.filter_ok("in_range", far, 0, f)
+    assert not g.interp.filter_ok("in_range", far, 0, frame(g, 0))  # not for others' sakes
+    assert armour_ignored_of(g, 0, 2) and not armour_ignored_of(g, 0, 3)
+    assert unlimited_on(g, 0, slash) == {2}
+    g.table.current, g.table.phase = 0, "play"
+    g.phase_uses[(0, "slash")] = 1  # the one Slash of the phase already used
+    assert g.card_usable(0, "slash", slash, PLAY)  # still usable: on seat 2
+    g.end_period("turn")
+    assert not g.card_usable(0, "slash", slash, PLAY)
+
+
+def test_an_uncounted_slash_on_the_aimed_character(lib: Library) -> None:
+    g = table(lib, FIVE, mode="identity")
+    g.table.current, g.table.phase = 0, "play"
+    _until_turn_end(g, 0, "unlimited_on", {"card": {"cards": {"filters": {"name": ["slash"]}}},
+                                           "to": {"var": "t"}}, t=(1,))
+    slash = give(g, 0, "slash")
+    assert g.use_card(0, [slash], "slash", preset=[1], in_play=True)
+    assert g.phase_uses.get((0, "slash"), 0) == 0  # a Slash on seat 1 is not counted
+    other = give(g, 0, "slash")
+    assert g.use_card(0, [other], "slash", preset=[4], in_play=True)
+    assert g.phase_uses[(0, "slash")] == 1
+
+
+def test_a_hand_card_that_counts_as_another(lib: Library) -> None:
+    g = table(lib, FIVE, mode="identity")
+    g.table.current, g.table.phase = 0, "play"
+    _until_turn_end(g, 0, "change_name", {"from": {"cards": {"filters": {
+        "name": ["jink"]}, "noun": "cards"}}, "into": "slash"})
+    jink = give(g, 0, "jink")
+    options = g.play_options(0, PLAY, set())
+    assert [o[0] for o in options] == [f"rules: {g.face(jink)} as slash"]  # (no skill here)
+    assert not g.card_usable(0, "jink", jink, PLAY)
+    sources = g.response_sources(0, "slash")
+    assert [s[1] for s in sources] == [[jink]]
+    assert g.response_sources(0, "jink") == []
+    slashes = g.interp.candidates(0, {"count": 1, "filters": {"name": ["slash"]}})
+    assert slashes == [jink]
+    assert g.do_play_option(0, options[0], PLAY)
+    assert any(e["e"] == "use" and e["card"].startswith("slash") for e in g.log)
+
+
+def test_after_this_waits_for_the_event_to_resolve(lib: Library) -> None:
+    from sgs_tools.engine.prim_state import DEFERRED
+
+    g = table(lib, FIVE, mode="identity")
+    payload: dict[str, Any] = {"amount": 1}
+    f = frame(g, 0)
+    f.event = payload
+    g.interp.run([{"after_this": [{"do": "draw", "args": {"n": 2, "who": {"actor": True}}}]}],
+                 f)
+    assert DEFERRED in payload and not g.table.players[0].hand
+    g.emit("take_damage", "after", 0, payload)
+    assert len(g.table.players[0].hand) == 2 and DEFERRED not in payload
+    g.emit("take_damage", "after", 0, payload)  # run once only
+    assert len(g.table.players[0].hand) == 2

@@ -76,10 +76,24 @@ def test_choice_options_have_their_own_generated_text(package: Path) -> None:
 
 
 @pytest.mark.parametrize("skill", ["jianxiong", "ganglie", "yingzi", "kongcheng", "longdan",
-                                   "tuxi", "paoxiao", "kurou"])
+                                   "tuxi", "paoxiao", "kurou", "liuli", "hujia", "leiji",
+                                   "guidao", "wangzun", "wushuang", "tongji", "mashu",
+                                   "jijiang", "rende", "yiji", "fanjian", "jiuyuan",
+                                   "jiuyuan&"])
 def test_golden_skill_files(package: Path, skill: str) -> None:
     golden(GOLDEN / f"{skill}.lua", (package / "skills" / f"{skill}.lua").read_text(
         encoding="utf-8"))
+
+
+def test_granted_action_is_an_attached_skill(package: Path) -> None:
+    """救援 is the lord's; its action is FreeKill's attached skill, given to the others."""
+    main = (package / "skills" / "jiuyuan.lua").read_text(encoding="utf-8")
+    assert 'attached_skill_name = "sgsx__jiuyuan&",' in main and "addEffect" not in main
+    granted = (package / "skills" / "jiuyuan&.lua").read_text(encoding="utf-8")
+    assert 'name = "sgsx__jiuyuan&",' in granted and 'owner:hasSkill("sgsx__jiuyuan")' in granted
+    assert "Skill.Lord" not in granted and granted.count("addTest(") == 2
+    init = (package / "init.lua").read_text(encoding="utf-8")
+    assert '["sgsx__jiuyuan&"] = "救援",' in init
 
 
 def test_golden_init(package: Path) -> None:

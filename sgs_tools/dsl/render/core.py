@@ -1026,6 +1026,10 @@ class Renderer:
             return L.limited(self.limit(st.limit), self.steps(st.body, actor))
         if isinstance(st, A.Stop):
             return self.phrase("stop")
+        if isinstance(st, A.AfterThis):  # 此伤害结算后，…
+            head = self.phrase(f"resolved_{self.event}") if f"resolved_{self.event}" in \
+                self.reg.phrases else self.phrase("resolved")
+            return f"{head}{L.comma}{self.steps(st.body, actor)}"
         return ""  # pragma: no cover
 
     def _repeat(self, st: A.Repeat, actor: str) -> str:
@@ -1149,6 +1153,8 @@ class Renderer:
 
     def options(self, o: A.Options) -> list[str]:
         parts = []
+        if o.condition is not None:  # `, if COND`: when a conversion or action may be used
+            parts.append(self.phrase("if", cond=self.cond(o.condition, "면")))
         if o.grant is not None and self.an.of(o).get("grant") is not None:
             parts.append(self.L.grant(self.value(self.an.of(o).get("grant"))))
         if o.limit is not None:
@@ -1179,10 +1185,21 @@ class Renderer:
             cards = L.same_suit(self.cards(same_suit))
         else:
             cards = L.or_cards.join(self.value(self.an.of(cl).get("cards")) for cl in group)
-        card = L.view_as_card(self.card_name(first.card))
-        playable = self.names.playable
-        key = "view_as" if playable is None or first.card in playable else "view_as_use"
+        kind = (self.an.of(first) or {}).get("kind")
+        if kind is not None:  # 奇策: the name is chosen as it is used
+            card = self.phrase("view_any", kind=self.enum(str(kind)))
+            key = "view_as" if kind == "basic" else "view_as_use"
+        else:
+            card = L.view_as_card(self.card_name(first.card))
+            playable = self.names.playable
+            key = "view_as" if playable is None or first.card in playable else "view_as_use"
         text = self.kphrase(key, cards=cards, card=card)
+        if first.cost:  # 酒诗: a cost, and (with no cards named) a card made from none
+            you = self.var("you")
+            paid = self._then(self.stmt_may(first.cost[0], you), list(first.cost[1:]), you)
+            made = specs[0].get("count") == 0
+            text = self.kphrase("view_paid" if made else "view_paid_cards", cost=paid,
+                                card=card, view=text)
         view_opts = self.options(first.options)
         if view_opts:
             text = L.after_options(text)

@@ -378,11 +378,15 @@ class GuozhanRules(Rules):
 
     def check_decision(self, d: Decision) -> None:
         """A decision never names another seat's hidden general, unless it was shown."""
-        known = self.shown[d.seat] if d.seat < len(self.shown) else set()
+        seat = d.seat
+        known = self.shown[seat] if seat < len(self.shown) else set()
         text = " ".join([d.prompt, *d.options])
-        secrets = {x for i, s in enumerate(self.slots) if i != d.seat
-                   for x, up in zip(s.generals, s.revealed, strict=True)
-                   if not up and x not in known and x in text}
+        secrets = set()
+        for i, s in enumerate(self.slots):  # (asked at every decision: a plain loop)
+            if i != seat:
+                for x, up in zip(s.generals, s.revealed, strict=True):
+                    if not up and x not in known and x in text:
+                        secrets.add(x)
         if not secrets:
             return  # no secret even as a substring, so none as a word
         words = set(re.findall(r"[a-z0-9_]+", text))

@@ -13,7 +13,10 @@ from sgs_tools.engine.errors import (
 from sgs_tools.engine.interp import ALL_OF_TABLE, Frame, card_is_named
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, forbidden
-from sgs_tools.engine.prim_state import phase_options_ok
+from sgs_tools.engine.prim_names import as_treated
+from sgs_tools.engine.prim_state import DEFERRED, phase_options_ok, run_deferred
+from sgs_tools.engine.prim_targets import armour_ignored_of
+from sgs_tools.engine.prim_views import find_view, pay_view, view_makes, view_names
 from sgs_tools.engine.primitives import borrowed_weapon, can_pay
 from sgs_tools.engine.records import PHASE_EVENTS, Use
 from sgs_tools.engine.state import (
@@ -73,8 +76,8 @@ def card_names(g: Game) -> frozenset[str]:
     conversion can make."""
     if g._card_names is None:
         names = {c.card for c in g.table.cards.values()}
-        names.update(v.view_card for views in g.lib.views.values() for v in views
-                     if v.view_card)
+        names.update(n for views in g.lib.views.values() for v in views
+                     for n in view_names(g, v))
         g._card_names = frozenset(names)
     return g._card_names
 
@@ -82,6 +85,8 @@ def card_names(g: Game) -> frozenset[str]:
 def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[str, Any]
          ) -> dict[str, Any]:
     by_event = g.lib.by_event
+    if timing == "after" and DEFERRED in payload:
+        run_deferred(g, payload)  # `after this:` steps, once the event has resolved
     if timing == "when" and (event, "before") in by_event:
         # 'before X' hooks resolve first, at the same moment, with the same payload (the
         # damage about to be dealt, …): every event raised 'when' has a 'before'.
@@ -129,7 +134,7 @@ def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
     """The card hooks among ``hooks`` that ``seat`` holds, in order: ``holds`` for each,
     with the seat's hand and equipment looked at once rather than once per hook."""
     out: list[Hook] = []
-    hand: set[str] | None = None
+    hand: frozenset[str] | None = None
     equipped: list[str] | None = None
     converts: set[str] | None = None
     for hook in hooks:
@@ -145,19 +150,36 @@ def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
                 out.append(hook)
         else:
             if hand is None:
-                cards = g.table.cards
-                hand = {cards[u].card for u in g.table.players[seat].hand}
+                hand = hand_names(g, seat)
             name = hook.source
             if name in hand:
                 out.append(hook)
             elif name in g.lib.view_cards:
                 if converts is None:  # what the seat's skills and equipment convert to
-                    views = g.lib.views
-                    converts = {v.view_card or "" for s in g.sources_of(seat)
-                                for v in views.get(s, ())}
+                    converts = g._converts.get(seat)
+                    if converts is None:  # kept with sources_of, until they change
+                        views = g.lib.views
+                        converts = g._converts[seat] = {
+                            n for s in g.sources_of(seat) for v in views.get(s, ())
+                            for n in view_names(g, v)}
                 if name in converts and g.response_sources(seat, name):
                     out.append(hook)
     return out
+
+
+def hand_names(g: Game, seat: int) -> frozenset[str]:
+    """The names of the cards in a seat's hand. A physical card's name never changes, so
+    the names of a hand (its uids, in order) are kept for the game: hands recur — except
+    while a ``change_name`` modifier (禁酒) makes some of them read as another card."""
+    hand = tuple(g.table.players[seat].hand)
+    if g.statics.any_active("change_name"):
+        cards = g.table.cards
+        return frozenset(as_treated(g, seat, cards[u]).card for u in hand)
+    found = g.hand_names.get(hand)
+    if found is None:
+        cards = g.table.cards
+        found = g.hand_names[hand] = frozenset(cards[u].card for u in hand)
+    return found
 
 
 def holds(g: Game, seat: int, hook: Hook) -> bool:
@@ -171,11 +193,11 @@ def holds(g: Game, seat: int, hook: Hook) -> bool:
         return False
     cards = g.table.cards
     name = hook.source
-    if any(cards[u].card == name for u in g.table.players[seat].hand):
+    if any(as_treated(g, seat, cards[u]).card == name for u in g.table.players[seat].hand):
         return True
     if name not in g.lib.view_cards:
         return False
-    return any(v.view_card == name for s in g.sources_of(seat)
+    return any(view_makes(g, v, name) for s in g.sources_of(seat)
                for v in g.lib.views.get(s, ())) and bool(
         g.response_sources(seat, name))
 
@@ -191,7 +213,8 @@ def armour_ignored(g: Game, seat: int, source: str) -> bool:
     if use.user == seat:
         return False
     return any(card_filter_ok(g, a, "card", use.card)
-               for a in g.statics.active(use.user, "ignore_armour"))
+               for a in g.statics.active(use.user, "ignore_armour")) or armour_ignored_of(
+        g, use.user, seat)
 
 
 def equipped_names(g: Game, seat: int) -> list[str]:
@@ -230,8 +253,16 @@ def statics_for_count_as(g: Game, seat: int) -> list[str]:
 
 
 def sources_of(g: Game, seat: int) -> list[str]:
-    """Skill and equipment ids whose statics and triggers the character has."""
-    return [*g.skillsets[seat], *g.equipped_names(seat)]
+    """Skill and equipment ids whose statics and triggers the character has (kept, like
+    ``equipped_names``, until skills or equipment change; callers only read it)."""
+    found = g._sources.get(seat)
+    if found is None:
+        found = g._sources[seat] = [*g.skillsets[seat], *g.equipped_names(seat)]
+    return found
+
+
+YOU: dict[str, Any] = {"var": "you"}
+"""A filter's default subject: the owner (read only)."""
 
 
 def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
@@ -249,10 +280,12 @@ def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
             return False
         if not phase_options_ok(g, flt, owner):
             return False
-        who = flt.get("who", {"var": "you"} if event not in PHASE_EVENTS else None)
-        if event in ("phase_start", "phase_end") and who is None:
-            who = {"var": "you"}
-        if who is not None and not g.subject_ok(who, owner, subject, hook, payload):
+        who = flt.get("who", YOU if event not in PHASE_EVENTS else None)
+        if who is None and event in ("phase_start", "phase_end"):
+            who = YOU
+        if who is not None and not (
+                subject == owner if who is YOU or who == YOU  # (subject_ok's first case)
+                else g.subject_ok(who, owner, subject, hook, payload)):
             return False
         card = flt.get("card")
         if card is not None and not g.card_filter(card, payload.get("card")):
@@ -271,7 +304,7 @@ def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
         f = Frame(owner, owner, hook, {}, payload)
         if not g.interp.cond(hook.condition, f):
             return False
-    return g.frequency_ok(owner, hook.key, hook.frequency, None)
+    return not hook.frequency or g.frequency_ok(owner, hook.key, hook.frequency, None)
 
 
 def subject_ok(g: Game, who: Any, owner: int, subject: int | None, hook: Hook,
@@ -422,7 +455,7 @@ def card_response(g: Game, hook: Hook, owner: int, payload: dict[str, Any],
     g.move(g.table.physical([uid]), PROCESSING, -1, "use", f)
     use = Use(hook.source, uid, owner, hook, [tseat], via=via)
     use.declared = True
-    g.log_event("use", seat=owner, card=g.face(uid), targets=[tseat])
+    g.log_event("use", seat=owner, card=g.face(uid), via=via, targets=[tseat])
     g.use_stack.append(use)
     try:
         g.emit("use", "when", owner, {"card": [uid], "targets": (tseat,),
@@ -439,11 +472,11 @@ def card_response(g: Game, hook: Hook, owner: int, payload: dict[str, Any],
 
 
 def count_view(g: Game, seat: int, source: str, name: str) -> None:
-    """A view-as conversion was used: count it against its frequency."""
-    for view in g.lib.views.get(source, ()):
-        if view.view_card == name:
-            g.frequency_use(seat, view.key, view.frequency)
-            return
+    """A view-as conversion was used: count it against its frequency, and pay its cost."""
+    view = find_view(g, seat, source, name)
+    if view is not None:
+        g.frequency_use(seat, view.key, view.frequency)
+        pay_view(g, seat, view)
 
 
 def discard_processed(g: Game, uids: list[int]) -> None:

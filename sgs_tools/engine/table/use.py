@@ -13,7 +13,10 @@ from sgs_tools.engine.errors import (
 from sgs_tools.engine.interp import Frame, card_is_named
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden, use_distance
+from sgs_tools.engine.prim_names import as_treated, treating_skill
 from sgs_tools.engine.prim_refuse import refused
+from sgs_tools.engine.prim_targets import unlimited_on
+from sgs_tools.engine.prim_views import no_cards, view_makes, view_ok
 from sgs_tools.engine.records import Request, Use
 from sgs_tools.engine.state import (
     DISCARD,
@@ -93,6 +96,8 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
         g.use_stack.pop()
     if use.failed and in_play and ok:
         g.phase_uses[(user, name)] -= 1
+    elif in_play and ok and use.targets and set(use.targets) <= unlimited_on(g, user, uid):
+        g.phase_uses[(user, name)] -= 1  # 陷阵: a use on those characters is not counted
     for u in physical:
         if t.where.get(u, ("", 0))[0] == PROCESSING:
             g.move([u], DISCARD, -1, "used")
@@ -201,6 +206,7 @@ def pick(g: Game, who: Any, f: Frame) -> tuple[int, ...]:
     cands = list(g.interp.select(select, f))
     if use is not None:
         cands = [c for c in cands if g.can_target(use, c)]
+        cands = beyond_limit(g, use, cands)
     low, high = g.interp.selector_count(select, f, len(cands))
     if use is not None:
         high += use.extra
@@ -219,6 +225,19 @@ def pick(g: Game, who: Any, f: Frame) -> tuple[int, ...]:
         picked = extra_among(g, use, picked, f)
         use.targets = list(picked)
     return picked
+
+
+def beyond_limit(g: Game, use: Use, cands: list[int]) -> list[int]:
+    """A use past the card's limit this phase (allowed by ``unlimited_on``) may only target
+    the characters on whom the card is not limited."""
+    free = unlimited_on(g, use.user, use.card)
+    if not free or g.table.current != use.user:
+        return cands
+    phase = next((ph for ph in g.phases if ph.get("id") == g.table.phase), None)
+    limit = g.use_limit(use.user, use.name, phase)
+    if limit is None or g.phase_uses.get((use.user, use.name), 0) <= limit:
+        return cands
+    return [c for c in cands if c in free]
 
 
 def extra_among(g: Game, use: Use, picked: tuple[int, ...], f: Frame) -> tuple[int, ...]:
@@ -335,12 +354,23 @@ def response_sources(g: Game, seat: int, name: str) -> list[tuple[str, list[int]
     (label, physical uids, skill or None)."""
     p = g.table.players[seat]
     cards = g.table.cards
-    out: list[tuple[str, list[int], str | None]] = [
-        (cards[u].face(), [u], None) for u in p.hand if card_is_named(cards[u], (name,))]
+    out: list[tuple[str, list[int], str | None]] = []
+    for u in p.hand:
+        card = as_treated(g, seat, cards[u])
+        if not card_is_named(card, (name,)):
+            continue
+        if card is cards[u]:
+            out.append((card.face(), [u], None))
+        else:  # 禁酒: an Analeptic that counts as a Slash
+            skill = treating_skill(g, seat)
+            out.append((f"{skill}: {cards[u].face()} as {card.card}", [u], skill))
     for source in g.sources_of(seat):
         for view in g.lib.views.get(source, ()):
-            if view.view_card != name or not g.frequency_ok(
-                    seat, view.key, view.frequency, None):
+            if not view_makes(g, view, name) or not g.frequency_ok(
+                    seat, view.key, view.frequency, None) or not view_ok(g, seat, view):
+                continue
+            if no_cards(view):  # 酒诗: a card made from none
+                out.append((f"{source}: as {name}", [], source))
                 continue
             inner = g.interp.spec_of(view.view_spec or {}) or {}
             cands = g.interp.candidates(seat, inner)

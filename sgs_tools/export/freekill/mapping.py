@@ -34,6 +34,7 @@ class Mapping:
     functions: dict[str, str]
     selector_roles: dict[str, str]
     until_marks: dict[str, str]
+    unmapped: dict[str, str]
 
     def words(self) -> dict[str, list[str]]:
         """Every mapped word by section (for the README's and a test's inventory)."""
@@ -64,7 +65,7 @@ def parse(text: str) -> Mapping:
         card_attributes=raw.get("card_attributes") or {}, values=raw.get("values") or {},
         var_kinds=raw.get("var_kinds") or {}, functions=raw.get("functions") or {},
         selector_roles=raw.get("selector_roles") or {},
-        until_marks=raw.get("until_marks") or {})
+        until_marks=raw.get("until_marks") or {}, unmapped=raw.get("unmapped") or {})
 
 
 @lru_cache(maxsize=1)

@@ -20,12 +20,11 @@ skel:addTest(-- scenario skill_yingzi.yaml: Yingzi draws three
 function(room, me)
   local script = require("packages.sgsx.script")
   local P = room.players
-  -- not exported, so not at this table: fanjian
   FkTest.runInRoom(function()
     room:setPlayerProperty(P[1], "role", "lord")
     room:setPlayerProperty(P[1], "kingdom", "wu")
     room:setPlayerProperty(P[1], "gender", General.Male)
-    room:handleAddLoseSkills(P[1], "sgsx__yingzi")
+    room:handleAddLoseSkills(P[1], "sgsx__yingzi|sgsx__fanjian")
     room:setPlayerProperty(P[1], "maxHp", 3)
     room:setPlayerProperty(P[1], "hp", 3)
     room:setPlayerProperty(P[2], "role", "rebel")
