@@ -1023,7 +1023,7 @@ class Renderer:
         if isinstance(st, A.During):
             until = self.phrase("until", edge=self.phrase(st.edge),
                                 period=self.enum(st.period))
-            mods = L.comma.join(self.static_line(s) for s in st.statics)
+            mods = L.join_statics([self.static_line(s) for s in st.statics])
             return f"{until}{L.comma}{mods}"
         if isinstance(st, A.Limited):
             return L.limited(self.limit(st.limit), self.steps(st.body, actor))
@@ -1358,7 +1358,7 @@ class Renderer:
             return self.static_line(cl)
         if isinstance(cl, A.StaticIf):
             cond = self.phrase("if", cond=self.cond(cl.cond, "면"))
-            mods = L.comma.join(self.static_line(s) for s in cl.statics)
+            mods = L.join_statics([self.static_line(s) for s in cl.statics])
             return f"{cond}{L.comma}{mods}"
         if isinstance(cl, A.Awaken):
             if cl.timing is None:
