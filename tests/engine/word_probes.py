@@ -192,6 +192,20 @@ expect:
   events: [{e: retrial, seat: 0, old: slash ♥9, new: jink ♥2}]
   state: {seats: {0: {hand: [slash ♠7, peach ♥3, slash ♥9]}}}
 """),
+    P("action:replace_judgement", """
+at start of play:
+  judge
+  if judgement is black:
+    draw 2
+when judge:
+  reveal_from_deck 1 as top
+  replace_judgement with top
+""", """
+expect:
+  events: [{e: retrial, seat: 0, old: slash ♥9, new: jink ♣9},
+           {e: move, to: discard, cards: [slash ♥9]},
+           {e: draw, seat: 0, cards: [peach ♦9, slash ♠9]}]
+"""),
     P("action:respond", """
 at start of play:
   respond jink by 1 other as answer
@@ -1571,14 +1585,14 @@ script:
 expect:
   events: [{e: damage, seat: 1, card: slash ♠7}, {e: damage, seat: 1, card: slash ♠9}]
 """),
-    P("modifier:ignore_distance_to", "ignore_distance_to to others", """
+    P("modifier:ignore_distance_to", "ignore_distance_to others", """
 script:
   - {seat: 0, pick: slash}
   - {seat: 0, pick: 2, when: choose}
 expect:
   events: [{e: damage, seat: 2, source: 0, card: slash ♠7}]
 """),
-    P("modifier:ignore_armour_of", "ignore_armour_of to others", """
+    P("modifier:ignore_armour_of", "ignore_armour_of others", """
 patch: {1: {equipment: [renwang_shield]}}
 script:
   - {seat: 0, pick: slash}
