@@ -182,16 +182,6 @@ when judge:
 expect:
   events: [{e: retrial, seat: 0, old: slash ♥9}]
 """),
-    P("action:replace_judgement", """
-at start of play:
-  judge
-when judge:
-  reveal_from_deck 1 as top
-  replace_judgement with top
-""", """
-expect:
-  events: [{e: retrial, seat: 0, old: slash ♥9, new: jink ♣9}]
-"""),
     P("action:swap_judgement event:judge:before", """
 at start of play:
   judge
