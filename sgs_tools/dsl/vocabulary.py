@@ -58,6 +58,10 @@ class Verb:
         return {p.marker: p for p in self.params if p.marker}
 
 
+TIMINGS = ("before", "when", "after")
+"""An event's timings: 'before' resolves first, at the same moment as 'when'."""
+
+
 @dataclass(frozen=True)
 class Event:
     name: str
@@ -69,6 +73,11 @@ class Event:
     names: dict[str, dict[str, str]] = field(default_factory=dict, compare=False)
     """How the event's own variables read in rules text when the general wording (say,
     "that amount") would be vague: ``amount`` after taking damage is "the damage"."""
+    timings: tuple[str, ...] = TIMINGS
+    """The timings the rules raise it at (the checker refuses the others): a judgement
+    card revealed (``judge``) has no 'after', a Slash dodged only an 'after'."""
+    own: bool = False
+    """Only a card's own effect sees it (a delayed trick taking effect)."""
 
     @property
     def markers(self) -> dict[str, Param]:
@@ -160,7 +169,8 @@ def _merge(reg: Registry, data: dict[str, Any], origin: str) -> None:
         reg.events[name] = Event(name, dict(raw.get("provides") or {}),
                                  _params(raw.get("params")), _text(raw.get("text")), origin,
                                  raw.get("doc", ""),
-                                 {k: _text(v) for k, v in (raw.get("names") or {}).items()})
+                                 {k: _text(v) for k, v in (raw.get("names") or {}).items()},
+                                 tuple(raw.get("timings") or TIMINGS), bool(raw.get("own")))
     for table, category in (("selectors", "selector"), ("card_words", "card_word"),
                             ("quantities", "quantity"), ("functions", "function")):
         target: dict[str, Term] = getattr(reg, table)

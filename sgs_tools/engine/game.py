@@ -94,11 +94,13 @@ class Game:
         self.probe_uses: dict[tuple[str, int], Use] = {}
         """(card, user) → a Use of a probe card, for checking targets (never changed)."""
         self.trigger_answers: dict[str, bool] = {}
-        self.listening: dict[tuple[Any, ...], tuple[list[list[Hook]], list[Hook]]] = {}
+        self.listening: dict[tuple[str, str], tuple[list[list[Hook]], list[Hook]]] = {}
         """Event key → the hooks that listen to it (``table.events.listeners``): kept
         until the skills at the table change."""
         self.card_listening: dict[tuple[str, str], list[Hook]] = {}
         """Event key → the card hooks of cards at this table (which never change)."""
+        self.emit_plans: dict[tuple[Any, ...], events.Plan] = {}
+        """Event key (with the phase, for a phase event) → how ``emit`` raises it."""
         self._card_names: frozenset[str] | None = None
         self.skill_stats: dict[str, list[int]] = {}
         """Per skill (or card hook) source: [uses, cards drawn, damage dealt, HP recovered]
@@ -294,6 +296,7 @@ class Game:
     answers_by_trigger = use.answers_by_trigger
     ask_for_card = use.ask_for_card
     announce_answer = use.announce_answer
+    response_counts = use.response_counts
     answer_done = use.answer_done
 
     damage = health.damage

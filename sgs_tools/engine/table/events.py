@@ -56,19 +56,40 @@ def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hoo
     return found
 
 
-def phase_listeners(g: Game, key: tuple[str, str], phase: Any
-                    ) -> tuple[list[list[Hook]], list[Hook]]:
-    """``listeners(key)`` for a phase event of one phase: without the hooks whose filter
-    names another phase, which never match it (``matches``) — a phase's start is raised
-    at every phase of every turn, and most of its listeners wait for one phase only."""
-    by_seat, cards = g.listeners(key)
+Plan = tuple[list[list[Hook]], list[Hook], bool, list[int]]
+"""How ``emit`` raises one event: each seat's skill hooks, the card hooks of the table,
+whether 'before' hooks resolve first, and the seats with skill hooks (in seat order)."""
 
-    def mine(hooks: list[Hook]) -> list[Hook]:
-        return [h for h in hooks if h.filter.get("phase") in (None, phase)]
+NOBODY: Plan = ([], [], False, [])
 
-    seats = [mine(hooks) for hooks in by_seat]
-    found = g.listening[(*key, phase)] = (seats if any(seats) else [], mine(cards))
-    return found
+
+def plan_emit(g: Game, event: str, timing: str, key: tuple[Any, ...]) -> Plan:
+    """``emit``'s plan for an event key, kept in ``g.emit_plans`` with the listeners it is
+    made of (until the skills at the table change).
+
+    For a phase event (its key names the phase) the plan leaves out the hooks whose
+    filter names another phase, which never match it (``matches``): a phase's start is
+    raised at every phase of every turn, and most of its listeners wait for one phase."""
+    by_event = g.lib.by_event
+    before = timing == "when" and (event, "before") in by_event
+    base = (event, timing)
+    if base not in by_event:
+        plan = ([], [], before, []) if before else NOBODY
+    else:
+        by_seat, cards = g.listeners(base)
+        if len(key) == 3:
+            phase = key[2]
+
+            def mine(hooks: list[Hook]) -> list[Hook]:
+                return [h for h in hooks if h.filter.get("phase") in (None, phase)]
+
+            by_seat = [mine(hooks) for hooks in by_seat]
+            if not any(by_seat):
+                by_seat = []
+            cards = mine(cards)
+        plan = (by_seat, cards, before, [s for s, hooks in enumerate(by_seat) if hooks])
+    g.emit_plans[key] = plan
+    return plan
 
 
 def card_names(g: Game) -> frozenset[str]:
@@ -84,45 +105,49 @@ def card_names(g: Game) -> frozenset[str]:
 
 def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[str, Any]
          ) -> dict[str, Any]:
-    by_event = g.lib.by_event
     if timing == "after" and DEFERRED in payload:
         run_deferred(g, payload)  # `after this:` steps, once the event has resolved
-    if timing == "when" and (event, "before") in by_event:
+    # One lookup finds the plan (``plan_emit``): most events have no listener at all.
+    if event in PHASE_EVENTS:
+        key: tuple[Any, ...] = (event, timing, payload.get("phase"))
+    else:
+        key = (event, timing)
+    plan = g.emit_plans.get(key)
+    if plan is None:
+        plan = plan_emit(g, event, timing, key)
+    by_seat, cards, before, hooked = plan
+    if before:
         # 'before X' hooks resolve first, at the same moment, with the same payload (the
         # damage about to be dealt, …): every event raised 'when' has a 'before'.
         emit(g, event, "before", subject, payload)
-    key = (event, timing)
-    if event in PHASE_EVENTS:
-        phase = payload.get("phase")
-        found = g.listening.get((event, timing, phase))
-        if found is None:
-            if key not in by_event:
-                return payload
-            found = phase_listeners(g, key, phase)
-    else:
-        found = g.listening.get(key)  # listeners(), inlined: most events have none
-        if found is None:
-            if key not in by_event:
-                return payload
-            found = g.listeners(key)
-    if g.over:
-        return payload
-    by_seat, cards = found
-    if not by_seat and not cards:
+        # (looked up again: what resolved may have changed the skills at the table)
+        by_seat, cards, before, hooked = g.emit_plans.get(key) or plan_emit(
+            g, event, timing, key)
+    if g.over or not (hooked or cards):
         return payload
     t = g.table
     players = t.players
     n = len(players)
     current = t.current
+    if not cards:
+        # Only skill hooks: the seats that have some, in seat order from the current
+        # player (the others would be passed over with nothing to offer).
+        if len(hooked) > 1:
+            hooked = sorted(hooked, key=lambda s: (s - current) % n)
+        for seat in hooked:
+            if players[seat].alive:
+                g.fire_for(seat, by_seat[seat], event, subject, payload)
+                if g.over:
+                    break
+        return payload
     for i in range(n):
         seat = (current + i) % n
         if not players[seat].alive:
             continue
         held = by_seat[seat] if by_seat else []
-        if cards:
-            mine = held_cards(g, seat, cards)
-            if mine:
-                held = held + mine
+        mine = held_cards(g, seat, cards)
+        if mine:
+            held = held + mine
         if held:
             g.fire_for(seat, held, event, subject, payload)
             if g.over:
@@ -448,7 +473,10 @@ def card_response(g: Game, hook: Hook, owner: int, payload: dict[str, Any],
         answered = g.announce_answer(owner, uid, request, payload.get("__use"),
                                      via=via if via and not via.startswith("declare:")
                                      else None)
-        g.run_hook(hook, f)
+        if g.response_counts(owner, payload.get("__use"), f):
+            g.run_hook(hook, f)
+        else:
+            request.provided = []  # answered, but it does not count (无双's cost unpaid)
         g.discard_processed([uid])
         g.answer_done(owner, request, answered)
         return True

@@ -4,6 +4,7 @@ victory go to the mode's Rules."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine import ai
@@ -208,12 +209,18 @@ def die(g: Game, victim: int, killer: int | None) -> None:
         killer,) if killer is not None else ()})
 
 
+_HP = attrgetter("hp")
+
+
 def settle_dying(g: Game) -> None:
     """A character left at 0 HP or less only by a ``no_dying`` modifier that no longer
     applies (its skill hidden or lost) enters the dying state now."""
-    for p in g.table.players:
+    players = g.table.players
+    if not players or min(map(_HP, players)) > 0:
+        return  # the usual case, asked after every action: nobody at 0 HP (one C pass)
+    for p in players:
         if p.hp > 0:
-            continue  # the usual case, asked after every action: nobody at 0 HP
+            continue
         if g.over:
             return
         if p.alive and not p.marks.get("dying") and not no_dying(g, p.seat):

@@ -161,15 +161,19 @@ def use_limit(g: Game, seat: int, name: str, phase: dict[str, Any] | None) -> in
     if hook is not None:
         freq = hook.frequency
         assert freq is not None
-        limit = g.interp.num(freq.get("times", 1), Frame(seat, seat, hook))
+        times = freq.get("times", 1)
+        limit = times if type(times) is int else g.interp.num(times, Frame(seat, seat, hook))
     if limit is None and phase is not None:
         rule = (phase.get("use_limits") or {}).get(name)
         if rule is not None:
             limit = int(rule)
     if limit is None:
         return None
-    probe = g.probe_card(name)
-    for a in g.statics.active(seat, "uses"):
+    probe = g.probe_card(name)  # (made once per name: virtual uids are numbered in turn)
+    st = g.statics
+    if not (g._statics_dirty or st.temporary or "uses" in st.words):
+        return limit  # (what st.active would say: nobody has the word)
+    for a in st.active(seat, "uses"):
         if card_filter_ok(g, a, "card", probe):
             d = delta(g, a)
             if d is None:
@@ -248,6 +252,8 @@ def has_targets(g: Game, hook: Hook, f: Frame, card: str | None) -> bool:
         if word in CARD_SPENDERS:
             if not can_pay(g, step, f):
                 return False
+            if step.get("as"):
+                break  # what follows reads what this step gives: not known beforehand
             continue
         if "if" in step and not step.get("else"):
             return g.interp.cond(step["if"], f)

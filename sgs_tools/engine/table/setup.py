@@ -53,6 +53,7 @@ def refresh_skills(g: Game) -> None:
         # Who listens to an event depends on the skills at the table alone: kept while
         # they are the same (a Guozhan reveal, the refresh as play starts).
         g.listening.clear()
+        g.emit_plans.clear()
         g.action_lists = None
         g.hand_names.clear()  # (a table set up by hand may have placed its cards since)
     g.skillsets = skillsets

@@ -45,9 +45,11 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
     hooks = g.lib.actions.get(name, [])
     hook = hooks[0] if hooks else None
     use = Use(name, uid, user, hook, list(preset or []), preset, via=via)
-    for a in g.statics.active(user, "extra_targets"):
-        if card_filter_ok(g, a, "card", uid):
-            use.extra += delta(g, a) or 0
+    st = g.statics
+    if g._statics_dirty or st.temporary or "extra_targets" in st.words:
+        for a in st.active(user, "extra_targets"):
+            if card_filter_ok(g, a, "card", uid):
+                use.extra += delta(g, a) or 0
     if info.type == "equipment" and physical:
         g.log_event("use", seat=user, card=g.face(physical[0]), targets=[user])
         g.equip(user, physical[0], None)
@@ -155,7 +157,10 @@ def targeting_select(g: Game, use: Use, select: dict[str, Any]) -> dict[str, Any
     if within is not None:
         flt = [x for x in select.get("filters", ()) if x not in ("in_range", "at_distance_1")]
         select = {**select, "filters": flt, "within": within}
-    for a in g.statics.active(use.user, "no_distance_limit"):
+    st = g.statics
+    if not (g._statics_dirty or st.temporary or "no_distance_limit" in st.words):
+        return select  # (what st.active would say: nobody has the word)
+    for a in st.active(use.user, "no_distance_limit"):
         if card_filter_ok(g, a, "card", use.card):
             flt = [x for x in select.get("filters", ())
                    if x not in ("in_range", "at_distance_1")]
@@ -167,9 +172,14 @@ def targeting_select(g: Game, use: Use, select: dict[str, Any]) -> dict[str, Any
 
 def can_target(g: Game, use: Use, seat: int, ignore_user: bool = False) -> bool:
     """Whether the card being used may name ``seat`` as a target."""
-    for a in g.statics.active(seat, "untargetable"):
-        if card_filter_ok(g, a, "card", use.card):
-            return False
+    st = g.statics
+    # (st.active returns nothing unless some seat has the word or a temporary modifier is
+    # in force: checked here first, as this is asked for every candidate of every card)
+    maybe = g._statics_dirty or bool(st.temporary)
+    if maybe or "untargetable" in st.words:
+        for a in st.active(seat, "untargetable"):
+            if card_filter_ok(g, a, "card", use.card):
+                return False
     card = g.table.card(use.card)
     if card.type == "delayed_trick":
         limit = 1
@@ -180,8 +190,8 @@ def can_target(g: Game, use: Use, seat: int, ignore_user: bool = False) -> bool:
                    if g.zone_name(u) == use.name)
         if same >= limit:
             return False
-    if not ignore_user:
-        for holder, a in g.statics.everywhere("taunt"):
+    if not ignore_user and (maybe or "taunt" in st.words):
+        for holder, a in st.everywhere("taunt"):
             if holder in (use.user, seat) or not card_filter_ok(g, a, "card", use.card):
                 continue
             if g.in_range(use.user, holder):
@@ -496,25 +506,31 @@ def ask_for_card(g: Game, seat: int, name: str, f: Frame, helping: int | None = 
     g.move(g.table.physical([uid]), PROCESSING, -1, request.verb)
     payload = announce_answer(g, seat, uid, request, asking,
                               via=via if via and not via.startswith("declare:") else None)
-    counts = True
-    if asking is not None:
-        for a in g.statics.active(asking.user, "response_cost"):
-            if not card_filter_ok(g, a, "card", asking.card):
-                continue
-            spec = g.interp.spec_of(a.args.get("cost")) or {}
-            cands = g.interp.candidates(seat, spec)
-            low, _high = g.interp.count_of(spec, a.frame, len(cands))
-            if len(cands) < low or not g.ask_yes_no(
-                    seat, f"discard {low} more to make the response count", f):
-                counts = False
-                break
-            chosen = g.choose_cards(seat, seat, cands, low, low, "response cost", f)
-            g.discard(chosen, seat, f)
+    counts = response_counts(g, seat, asking, f)
     for u in g.table.physical([uid]):
         if g.table.where.get(u, ("", 0))[0] == PROCESSING:
             g.move([u], DISCARD, -1, "used" if request.use else "played")
     answer_done(g, seat, request, payload)
     return [uid] if counts else []
+
+
+def response_counts(g: Game, seat: int, asking: Use | None, f: Frame) -> bool:
+    """A ``response_cost`` of the asking card's user (无双): the answering character must
+    also discard the listed cards, or the response does not count."""
+    if asking is None or not g.statics.any_active("response_cost"):
+        return True
+    for a in g.statics.active(asking.user, "response_cost"):
+        if not card_filter_ok(g, a, "card", asking.card):
+            continue
+        spec = g.interp.spec_of(a.args.get("cost")) or {}
+        cands = g.interp.candidates(seat, spec)
+        low, _high = g.interp.count_of(spec, a.frame, len(cands))
+        if len(cands) < low or not g.ask_yes_no(
+                seat, f"discard {low} more to make the response count", f):
+            return False
+        chosen = g.choose_cards(seat, seat, cands, low, low, "response cost", f)
+        g.discard(chosen, seat, f)
+    return True
 
 
 def answer_forbidden(g: Game, seat: int, option: tuple[str, list[int], str | None],
