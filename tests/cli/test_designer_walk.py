@@ -60,3 +60,37 @@ def test_an_else_without_its_if_says_so(pack: Path, effect: str, line: int) -> N
     assert f"hero.yaml:{first + line - 1}:" in shown
     assert "'else' needs a matching 'if' just above it" in shown
     assert "unexpected ':'" not in shown and "unexpected 'else'" not in shown
+
+
+def test_build_inside_an_expansion_is_about_that_expansion(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """From the expansion's folder with sgs-tools imported from a checkout (an editable
+    install), the build goes beside the user, not into the checkout's site/build, and its
+    summary counts the expansion's files and runs its scenarios, as validate and test do."""
+    pack = tmp_path / "pack"
+    assert runner.invoke(app, ["new", "expansion", str(pack), "--no-input"]).exit_code == 0
+    for hero, skill in (("hero", "brave:勇:Brave:용"), ("sage", "calm:静:Calm:정")):
+        made = runner.invoke(app, ["new", "general", "--no-input", "--dir", str(pack),
+                                   "--id", hero, "--zh", "英雄", "--en", "Hero", "--ko", "영웅",
+                                   "--kingdom", "shu", "--hp", "4", "--skill", skill])
+        assert made.exit_code == 0, made.output
+    monkeypatch.chdir(pack)
+    result = runner.invoke(app, ["build", "--no-site"])
+    assert result.exit_code == 0, result.output
+    assert f"{pack.resolve() / 'sgs-site' / 'hooks.json'}" in result.output
+    assert (pack / "sgs-site" / "hooks.json").is_file()
+    # expansion.yaml, 2 generals, 2 scenarios: what `sgs validate` here counts
+    assert "validate   5 files, 0 problems" in result.output
+    assert "5 files checked" in runner.invoke(app, ["validate"]).output
+    assert "scenarios  2 passed, 0 failed" in result.output  # not the base game's too
+
+
+def test_build_inside_an_expansion_without_scenarios_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = runner.invoke(app, ["new", "expansion", str(tmp_path / "cards-only"), "--no-input"])
+    assert made.exit_code == 0, made.output
+    monkeypatch.chdir(tmp_path / "cards-only")
+    result = runner.invoke(app, ["build", "--no-site"])
+    assert result.exit_code == 0, result.output
+    assert "validate   1 file, 0 problems" in result.output
+    assert "scenarios  no scenarios yet (skipped)" in result.output
