@@ -318,7 +318,9 @@ def _unknown_kingdom(cat: Catalog, general: General, allowed: list[str]) -> Prob
                 f"{declared.expansion!r}, not by this general's: add that expansion's "
                 "folder to this one's 'requires:' in its expansion.yaml")
     else:
-        hint = suggest(general.kingdom, [*allowed, *sorted(cat.broken_kingdoms)]) or (
+        # Kingdom ids are short: one wrong letter of three ('jim') is still a likely typo.
+        hint = suggest(general.kingdom, [*allowed, *sorted(cat.broken_kingdoms)],
+                       cutoff=0.6) or (
             f"kingdoms: {', '.join(allowed)}; an expansion declares kingdoms of its own "
             "under 'kingdoms:' in its expansion.yaml")
     return Problem(general.origin.where("kingdom"), "unknown-kingdom",

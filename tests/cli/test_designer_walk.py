@@ -94,3 +94,22 @@ def test_build_inside_an_expansion_without_scenarios_says_so(
     assert result.exit_code == 0, result.output
     assert "validate   1 file, 0 problems" in result.output
     assert "scenarios  no scenarios yet (skipped)" in result.output
+
+
+@pytest.mark.parametrize("wrong, meant", [("jim", "jin"), ("wie", "wei"), ("shuu", "shu")])
+def test_a_short_kingdom_one_letter_off_is_suggested(tmp_path: Path, wrong: str,
+                                                     meant: str) -> None:
+    pack = tmp_path / "pack"
+    steps = [["new", "expansion", str(pack), "--no-input"],
+             ["new", "kingdom", "--dir", str(pack), "--no-input", "--id", "jin", "--zh", "晋"],
+             ["new", "general", "--no-input", "--dir", str(pack), "--id", "hero", "--zh", "英雄",
+              "--en", "Hero", "--ko", "영웅", "--kingdom", "jin", "--hp", "4"]]
+    for step in steps:
+        assert runner.invoke(app, step).exit_code == 0
+    general = pack / "generals" / "hero.yaml"
+    general.write_text(general.read_text(encoding="utf-8").replace(
+        "kingdom: jin", f"kingdom: {wrong}"), encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(pack)])
+    assert result.exit_code == 1, result.output
+    assert f"unknown kingdom '{wrong}'" in result.output
+    assert f"did you mean '{meant}'?" in result.output
