@@ -39,8 +39,9 @@ def test_the_demos_validate_and_every_skill_plays(name: str) -> None:
 
 
 def _hooks_and_generals() -> tuple[list[dict[str, Any]], list[General]]:
-    lib = library([CORPUS / "yjcm", CORPUS / "words", CORPUS / "words_gz"])
-    gens = [g for g in lib.catalog.generals.values() if g.set in ("yjcm", "words", "words_gz")]
+    sets = ("yjcm", "yjcm_heldout", "words", "words_gz")
+    lib = library([CORPUS / name for name in sets])
+    gens = [g for g in lib.catalog.generals.values() if g.set in sets]
     hooks = [h for g in gens for s in lib.catalog.skills_of(g) + list(g.granted)
              for h in lib.effects.compiled[s.id].hooks]
     return hooks, gens
@@ -48,11 +49,12 @@ def _hooks_and_generals() -> tuple[list[dict[str, Any]], list[General]]:
 
 def test_every_designers_word_is_shown_by_a_corpus() -> None:
     """Each word of grammar/vocabulary/designers.yaml is used by a skill of the 一将成名
-    corpus or of the demos (whose scenarios the tests above play), and so is each construct
-    of issue 13's list that is a form rather than a word."""
+    corpora (yjcm, yjcm_heldout) or of the demos (whose scenarios the tests play), and so
+    is each construct of issue 13's list that is a form rather than a word."""
     words = load_vocabulary(vocabulary_dir() / "designers.yaml").data
     wanted = {f"{cat}:{w}" for key, cat in (("selectors", "selector"), ("functions", "function"),
-                                            ("actions", "action"), ("modifiers", "modifier"))
+                                            ("actions", "action"), ("modifiers", "modifier"),
+                                            ("quantities", "quantity"))
               for w in words.get(key, {})}
     wanted |= {f"event:{w}" for w in words.get("events", {})}
     wanted |= {f"attribute:{a}" for attrs in words["attributes"].values() for a in attrs}
