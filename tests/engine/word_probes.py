@@ -1469,6 +1469,18 @@ expect:
   no_events: [{e: use, card: peach}]
   state: {seats: {0: {hand: [slash ♠7, jink ♥2, peach ♥3]}}}
 """),
+    P("modifier:forbid_play", "forbid_play slash", """
+start: {seat: 1, phase: play}
+patch: {1: {hand: [duel ♠A]}}
+defaults: {yes_no: "yes", respond: slash}
+script:
+  - {seat: 1, pick: duel}
+  - {seat: 1, pick: [0]}
+  - {seat: 1, pick: end}
+expect:
+  events: [{e: damage, seat: 0, source: 1, card: duel ♠A}]
+  state: {seats: {0: {hand: [slash ♠7, jink ♥2, peach ♥3]}}}
+"""),
     P("modifier:hand_limit", "hand_limit +2", """
 start: {seat: 0, phase: discard}
 phases: [discard]
