@@ -12,16 +12,14 @@ import pytest
 from sgs_tools.dsl.effects import explain
 from sgs_tools.dsl.vocabulary import full_registry, registry
 from tests.dsl.test_bundled import bundled
+from tests.dsl.test_render_golden import every_text
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "ko"])
 def test_every_text_uses_the_rule_books_terms(lang: str) -> None:
-    effects = bundled().effects
-    assert effects is not None
     terms = full_registry().terms.get(lang, {})
     bad = []
-    for ident, compiled in effects.compiled.items():
-        text = explain(compiled, effects.names, lang)
+    for ident, text in every_text(lang):
         for term in terms.values():
             bad += [(ident, word) for word in term.avoid if word in text]
         if lang == "ko" and re.search(r"[\u3400-\u9fff]", text):
@@ -45,11 +43,8 @@ HABITS = {
 
 @pytest.mark.parametrize("lang", ["en", "zh", "ko"])
 def test_no_text_has_a_habit_a_rules_editor_strikes_out(lang: str) -> None:
-    effects = bundled().effects
-    assert effects is not None
     bad = []
-    for ident, compiled in effects.compiled.items():
-        text = explain(compiled, effects.names, lang)
+    for ident, text in every_text(lang):
         bad += [(ident, pattern) for pattern in HABITS[lang] if re.search(pattern, text)]
     assert bad == []
 
