@@ -37,7 +37,7 @@ HABITS = {
     "en": [r"\bcharacter [A-D]\b", r"then you [^.;]*then you", r"\blet [A-Z] be\b",
            r"\bAction\b", r"\btally\b"],
     # 자신이 원하면 where the owner makes it happen; a let-variable; the loop head
-    "ko": [r"플레이어 [A-D]\b", r"자신이 원하면", r"[A-Z]를 0으로", r"각각에 대해"],
+    "ko": [r"플레이어 [A-D](?![A-Za-z])", r"자신이 원하면", r"[A-Z]를 0으로", r"각각에 대해"],
 }
 
 

@@ -36,6 +36,8 @@ from sgs_tools.dsl.render.zh import Chinese
 from sgs_tools.dsl.vocabulary import Registry
 
 LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (English(), Chinese(), Korean())}
+# Singular nouns a selector with no count takes one of (the engine picks one).
+ONE_OF = ("other", "player")
 # Verbs whose bound result counts the cards a character answered with: `if answer.count
 # == 0` reads "if they do not".
 ANSWERED = ("respond", "respond_use", "ask_use")
@@ -411,6 +413,8 @@ class Renderer:
         if verb is None:
             return s.verb
         types = {p.name: p.type for p in verb.params}
+        if verb.returns == "player":
+            args = _one_of(args, types)
         template = self.t(verb.text, s.verb)
         subject = self._subject(verb.text.get("en", template), args, actor)
         if may and subject not in ("", actor):
@@ -1373,6 +1377,18 @@ class Renderer:
                 head = self.phrase("awaken_at", timing=timing, cond=self.cond(cl.cond, "면"))
             return f"{head}{L.comma}{self.steps(cl.body, you)}"
         return ""  # pragma: no cover
+
+
+def _one_of(args: dict[str, Any], types: dict[str, str]) -> dict[str, Any]:
+    """A choosing verb's `other` or `player` with no count chooses one (as the engine
+    does): "choose another character", "选择一名其他角色", "다른 플레이어 1명"."""
+    out = dict(args)
+    for key, value in args.items():
+        if types.get(key) == "player" and isinstance(value, dict) and "select" in value \
+                and value["select"].get("count") is None \
+                and value["select"].get("noun") in ONE_OF:
+            out[key] = {**value, "select": {**value["select"], "count": 1}}
+    return out
 
 
 def _recasts(cl: A.Action) -> bool:

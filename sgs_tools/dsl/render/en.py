@@ -253,6 +253,9 @@ class English(Language):
         # choose a male character other than that character → another male character
         text = re.sub(r"\ban? ((?:(?!character|card|from|to)[\w-]+ )*?)character other than "
                       r"that character\b", r"another \1character", super().one_label(text))
+        # choose another character, then another character other than that character
+        text = re.sub(r"\banother character other than that character\b",
+                      "a second other character", text)
         return pronouns(text)
 
     def sentence_done(self, text: str, you: str) -> str:
