@@ -10,7 +10,7 @@ its phrasing (en.py, zh.py, ko.py): rendering time grows with the size of the ef
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sgs_tools.dsl import ast as A
@@ -1207,7 +1207,14 @@ class Renderer:
             made = specs[0].get("count") == 0
             text = self.kphrase("view_paid" if made else "view_paid_cards", cost=paid,
                                 card=card, view=text)
-        view_opts = self.options(first.options)
+        options = first.options
+        head: list[str] = []
+        if options.limit is not None and options.limit.period == "phase" \
+                and options.phase == "play":
+            # once per phase in the play phase is once per play phase (出牌阶段限一次)
+            head = [L.action_head(self, options.limit)]
+            options = replace(options, limit=None, phase=None)
+        view_opts = head + self.options(options)
         if view_opts:
             text = L.after_options(text)
         return (L.comma.join(view_opts) + L.comma if view_opts else "") + text
@@ -1330,7 +1337,16 @@ class Renderer:
                     else self.value(over)
                 self.target_loop = st
                 break
-        opts = self.options(cl.options)
+        options = cl.options
+        cond = options.condition
+        if who == you and isinstance(cond, A.Is) and not cond.negated \
+                and cond.word in self.reg.selectors \
+                and self.value(self.an.of(cond).get("subject")) == you:
+            # on a user who is so: 对已受伤的你使用, on yourself if you are wounded
+            word = self.t(self.reg.selectors[cond.word].text, cond.word)
+            who = L.described_self(you, word, self.phrase("if", cond=self.cond(cond, "면")))
+            options = replace(options, condition=None)
+        opts = self.options(options)
         head = L.card_use_head(who, L.comma.join(opts))
         rest = self.steps(tuple(body), you, inner=True)
         return L.card_use_text(head, rest)
