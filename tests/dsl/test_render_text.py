@@ -567,3 +567,12 @@ def test_once_per_play_phase_and_cards_that_cannot_affect_you_read_as_one() -> N
     assert "a Slash and a non-delayed trick card cannot affect you" in \
         corpus("yjcm/zhichi", "en")
     assert "【살】과 즉시 책략 카드는 자신에게 효과가 없다" in corpus("yjcm/zhichi", "ko")
+
+
+def test_counts_and_repeated_characters_read_as_a_rules_editor_writes_them() -> None:
+    assert "you may discard up to as many cards as your max HP" in text("gz_zhiheng", "en")
+    assert "if those cards are of 4 suits" in corpus("words/sise", "en")
+    assert "if they have more hand cards than you" in corpus("yjcm/paiyi", "en")
+    # a character named by a long phrase is 其 / 그 플레이어 right after the test on it
+    assert corpus("yjcm/huilei", "zh") == "当你死亡时，若杀死你的角色为其他角色，其弃置所有牌。"
+    assert "다른 플레이어면, 그 플레이어는 모든 카드를 버린다" in corpus("yjcm/huilei", "ko")

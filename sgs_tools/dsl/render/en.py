@@ -91,7 +91,12 @@ class English(Language):
     # A count of uses tested against 0 is a use that did not happen: "if you did not use or
     # play a Slash in this turn's play phase", not "if the number of times … is 0".
     clause_polish = ((r"\bthe number of times you used or played (.+?) is 0\b",
-                      r"you did not use or play \1"),)
+                      r"you did not use or play \1"),
+                     # counts said as a reader would: "up to as many cards as your max
+                     # HP", "are of 4 suits"
+                     (r"\bup to (your (?:max HP|HP|lost HP)) cards\b",
+                      r"up to as many cards as \1"),
+                     (r"\bthose cards' number of suits is (\d)\b", r"those cards are of \1 suits"))
 
     def number_range(self, r: Renderer, low: int, high: int | None) -> str:
         if high is None:
@@ -279,7 +284,10 @@ class English(Language):
                       r"(?:another|a second other) \2character(?: other than that character)?",
                       lambda m: f"choose 2 {'other ' if m.group(1) == 'another' else ''}"
                       f"{m.group(2)}characters", text)
-        return pronouns(text)
+        text = pronouns(text)
+        # "if they have more hand cards than you", not "their number of hand cards is …"
+        return re.sub(r"\btheir number of hand cards is greater than the number of your "
+                      r"hand cards\b", "they have more hand cards than you", text)
 
     def join_statics(self, texts: list[str]) -> str:
         """Modifiers under one condition or period, as a list: "A, B and C"."""

@@ -374,6 +374,9 @@ class Korean(Language):
         two = (r"((?:[가-힣]+ )*?)플레이어 1명을 선택(하고, |할 수 있다\. 그러면 )(?:자신은 )?"
                r"그 플레이어를 제외한 \1플레이어 1명을 선택하고, ")
         text = re.sub(two, r"\1플레이어 2명을 선택\2", text)
+        # a character named by a long phrase is 그 플레이어 right after the test on it
+        text = re.sub(r"(?<=, )((?:[^\s,]+ )+플레이어)가 ([^,.]+)면, \1는 ",
+                      r"\1가 \2면, 그 플레이어는 ", text)
         return text
 
     def labelled(self, text: str, chosen: str, label: str) -> str:

@@ -63,6 +63,10 @@ class Chinese(Language):
     # The same, over a whole sentence with its definitions: 防止此伤害中的X点（X为此数值减去1）.
     clause_polish = ((r"防止此伤害中的([A-Z])点（\1为(?:此数值|伤害值)减去(\w+)）",
                       r"防止此伤害中超过\2点的部分"),
+                     # a character named by a long phrase is 其 right after the test on
+                     # it: 若杀死你的角色为其他角色，其弃置所有牌
+                     (r"若([^，。；：]{4,}?角色)(为|不为)([^，。；：]+)，\1(?!的)",
+                      r"若\1\2\3，其"),
                      # 若你本回合出牌阶段未使用或打出过【杀】, not …【杀】的次数为0
                      (r"(你[^，。；：]*?)使用或打出(【[^】]+】)的次数为0", r"\1未使用或打出过\2"))
     merge_pattern = r"^(.*?)([+−-]\S+)$"
