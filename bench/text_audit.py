@@ -112,6 +112,7 @@ def main() -> int:
                   f"{s.right_before} ({100 * s.right_before / s.texts:.1f}%), after "
                   f"{s.right_after} ({100 * s.right_after / s.texts:.1f}%); stale "
                   f"{len(s.stale)}, unread {len(s.unread)}")
+        s = summarise(rows, lang, texts)
         if args.list == "stale":
             for ident in s.stale + s.unread:
                 print(f"  {ident}\t{texts[ident]}")
