@@ -87,7 +87,8 @@ def plan_emit(g: Game, event: str, timing: str, key: tuple[Any, ...]) -> Plan:
             if not any(by_seat):
                 by_seat = []
             cards = mine(cards)
-        plan = (by_seat, cards, before, [s for s, hooks in enumerate(by_seat) if hooks])
+        hooked = [s for s, hooks in enumerate(by_seat) if hooks]
+        plan = (by_seat, cards, before, hooked) if hooked or cards or before else NOBODY
     g.emit_plans[key] = plan
     return plan
 
@@ -140,12 +141,18 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
                 if g.over:
                     break
         return payload
+    equipment_only = all(h.card_type == "equipment" for h in cards)
     for i in range(n):
         seat = (current + i) % n
         if not players[seat].alive:
             continue
         held = by_seat[seat] if by_seat else []
-        mine = held_cards(g, seat, cards)
+        if equipment_only:  # (held_cards' first case, inline: weapons and armour)
+            equipped = g.equipped_names(seat)
+            mine = [h for h in cards if h.source in equipped and not (
+                g.use_stack and g.armour_ignored(seat, h.source))]
+        else:
+            mine = held_cards(g, seat, cards)
         if mine:
             held = held + mine
         if held:
