@@ -341,7 +341,7 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True,
         if kind is not None and not found:
             catalog.add(doc, kind)
         elif kind is not None:
-            catalog.note_broken(doc.data, kind)
+            catalog.note_broken(doc.data, kind, doc)
             broken.append((doc, kind))
         elif doc.data is None and found:  # not even parsed
             catalog.note_unreadable(doc.text)
@@ -381,10 +381,9 @@ def data_for(targets: list[Path], extra: list[Path] | None = None) -> list[Path]
 
     ``extra`` (``--data``) comes first; then each target that is a data folder itself,
     or sits inside an expansion folder, brings that folder's cards and generals.
-    Scenario files are left out, and so is the bundled data (it is always loaded).
+    Scenario files are left out, and so is what `sgs validate` skips as not game data
+    (tool configs beside the data); so is the bundled data (it is always loaded).
     """
-    from sgs_tools.scenario.runner import is_scenario
-
     bundled = paths.bundled_root().resolve()
     roots: list[Path] = list(extra or [])
     for target in targets:
@@ -401,8 +400,11 @@ def data_for(targets: list[Path], extra: list[Path] | None = None) -> list[Path]
         if resolved == bundled or resolved in seen:
             continue
         seen.add(resolved)
-        files = paths.data_files(root) if root.is_dir() else [root]
-        out.extend(f for f in files if not is_scenario(f))
+        if root.is_dir():
+            out.extend(f for f in paths.data_files(root)
+                       if not data_validate.found_not_data(f))
+        else:
+            out.append(root)
     return out
 
 

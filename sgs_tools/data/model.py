@@ -169,11 +169,24 @@ class Mode:
 
 
 @dataclass(frozen=True)
+class Kingdom:
+    """A kingdom (势力) an expansion declares beside the base game's: its names and the
+    colour its generals' faces and table rows are drawn in."""
+
+    id: str
+    name: Names
+    colour: str
+    expansion: str
+    origin: Origin = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
 class Expansion:
     id: str
     name: Names
     modes: tuple[str, ...]
     origin: Origin = field(compare=False, repr=False)
+    kingdoms: tuple[Kingdom, ...] = ()
 
 
 def rank_number(raw: int | str | None) -> int | None:
@@ -235,5 +248,9 @@ def mode_of(doc: Document) -> Mode:
 
 def expansion_of(doc: Document) -> Expansion:
     data = doc.data
+    kingdoms = tuple(
+        Kingdom(raw["id"], Names.of(raw["name"]), raw["colour"], data["id"],
+                Origin(doc, ("kingdoms", i)))
+        for i, raw in enumerate(data.get("kingdoms", [])))
     return Expansion(data["id"], Names.of(data["name"]), tuple(data.get("modes", [])),
-                     Origin(doc))
+                     Origin(doc), kingdoms)

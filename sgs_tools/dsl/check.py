@@ -15,7 +15,7 @@ from typing import Any
 
 from sgs_tools.data.schemas import suggest
 from sgs_tools.dsl import ast as A
-from sgs_tools.dsl.vocabulary import Param, Registry, Verb
+from sgs_tools.dsl.vocabulary import Event, Param, Registry, Verb
 
 INT_TYPES = ("int", "count")
 PLAYER_VARS = {"you": "player"}
@@ -417,8 +417,10 @@ class Checker:
     def card_filter_matches_nothing(self, words: list[Any],
                                     filters: dict[str, list[str]]) -> None:
         """Warn (located) about card words that no card can satisfy together, such as
-        ``equipment_card slash card`` (a Slash is basic) or ``red spade card``: the filter
-        compiles and runs, and matches nothing."""
+        ``red spade card`` or ``equipment slash`` (a Slash is never equipped): the filter
+        compiles and runs, and matches nothing. A card name beside a card type is an
+        alternative (``equipment_card slash card``: an equipment card or a Slash), never a
+        contradiction."""
         shown = " ".join(w.name for w in words if isinstance(w, A.Word))
         colors, suits = filters.get("color", []), filters.get("suit", [])
         reason = None
@@ -427,7 +429,8 @@ class Checker:
         kinds = self.ctx.card_kinds
         names, types = filters.get("name", []), filters.get("card_type", [])
         equipped = filters.get("zone") == ["equipment"]  # only equipment is found there
-        if reason is None and kinds and (names or types) and (types or equipped):
+        if reason is None and kinds and (names or types) and (types or equipped) and not (
+                names and types):
             cands = [kind for c, kind in kinds.items() if not names or any(
                 c == n or c.endswith("_" + n) for n in names)]
             if cands and equipped:
@@ -777,12 +780,14 @@ class Checker:
             self.out.args[id(c)] = {"subject": subject}
         elif isinstance(c, A.Has):
             subject, t = self.expr(c.subject, scope)
-            if t not in ("player", "error"):
+            if t not in ("player", "cards", "error"):  # cards: "among them there are …"
                 self.issue(c.pos, "dsl-type", f"only characters have cards, not a {t}")
             cards, used = self.p_cards(list(c.words), scope)
             if used < len(c.words) or not used:
                 self.issue(c.pos, "dsl-type", "'has' needs cards such as 'hand cards'")
             self.out.args[id(c)] = {"subject": subject, "cards": cards}
+            if t == "cards":  # `if cards has club cards`: among those cards
+                self.out.args[id(c)]["among"] = True
 
     def _is_words(self, t: str, scope: dict[str, str]) -> set[str]:
         reg = self.reg
@@ -857,6 +862,7 @@ class Checker:
                                _other_mode_hint(cl.event, "event")
                                or _nearest(cl.event, set(self.reg.events)))
                     return
+                self.event_timing(cl, event)
                 self.out.args[id(cl)] = self.fill(f"event '{cl.event}'", event.params,
                                                   cl.words, scope, cl.pos)
                 scope.update(event.provides)
@@ -889,11 +895,26 @@ class Checker:
                     self.issue(cl.event_pos, "dsl-unknown-word", f"unknown event {cl.event!r}",
                                _close(cl.event, set(self.reg.events)))
                     return
+                self.event_timing(cl, event)
                 self.out.args[id(cl)] = self.fill(f"event '{cl.event}'", event.params,
                                                   cl.words, scope, cl.pos)
                 scope.update(event.provides)
             self.cond(cl.cond, scope)
             self.block(cl.body, scope)
+
+    def event_timing(self, cl: A.Trigger | A.Awaken, event: Event) -> None:
+        """A timing the rules never raise the event at, or a card's own event in a skill,
+        would never fire: refused, at the timing word."""
+        if cl.timing not in event.timings:
+            self.issue(cl.pos, "dsl-timing",
+                       f"'{cl.timing} {cl.event}' never happens: {cl.event!r} is raised "
+                       f"{' and '.join(repr(t) for t in event.timings)} only",
+                       f"write '{event.timings[-1]} {cl.event}'")
+        if event.own and self.ctx.owner != "card":
+            self.issue(cl.pos, "dsl-timing",
+                       f"{cl.event!r} is a card's own event: only that card's effect sees "
+                       "it, so a skill listening to it would never fire",
+                       "listen to an event every character sees (judged, take_effect, …)")
 
     def view_as(self, cl: A.ViewAs, scope: dict[str, str]) -> None:
         """``view CARDS as NAME``: NAME is a card, or a kind of card whose name the user

@@ -19,7 +19,7 @@ from sgs_tools.dsl.check import Analysis, Context, check
 from sgs_tools.dsl.compile import IR_VERSION, compile_effect
 from sgs_tools.dsl.parse import EffectSyntaxError, SyntaxProblem, parse
 from sgs_tools.dsl.render import Names, render
-from sgs_tools.dsl.vocabulary import Registry, registry
+from sgs_tools.dsl.vocabulary import KingdomWord, Registry, registry
 from sgs_tools.errors import Location, Problem
 
 
@@ -185,15 +185,25 @@ class _Known:
     skills: frozenset[str]
     parsed: Mapping[str, A.Effect | SyntaxProblem]
     card_kinds: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
+    kingdoms: tuple[KingdomWord, ...] = ()
+    """The kingdoms the catalog's expansions declare: words of every effect."""
+
+
+def kingdom_words(cat: Catalog) -> tuple[KingdomWord, ...]:
+    """The catalog's declared kingdoms as the registry takes them (names in zh/en/ko,
+    each falling back as names do)."""
+    return tuple((k.id, k.name.zh, k.name.get("en"), k.name.get("ko"))
+                 for k in cat.kingdoms.values())
 
 
 def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, text: str,
          origin: Origin, key: str, modes: frozenset[str], tags: tuple[str, ...],
          known: _Known | None = None, tokens: dict[str, str] | None = None) -> None:
-    reg = registry(modes)
     if known is None:
         known = _Known(frozenset(cat.cards) | cat.broken_cards,
-                       frozenset(cat.skills) | cat.broken_ids, {})
+                       frozenset(cat.skills) | cat.broken_ids, {},
+                       kingdoms=kingdom_words(cat))
+    reg = registry(modes, known.kingdoms)
     try:
         ready = known.parsed.get(text)
         if isinstance(ready, SyntaxProblem):
@@ -295,7 +305,8 @@ def compile_catalog(cat: Catalog,
     out = EffectsResult(names=names_of(cat))
     known = _Known(frozenset(cat.cards) | cat.broken_cards,
                    frozenset(cat.skills) | cat.broken_ids, parsed or {},
-                   {cid: (c.type, c.subtype) for cid, c in cat.cards.items()})
+                   {cid: (c.type, c.subtype) for cid, c in cat.cards.items()},
+                   kingdoms=kingdom_words(cat))
     index = _ModeIndex(cat)
     sets_of_skill: dict[str, set[str]] = {}
     tokens_of: dict[str, dict[str, str]] = {}  # general → its piles and marks (id → kind)

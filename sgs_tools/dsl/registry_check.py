@@ -12,7 +12,7 @@ from typing import Any
 
 from sgs_tools.data.loader import Document
 from sgs_tools.data.schemas import suggest
-from sgs_tools.dsl.vocabulary import LANGS, VALUE_TYPES, load_vocabulary, vocabulary_dir
+from sgs_tools.dsl.vocabulary import LANGS, TIMINGS, VALUE_TYPES, load_vocabulary, vocabulary_dir
 from sgs_tools.errors import LoadError, Problem
 from sgs_tools.paths import display_path
 
@@ -221,6 +221,13 @@ def _check_verb(doc: Document, table: str, name: str, raw: Any, enum_types: set[
                 problems.append(Problem(doc.where((*where, "params", i, "marker")),
                                         "vocab-marker", f"marker {marker!r} used twice"))
             markers.add(marker)
+    timings = raw.get("timings")
+    if table == "events" and timings is not None and (
+            not isinstance(timings, list) or not timings
+            or not set(timings) <= set(TIMINGS)):
+        problems.append(Problem(doc.where((*where, "timings")), "vocab-shape",
+                                f"the timings of {name!r} are a list of "
+                                f"{', '.join(TIMINGS)}"))
     named = raw.get("names") or {}
     if table == "events" and isinstance(named, dict):
         allowed = set(raw.get("provides") or {}) | {"each_amount", "this"}

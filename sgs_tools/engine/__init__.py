@@ -46,7 +46,7 @@ LOG_FIELDS: dict[str, frozenset[str]] = {
     "reshuffle": frozenset({"cards"}),
     "retrial": frozenset({"new", "old", "seat", "skill"}),
     "reveal": frozenset({"cards", "seat"}),
-    "refuse": frozenset({"by", "card", "seat"}),
+    "refuse": frozenset({"by", "card", "seat", "skill"}),
     "reward": frozenset({"rule", "seat"}),
     "reveal_general": frozenset({"faction", "general", "seat", "slot", "why"}),
     "hide_general": frozenset({"general", "seat", "slot"}),

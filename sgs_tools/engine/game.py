@@ -296,6 +296,7 @@ class Game:
     answers_by_trigger = use.answers_by_trigger
     ask_for_card = use.ask_for_card
     announce_answer = use.announce_answer
+    response_counts = use.response_counts
     answer_done = use.answer_done
 
     damage = health.damage

@@ -31,6 +31,7 @@ EQUIP_SUBTYPES = frozenset({"weapon", "armour", "horse", "plus_horse", "minus_ho
 ALL_OF_TABLE = frozenset({"except", "within", "where"})
 """Selector keys that need the whole table to test one character (``Interpreter.select``)."""
 KINGDOMS = frozenset({"wei", "shu", "wu", "qun", "god"})
+"""The base game's kingdoms; a game's interpreter also knows its expansions' (``kingdoms``)."""
 
 
 @dataclass
@@ -80,6 +81,8 @@ def type_is(card: CardInst, word: str) -> bool:
 class Interpreter:
     def __init__(self, game: Game) -> None:
         self.game = game
+        self.kingdoms = KINGDOMS | game.lib.kingdoms
+        """Kingdom words: a selector or condition naming one tests a character's kingdom."""
 
     # -- values --------------------------------------------------------------------------
     def player_attr(self, p: Player, attr: str) -> Any:
@@ -266,7 +269,7 @@ class Interpreter:
 
     def filter_ok(self, flt: str, p: Player, me: int, f: Frame) -> bool:
         g = self.game
-        if flt in KINGDOMS:
+        if flt in self.kingdoms:
             return p.kingdom == flt
         if flt == "male" or flt == "female":
             return p.gender == flt
@@ -432,6 +435,8 @@ class Interpreter:
         if zones:
             if "any_zone" in zones:
                 return ["hand", "equipment", "judgement_zone"]
+            if "field" in zones:  # 场上的牌: the equipment area and the judgement zone
+                return sorted({*zones, "equipment", "judgement_zone"} - {"field"})
             return list(zones)
         types = filters.get("card_type", ())
         if equipment_default and types and all(t in EQUIP_SUBTYPES for t in types):
@@ -495,7 +500,7 @@ class Interpreter:
                 return False
             for seat in seats:
                 p = self.game.table.players[seat]
-                if group in KINGDOMS or group not in ("others", "other", "you", "all",
+                if group in self.kingdoms or group not in ("others", "other", "you", "all",
                                                       "players", "player", "lord",
                                                       "current"):
                     if not self.filter_ok(group, p, f.owner, f):
@@ -504,9 +509,15 @@ class Interpreter:
                     return False
             return True
         if "has" in c:
-            seats = self.players_of(c["subject"], f)
             spec = self.spec_of(c["has"]) or {}
             count = spec.get("count")
+            among = self.value(c["subject"], f)
+            if isinstance(among, list):  # `if cards has club cards`: some of them are
+                table = self.game.table
+                found = sum(1 for u in among if self.card_matches(table.card(u), spec))
+                need = self.num(count, f) if isinstance(count, (int, dict)) else 1
+                return found == 0 if count == 0 else found >= max(1, need)
+            seats = self.players_of(c["subject"], f)
             for seat in seats:
                 found = len(self.candidates(seat, spec, equipment_default=True))
                 if count == 0:
@@ -600,6 +611,19 @@ class Interpreter:
                 return
             self.step(step, f)
 
+    def announce(self, body: list[dict[str, Any]], f: Frame) -> None:
+        """A compulsory skill whose condition held (挥泪: its owner was killed by another)
+        says it is used, as one whose steps start at once does; a branch opening with a
+        choice to make (``may``) is announced when that choice is taken."""
+        hook = f.hook
+        if hook is None or hook.origin != "skill" or hook.kind != "trigger" or hook.optional:
+            return
+        first = body[0]
+        if "may" in first or "repeat" in first or "if" in first or "after_this" in first:
+            return
+        self.game.log_event("skill", seat=f.owner, skill=hook.source)
+        f.vars["__announced"] = True
+
     def step(self, s: dict[str, Any], f: Frame) -> None:
         g = self.game
         g.tick(f)
@@ -626,7 +650,10 @@ class Interpreter:
                 f.vars["__declined"] = id(s)  # an endless repeat opening with it ends
             return
         if "if" in s:
-            self.run(s["then"] if self.cond(s["if"], f) else s["else"], f)
+            body = s["then"] if self.cond(s["if"], f) else s["else"]
+            if body and not f.vars.get("__announced"):
+                self.announce(body, f)
+            self.run(body, f)
             return
         if "choose" in s:
             chooser = self.players_of(s["choose"], f)

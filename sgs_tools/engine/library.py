@@ -134,6 +134,12 @@ class Library:
         default_factory=dict)
 
     @cached_property
+    def kingdoms(self) -> frozenset[str]:
+        """Every kingdom: the base game's and those the loaded expansions declare (the
+        kingdom words of selectors and conditions)."""
+        return frozenset(self.catalog.all_kingdoms())
+
+    @cached_property
     def view_cards(self) -> frozenset[str]:
         """Every card name a view-as conversion can make (asked on the hot path: a card
         no conversion makes is only ever held as a card in hand)."""
@@ -178,7 +184,7 @@ class Library:
                 for raw in compiled.hooks:
                     missing = ([f"effect kind {compiled.kind}"] if engine is None
                                else own(raw) if own is not None
-                               else self.missing_words(raw))
+                               else self.missing_words(raw, self.kingdoms))
                     found += [m for m in missing if m not in found]
                 if found:
                     self.gaps[ident] = found
@@ -236,15 +242,17 @@ class Library:
             priority=int(raw.get("priority") or 0), lord=bool(raw.get("lord")),
             origin=origin, card_type=card_type, view_card=view_card, view_spec=view_spec,
             view_kind=view_kind)
-        hook.gaps = tuple(self.missing_words(raw))
+        hook.gaps = tuple(self.missing_words(raw, self.kingdoms))
         used = {w for cat, w in walk_words([hook.cost, hook.steps]) if cat == "action"}
         hook.harmful = bool(used & HARMFUL_WORDS) and not (
             used & HELPFUL_WORDS and not used & {"damage", "respond", "suffer_damage"})
         return hook
 
     @staticmethod
-    def missing_words(raw: dict[str, Any]) -> list[str]:
-        """Words of a hook the engine cannot run, as ``category word``."""
+    def missing_words(raw: dict[str, Any], kingdoms: frozenset[str] = frozenset()
+                      ) -> list[str]:
+        """Words of a hook the engine cannot run, as ``category word`` (``kingdoms``: the
+        declared kingdoms, which selectors and conditions may name)."""
         out: list[str] = []
         kind = raw.get("kind")
         if kind not in (words.known("hook_kind") or ()):
@@ -257,7 +265,8 @@ class Library:
                  raw.get("condition"), raw.get("frequency"), raw.get("filter")]
         for category, word in walk_words(parts):
             known = words.known(category)
-            if known is not None and word not in known:
+            if (known is not None and word not in known
+                    and not (category in ("selector", "predicate") and word in kingdoms)):
                 entry = f"{'selector' if category == 'predicate' else category} {word}"
                 if entry not in out:
                     out.append(entry)

@@ -32,7 +32,7 @@ def refused(g: Game, use: Use, target: int, f: Frame) -> bool:
         if users is not None and not g.interp.names_seat(users, use.user, a.frame):
             continue
         if g.ask_yes_no(target, f"refuse {use.name} from seat {use.user}", f, benefit=-1.0):
-            g.log_event("refuse", seat=target, card=use.name, by=use.user)
+            g.log_event("refuse", seat=target, card=use.name, by=use.user, skill=a.frame.name)
             return True
         return False
     return False

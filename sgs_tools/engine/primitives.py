@@ -110,6 +110,9 @@ def can_pay(g: Game, step: dict[str, Any], f: Frame) -> bool:
         need = g.interp.num(args.get("n", 1), f)
         return all(mark_count(g.table.players[s], str(args.get("mark"))) >= need
                    for s in fitting(g, args.get("who"), f) or (f.actor,))
+    if word in ("use", "use_uncounted"):  # a card used on nobody cannot be used
+        args = step.get("args") or {}
+        return bool(fitting(g, args.get("on"), f))
     if word not in CARD_SPENDERS:
         return True
     args = step.get("args") or {}

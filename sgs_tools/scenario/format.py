@@ -292,6 +292,13 @@ class _Reader:
         if card_ids is not None and name not in card_ids:
             bad(where, f"unknown card {name!r}{after}", suggest(name, card_ids))
 
+    def known_kingdom(self, name: str) -> bool:
+        """A kingdom of the loaded game (the base game's and its expansions'); without a
+        game loaded, any word of the id form (the run checks it)."""
+        if self.lib is not None:
+            return name in self.lib.kingdoms
+        return re.fullmatch(r"[a-z][a-z0-9_]*", name) is not None
+
     def known_general(self, name: Any, where: Location) -> None:
         bad, lib = self.bad, self.lib
         if lib is not None and isinstance(name, str) and name not in lib.catalog.generals:
@@ -415,8 +422,12 @@ class _Reader:
             if raw.get("role") not in (None, "lord", "loyalist", "rebel", "renegade"):
                 bad(at("seats", i, "role"), f"unknown role {raw.get('role')!r}",
                     "expected lord, loyalist, rebel or renegade")
-            if raw.get("kingdom") not in (None, "wei", "shu", "wu", "qun", "god"):
-                bad(at("seats", i, "kingdom"), f"unknown kingdom {raw.get('kingdom')!r}")
+            kingdom = raw.get("kingdom")
+            if kingdom is not None and not self.known_kingdom(kingdom):
+                known = sorted(self.lib.kingdoms) if self.lib is not None else []
+                bad(at("seats", i, "kingdom"), f"unknown kingdom {kingdom!r}",
+                    suggest(str(kingdom), known) or (
+                        f"kingdoms: {', '.join(known)}" if known else None))
             if raw.get("gender") not in (None, "male", "female"):
                 bad(at("seats", i, "gender"), "gender is male or female")
             s.general = raw.get("general")
@@ -801,6 +812,12 @@ class _Reader:
             # A faction mode's winning side is the faction that won (Guozhan: a kingdom,
             # or careerist).
             sides += [str(f) for s in victory.get("sides") or [] for f in s.get("factions") or []]
+            if any(s.get("factions") for s in victory.get("sides") or []):
+                # the kingdoms of the expansions joining the mode are factions too
+                cat = lib.catalog
+                joined = cat.modes.get(mode)
+                sides += [k for k in (cat.mode_kingdoms(joined) if joined else [])
+                          if k in cat.kingdoms]
             sides += ["none"]
             for side, where in side_checks:
                 if str(side) not in sides:

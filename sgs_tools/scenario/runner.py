@@ -426,6 +426,7 @@ def run_scenario(lib: Library, doc: Document, sc: Scenario) -> Outcome:
     for gap in g.gaps():
         source = gap.split(":")[0]
         if any(source in (s.skills or []) or source in skills_of(lib, s.general)
+               or any(source in skills_of(lib, two) for two in s.generals or [])
                or any(c.name == source for c in (*s.hand, *s.equipment, *s.judgement))
                for s in sc.seats):
             out.problems.append(Problem(sc.where, "engine-gap",

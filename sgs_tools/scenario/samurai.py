@@ -142,8 +142,15 @@ def build(lib: Library, doc: Document) -> tuple[SamuraiGame | None, list[Problem
     if not isinstance(seats, list) or not seats:
         problems.append(_problem(doc, ("seats",), "seats is a list of 3-6 seats"))
         return None, problems, {}
-    setup = Setup(mode="samurai", players=len(seats), seed=int(data.get("seed", 0) or 0),
-                  step_budget=int(data.get("step_budget", 20_000)), record=True)
+    numbers = {"seed": 0, "step_budget": 20_000}
+    for key, default in list(numbers.items()):
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            problems.append(_problem(doc, (key,), f"{key} is a whole number, 0 or more"))
+        else:
+            numbers[key] = value
+    setup = Setup(mode="samurai", players=len(seats), seed=numbers["seed"],
+                  step_budget=numbers["step_budget"], record=True)
     try:
         g = SamuraiGame(lib, setup, deal=False)
     except SetupError as exc:

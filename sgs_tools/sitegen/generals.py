@@ -29,7 +29,9 @@ def tag_badges(skill: Skill) -> str:
 
 
 def facts(site: SiteData, general: General, page: str) -> list[list[str]]:
-    rows = [["Kingdom", trio(*site.kingdom(general.kingdom))],
+    rows = [["Kingdom", f'<span class="sgs-kingdom" style="--sgs-kingdom: '
+                        f'{html(site.kingdom_style(general.kingdom)[0])}">'
+                        f"{trio(*site.kingdom(general.kingdom))}</span>"],
             ["Health", health(general)],
             ["Gender", trio(*GENDERS.get(general.gender, (general.gender, None, None)))],
             ["Set", site.set_label(general.set)]]
@@ -118,7 +120,7 @@ def versions(site: SiteData, general: General, page: str) -> str:
     heads = ["", f"**{md(site.general_name(general))}** (this page)"]
     heads += [site.general_link(g.id, page) for g in gens[1:]]
     rows = [["Set", *[site.set_name(g.set) for g in gens]],
-            ["Kingdom", *[md(site.kingdom(g.kingdom)[0]) for g in gens]],
+            ["Kingdom", *[site.kingdom_cell(g.kingdom) for g in gens]],
             ["Health", *[health(g) for g in gens]],
             ["Skills", *[compare_cell(site, g, page) for g in gens]]]
     return ("## Other versions {#general-versions}\n\n" + "\n".join(links) + "\n\n"
@@ -137,8 +139,10 @@ def edition_note(general: General) -> str:
 def general_markdown(site: SiteData, general: General) -> str:
     page = general_page(general.id)
     skills = site.skills_of(general)
+    svg = face(general, skills, site.kingdom_style(general.kingdom),
+               site.kingdom(general.kingdom)[0])
     parts = [f"# {md(site.general_title(general))}\n",
-             f'<div class="sgs-face-box" data-search-exclude>{face(general, skills)}</div>\n',
+             f'<div class="sgs-face-box" data-search-exclude>{svg}</div>\n',
              table(["General", md(site.general_name(general))],
                    [*facts(site, general, page), ["Id", code(general.id)]]),
              "## Skills {#general-skills}\n"]

@@ -278,7 +278,8 @@ def test_a_letter_keeps_one_meaning_in_the_whole_text() -> None:
 def test_nested_ifs_say_which_if_an_otherwise_belongs_to() -> None:
     guhuo = text("guhuo", "en")
     assert "otherwise" not in guhuo
-    assert "greater than 0: if that card's name is the declared name, " in guhuo
+    assert "there are characters who questioned it: if that card's name is the declared name, " \
+        in guhuo
     assert "; if that card's name is not the declared name, " in guhuo
     assert "否则" not in text("guhuo", "zh")
     assert "그렇지 않으면" not in text("guhuo", "ko")

@@ -88,3 +88,39 @@ expect:
     - {e: max_hp, seat: 1, max_hp: 5}
 """})
     assert result.exit_code == 0, result.output
+
+
+def test_zhong_huis_zili_waits_for_his_preparation_phase(tmp_path: Path) -> None:
+    """自立 (一将成名 2011) is checked at the start of his preparation phase: three 权 from
+    Lightning's three damage in his judgement phase do not wake him that turn; the start
+    of his next turn does."""
+    import shutil
+
+    corpus = Path(__file__).resolve().parents[1] / "corpus" / "yjcm"
+    root = tmp_path / "yjcm"
+    (root / "generals").mkdir(parents=True)
+    (root / "tests").mkdir()
+    shutil.copy(corpus / "expansion.yaml", root)
+    shutil.copy(corpus / "generals" / "zhonghui.yaml", root / "generals")
+    result = run(root, {"zili": """kind: scenario
+name: Zili wakes at the start of his next preparation phase
+mode: identity
+seats:
+  - {general: zhonghui, role: lord, judgement: [lightning ♠A]}
+  - {general: huanggai, role: rebel}
+deck: [spade 5 jink, heart 2 jink, heart 3 jink, heart 4 jink]
+start: {seat: 0, phase: judge}
+turns: 3
+defaults: {yes_no: "yes", play: end}
+expect:
+  events:
+    - {e: damage, seat: 0, n: 3, nature: thunder}
+    - {e: skill, seat: 0, skill: quanji}
+    - {e: turn, seat: 1}
+    - {e: turn, seat: 0}
+    - {e: phase, seat: 0, phase: start}
+    - {e: skill, seat: 0, skill: zili}
+    - {e: max_hp, seat: 0, max_hp: 3}
+    - {e: phase, seat: 0, phase: judge}
+"""})
+    assert result.exit_code == 0, result.output

@@ -291,7 +291,7 @@ def test_may_refuse_a_card_used_on_you(lib: Library) -> None:
     assert not refused(g, peach, 1, f)  # asked, and said no
     agent(g, 1).rules = [("refuse peach", "yes")]
     assert refused(g, peach, 1, f)
-    assert g.log[-1] == {"e": "refuse", "seat": 1, "card": "peach", "by": 0}
+    assert g.log[-1] == {"e": "refuse", "seat": 1, "card": "peach", "by": 0, "skill": "rules"}
     other = Use("peach", give(g, 2, "peach"), 2, None, [1])
     assert not refused(g, other, 1, f)  # not from the character it names
     slash = Use("slash", give(g, 0, "slash"), 0, None, [1])

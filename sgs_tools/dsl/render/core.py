@@ -609,6 +609,9 @@ class Renderer:
             subject = self.value(args.get("subject"))
             cards = args.get("cards") or {}
             spec = cards.get("cards", {}) if isinstance(cards, dict) else {}
+            if args.get("among") and "has_among" in self.reg.phrases:  # 若这些牌中有梅花牌
+                inner = self.cards({**spec, "count": None, "noun": "cards"})
+                return self.phrase("has_among", cards=subject, kind=inner)
             zone = L.has_in_equipment(self, subject, spec)
             if zone is not None:
                 return zone
@@ -1020,7 +1023,7 @@ class Renderer:
         if isinstance(st, A.During):
             until = self.phrase("until", edge=self.phrase(st.edge),
                                 period=self.enum(st.period))
-            mods = L.comma.join(self.static_line(s) for s in st.statics)
+            mods = L.join_statics([self.static_line(s) for s in st.statics])
             return f"{until}{L.comma}{mods}"
         if isinstance(st, A.Limited):
             return L.limited(self.limit(st.limit), self.steps(st.body, actor))
@@ -1344,14 +1347,18 @@ class Renderer:
             return self.card_use(cl)
         if isinstance(cl, A.Action):
             head = L.action_head(self, cl.options.limit)
-            return L.action_text(head, self.action_body(cl.body, you))
+            body = self.action_body(cl.body, you)
+            if cl.options.condition is not None:  # `action, if COND:` (心战)
+                cond = self.phrase("if", cond=self.cond(cl.options.condition, "면"))
+                body = f"{cond}{L.comma}{body}"
+            return L.action_text(head, body)
         if isinstance(cl, A.ViewAs):
             return self.view_as([cl])
         if isinstance(cl, A.Static):
             return self.static_line(cl)
         if isinstance(cl, A.StaticIf):
             cond = self.phrase("if", cond=self.cond(cl.cond, "면"))
-            mods = L.comma.join(self.static_line(s) for s in cl.statics)
+            mods = L.join_statics([self.static_line(s) for s in cl.statics])
             return f"{cond}{L.comma}{mods}"
         if isinstance(cl, A.Awaken):
             if cl.timing is None:

@@ -116,8 +116,16 @@ class English(Language):
 
     def cards(self, r: Renderer, names: list[str], words: list[str], zones: list[str],
               count: Any, plural: bool) -> str:
+        types = {r.enum(t) for t in r.reg.enums.get("card_type", {})}
+        if "hand" in zones and any(w in types for w in words):
+            # an equipment card from your hand, not "an equipment hand card"
+            owner = "your" if r.subject in ("", r.var("you")) else "their"
+            return self.cards(r, names, words, [z for z in zones if z != "hand"], count,
+                              plural) + f" from {owner} hand"
         zone = " ".join("hand" if z == "hand" else r.enum(z) for z in zones)
-        noun = " or ".join(names) if names else "card"
+        # a kind of cards: "Slashes or Duels cannot affect you"
+        shown = [en_plural(n) for n in names] if plural and count is None else names
+        noun = " or ".join(shown) if names else "card"
         if plural and not names:
             noun = "cards"
         if zones == ["equipment"]:
@@ -146,6 +154,10 @@ class English(Language):
         return f"not ({inner})"
 
     def compare(self, left: str, op: str, right: str) -> str:
+        # a count of characters against 0: "there are characters who questioned it"
+        m = re.fullmatch(r"the number of (characters (?:who|with) .*)", left)
+        if m and right == "0" and op in (">", "!=", "=="):
+            return ("there are no " if op == "==" else "there are ") + m.group(1)
         return f"{left} {COMPARE[op]} {right}"
 
     def is_cond(self, subject: str, word: str, selector: bool, negated: bool, you: str,

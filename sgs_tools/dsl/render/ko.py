@@ -13,6 +13,7 @@ from sgs_tools.dsl.render.common import (
     EQUAL_OPEN,
     MARK_CLOSE,
     MARK_OPEN,
+    MENTION_OPEN,
     is_letter,
     mark,
 )
@@ -309,7 +310,11 @@ class Korean(Language):
 
     def select(self, r: Renderer, noun: str, pre: list[str], post: list[str], count: Any,
                excepts: list[str]) -> str:
+        named_again = len(excepts) == 1 and (excepts[0] == self.one_chosen
+                                              or excepts[0].startswith(MENTION_OPEN))
         extra = "".join(f"{v}{particle(v, '을')} 제외한 " for v in excepts)
+        if named_again and any(p.startswith("그와 ") for p in post):
+            extra = "그를 제외하고 "  # 그를 제외하고 그와 거리가 가장 가까운 플레이어
         tail = f" {r.number(count)}명" if count is not None else ""
         return extra + " ".join([*post, *pre, noun]) + tail
 
@@ -398,6 +403,10 @@ class Korean(Language):
         ">": "자신이 겨루기에서 이긴", "<=": "자신이 겨루기에서 이기지 못한"}
 
     def compare(self, left: str, op: str, right: str) -> str:
+        # a count of players against 0: 그 카드에 의문을 제기한 플레이어가 있는
+        m = re.fullmatch(r"(.*플레이어) 수", left)
+        if m and right == "0" and op in (">", "!=", "=="):
+            return f"{m.group(1)}{particle(m.group(1), '가')} {'없는' if op == '==' else '있는'}"
         subject = f"{left}{particle(left, '가')}"
         if op == "==":
             return f"{subject} {right}인"
@@ -441,6 +450,11 @@ class Korean(Language):
 
     def alternative_head(self, word: str) -> str:
         return conj(f"{word}인", "면")
+
+    def join_statics(self, texts: list[str]) -> str:
+        # 거리 제한이 없고, … (a clause that ends in a verb joins the next with -고)
+        return ", ".join([and_form(t) if re.search(r"[가-힣]다$", t) else t
+                          for t in texts[:-1]] + texts[-1:])
 
     def tally_follows(self, previous: str, is_counter: bool) -> bool:
         return re.search(r"[가-힣]다$", previous) is not None

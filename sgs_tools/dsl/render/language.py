@@ -171,6 +171,10 @@ class Language:
         """A card of one suit with a rank in a range: "the judgement card is ♠ 2–9"."""
         return f"{card} is {suit} {low}–{high}"
 
+    def join_statics(self, texts: list[str]) -> str:
+        """Modifiers under one condition or period, as one sentence."""
+        return self.comma.join(texts)
+
     def join_top(self, texts: list[str]) -> str:
         """A clause's steps that stand apart from each other."""
         return self.sep.join(texts)
@@ -252,6 +256,8 @@ class Language:
         lead = subject + " "
         if not second.startswith(lead) or not first.startswith(lead):
             return None
+        if second.startswith("you are "):  # "then you are treated as …"
+            return first + self.then_join + second
         return first + self.then_join + second[len(lead):]
 
     def chooses_one(self, phrase: str, who: str, third: bool, options: list[str]) -> str:

@@ -173,6 +173,10 @@ class Chinese(Language):
         return phrase.join(self.drop_repeated(parts, subjects or [], ""))
 
     def compare(self, left: str, op: str, right: str) -> str:
+        # a count of characters or cards against 0: 有质疑此牌的角色, 没有…的牌
+        m = re.fullmatch(r"(.*的(?:角色|牌))数", left)
+        if m and right == "0" and op in (">", "!=", "=="):
+            return ("没有" if op == "==" else "有") + m.group(1)
         return f"{left}{COMPARE[op]}{right}"
 
     def skill_used(self, period: str, used: bool) -> str:

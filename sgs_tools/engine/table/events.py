@@ -480,7 +480,10 @@ def card_response(g: Game, hook: Hook, owner: int, payload: dict[str, Any],
         answered = g.announce_answer(owner, uid, request, payload.get("__use"),
                                      via=via if via and not via.startswith("declare:")
                                      else None)
-        g.run_hook(hook, f)
+        if g.response_counts(owner, payload.get("__use"), f):
+            g.run_hook(hook, f)
+        else:
+            request.provided = []  # answered, but it does not count (无双's cost unpaid)
         g.discard_processed([uid])
         g.answer_done(owner, request, answered)
         return True

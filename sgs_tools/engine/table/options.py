@@ -252,6 +252,8 @@ def has_targets(g: Game, hook: Hook, f: Frame, card: str | None) -> bool:
         if word in CARD_SPENDERS:
             if not can_pay(g, step, f):
                 return False
+            if step.get("as"):
+                break  # what follows reads what this step gives: not known beforehand
             continue
         if "if" in step and not step.get("else"):
             return g.interp.cond(step["if"], f)

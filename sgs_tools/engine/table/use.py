@@ -506,25 +506,31 @@ def ask_for_card(g: Game, seat: int, name: str, f: Frame, helping: int | None = 
     g.move(g.table.physical([uid]), PROCESSING, -1, request.verb)
     payload = announce_answer(g, seat, uid, request, asking,
                               via=via if via and not via.startswith("declare:") else None)
-    counts = True
-    if asking is not None:
-        for a in g.statics.active(asking.user, "response_cost"):
-            if not card_filter_ok(g, a, "card", asking.card):
-                continue
-            spec = g.interp.spec_of(a.args.get("cost")) or {}
-            cands = g.interp.candidates(seat, spec)
-            low, _high = g.interp.count_of(spec, a.frame, len(cands))
-            if len(cands) < low or not g.ask_yes_no(
-                    seat, f"discard {low} more to make the response count", f):
-                counts = False
-                break
-            chosen = g.choose_cards(seat, seat, cands, low, low, "response cost", f)
-            g.discard(chosen, seat, f)
+    counts = response_counts(g, seat, asking, f)
     for u in g.table.physical([uid]):
         if g.table.where.get(u, ("", 0))[0] == PROCESSING:
             g.move([u], DISCARD, -1, "used" if request.use else "played")
     answer_done(g, seat, request, payload)
     return [uid] if counts else []
+
+
+def response_counts(g: Game, seat: int, asking: Use | None, f: Frame) -> bool:
+    """A ``response_cost`` of the asking card's user (无双): the answering character must
+    also discard the listed cards, or the response does not count."""
+    if asking is None or not g.statics.any_active("response_cost"):
+        return True
+    for a in g.statics.active(asking.user, "response_cost"):
+        if not card_filter_ok(g, a, "card", asking.card):
+            continue
+        spec = g.interp.spec_of(a.args.get("cost")) or {}
+        cands = g.interp.candidates(seat, spec)
+        low, _high = g.interp.count_of(spec, a.frame, len(cands))
+        if len(cands) < low or not g.ask_yes_no(
+                seat, f"discard {low} more to make the response count", f):
+            return False
+        chosen = g.choose_cards(seat, seat, cands, low, low, "response cost", f)
+        g.discard(chosen, seat, f)
+    return True
 
 
 def answer_forbidden(g: Game, seat: int, option: tuple[str, list[int], str | None],

@@ -284,7 +284,8 @@ Fk:loadTranslationTable({
   [":sgsx__keji"] = "If the number of times you used or played a Slash in this " ..
     "turn's play phase is 0, you have no hand limit this turn.",
   ["sgsx__kongcheng"] = "Empty Fort",
-  [":sgsx__kongcheng"] = "If you have no hand cards, Slash or Duel cannot affect you.",
+  [":sgsx__kongcheng"] = "If you have no hand cards, Slashes or Duels cannot affect " ..
+    "you.",
   ["sgsx__kurou"] = "Self Injury",
   [":sgsx__kurou"] = "During your play phase, if your HP is greater than 1, you " ..
     "may lose 1 HP, then draw 2 cards.",
@@ -329,7 +330,7 @@ Fk:loadTranslationTable({
   [":sgsx__paoxiao"] = "The number of times you may use a Slash in your play phase " ..
     "is unlimited.",
   ["sgsx__qianxun"] = "Humility",
-  [":sgsx__qianxun"] = "Snatch or Indulgence cannot affect you.",
+  [":sgsx__qianxun"] = "Snatches or Indulgences cannot affect you.",
   ["sgsx__qicai"] = "Genius",
   [":sgsx__qicai"] = "You may use trick cards at any distance.",
   ["sgsx__qingguo"] = "Fair Beauty",
