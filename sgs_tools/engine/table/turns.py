@@ -13,6 +13,7 @@ from sgs_tools.engine.primitives import BORROWED, take_back_skills
 from sgs_tools.engine.state import (
     DISCARD,
 )
+from sgs_tools.engine.table.events import NOBODY
 from sgs_tools.engine.table.health import settle_dying
 
 if TYPE_CHECKING:
@@ -106,9 +107,15 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     g.forgo_draw = False
     g.word_state.expire("phase")  # what a word kept for one phase never outlives it
     g.log_event("phase", seat=seat, phase=pid)
-    g.emit("phase_start", "at", seat, {"phase": pid})
-    g.emit("phase_begins", "when", seat, {"phase": pid, "current": (seat,)})
-    g.emit("awaken_check", "when", seat, {"phase": pid})
+    # Every phase of every turn raises these: one whose plan says nobody listens
+    # (events.NOBODY) is not raised at all, which is what raising it would do.
+    plans = g.emit_plans
+    if plans.get(("phase_start", "at", pid)) is not NOBODY:
+        g.emit("phase_start", "at", seat, {"phase": pid})
+    if plans.get(("phase_begins", "when", pid)) is not NOBODY:
+        g.emit("phase_begins", "when", seat, {"phase": pid, "current": (seat,)})
+    if plans.get(("awaken_check", "when")) is not NOBODY:
+        g.emit("awaken_check", "when", seat, {"phase": pid})
     skipped = g.skipped.get(seat)
     if skipped and pid in skipped:
         skipped.discard(pid)
@@ -126,13 +133,14 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
             g.play_phase(seat, phase)
         elif kind == "discard":
             g.discard_phase(seat, phase)
-    if t.players[seat].alive:
+    if t.players[seat].alive and plans.get(("phase_end", "at", pid)) is not NOBODY:
         g.emit("phase_end", "at", seat, {"phase": pid})
     if not g.over:
         discarded = [u for u in g.word_state.pop("phase_discards", ())
                      if t.where.get(u, ("", 0))[0] == DISCARD]
-        g.emit("phase_ending", "when", seat, {"phase": pid, "phase_owner": (seat,),
-                                              "discarded": discarded})
+        if plans.get(("phase_ending", "when", pid)) is not NOBODY:
+            g.emit("phase_ending", "when", seat, {"phase": pid, "phase_owner": (seat,),
+                                                  "discarded": discarded})
     g.word_state.pop("ended", None)
     g.end_period("phase")
     g.sweep()
