@@ -14,12 +14,12 @@ import statistics
 import time
 from collections.abc import Callable
 
-from sgs_tools.data.validate import validate
 from sgs_tools.dsl.check import Context, check
 from sgs_tools.dsl.compile import compile_effect
 from sgs_tools.dsl.effects import names_of
 from sgs_tools.dsl.parse import parse, parser
 from sgs_tools.dsl.render import render
+from sgs_tools.project import validate
 
 
 def best(fn: Callable[[], object], repeat: int) -> tuple[float, float]:

@@ -34,8 +34,12 @@ root, mode, players, agents = sys.argv[1:5]
 sys.path.insert(0, root)
 try:
     from sgs_tools.engine.game import Game, Setup
-    from sgs_tools.engine.library import Library
-    lib = Library.load()
+    try:
+        from sgs_tools.project import library as load_library
+    except ImportError:  # a checkout from before sgs_tools/project.py
+        from sgs_tools.engine.library import Library
+        load_library = Library.load
+    lib = load_library()
     def play(first, last):
         turns = errors = 0
         start = time.process_time()

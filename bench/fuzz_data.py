@@ -141,7 +141,8 @@ def _check_locations(problems: list[Any], shown: str, text: str, raw: bytes) -> 
 
 
 def fuzz(iterations: int, seed: int = 0, full_every: int = 25, slow: float = 5.0) -> Stats:
-    from sgs_tools.data.validate import check_file, display_path, validate
+    from sgs_tools.paths import display_path
+    from sgs_tools.project import check_file, validate
 
     rng = random.Random(seed)
     stats = Stats()

@@ -103,8 +103,8 @@ def mutate(text: str, rng: random.Random) -> str:
 @cache
 def corpus() -> tuple[list[Any], Any]:
     """Every bundled compiled effect, and the catalog's names (loaded once)."""
-    from sgs_tools.data.validate import validate
     from sgs_tools.dsl.effects import names_of
+    from sgs_tools.project import validate
 
     result = validate()
     assert result.effects is not None
@@ -129,7 +129,7 @@ def fuzz(iterations: int, seed: int = 0, render_text: bool = True,
     from sgs_tools.dsl.render import render
 
     items, names = corpus()
-    from sgs_tools.data.validate import validate  # noqa: F401 - corpus() loaded it
+    from sgs_tools.project import validate  # noqa: F401 - corpus() loaded it
 
     rng = random.Random(seed)
     stats = Stats()

@@ -88,12 +88,13 @@ def mutate(text: str, rng: random.Random) -> str:
 
 
 def fuzz(iterations: int, seed: int = 0, slow: float = 20.0) -> Stats:
-    from sgs_tools.data.validate import check_file, display_path
-    from sgs_tools.engine.library import Library
+    from sgs_tools import project
     from sgs_tools.lines import file_lines
+    from sgs_tools.paths import display_path
+    from sgs_tools.project import check_file
     from sgs_tools.scenario.runner import run_file
 
-    lib = Library.load()
+    lib = project.library()
     rng = random.Random(seed)
     stats = Stats()
     files = corpus()

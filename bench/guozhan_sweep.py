@@ -17,7 +17,7 @@ import argparse
 import sys
 import time
 
-from sgs_tools.engine.library import Library
+from sgs_tools import project
 from sgs_tools.engine.modes import new_game
 from sgs_tools.engine.records import Setup
 
@@ -33,7 +33,7 @@ def main() -> None:
     ap.add_argument("--players", default="2-12", help="a count or a range, e.g. 2-12")
     ap.add_argument("--agents", default="random,heuristic")
     args = ap.parse_args()
-    lib = Library.load()
+    lib = project.library()
     mode = lib.mode("guozhan")
     sources = lib.sources_for_mode(mode)
     gaps = [f"{s}: {', '.join(lib.gaps[s])}" for s in sources if s in lib.gaps]

@@ -27,7 +27,7 @@ HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE))
 
 from sgs_tools.engine.game import Game, Setup  # noqa: E402
-from sgs_tools.engine.library import Library  # noqa: E402
+from sgs_tools.project import library as load_library  # noqa: E402
 
 # (group, mode, player counts, games per agent kind)
 GROUPS: list[tuple[str, str, list[int], int]] = [
@@ -59,7 +59,7 @@ def main() -> int:
     ap.add_argument("--unrecorded-every", type=int, default=5,
                     help="replay every Nth game with record=False (0: never)")
     args = ap.parse_args()
-    lib = Library.load()
+    lib = load_library()
     games: dict[str, str] = {}
     mismatches: list[str] = []
     started = time.process_time()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from sgs_tools.engine.library import Library
+from sgs_tools import project
 from sgs_tools.engine.modes import new_game
 from sgs_tools.engine.records import Setup
 
@@ -23,7 +23,7 @@ def main() -> None:
     parser.add_argument("--agents", default="random,heuristic")
     parser.add_argument("--speed-games", type=int, default=300)
     args = parser.parse_args()
-    lib = Library.load()
+    lib = project.library()
     bad: list[str] = []
     total = 0
     began = time.perf_counter()

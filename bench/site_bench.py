@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from sgs_tools import paths  # noqa: E402
-from sgs_tools.data.validate import validate  # noqa: E402
+from sgs_tools.project import validate  # noqa: E402
 from sgs_tools.sitegen.build import Layout, prepare, run_mkdocs  # noqa: E402
 from sgs_tools.sitegen.pages import generate  # noqa: E402
 

@@ -36,7 +36,9 @@ def _scenario_stage(paths: list[Path], explicit: bool, data: list[Path]) -> Stag
     if not folders:
         return Stage("scenarios", "no scenario files found (skipped)",
                      time.perf_counter() - start)
-    outcome = run_scenarios(folders, data=data)
+    from sgs_tools.sim.runner import load_library
+
+    outcome = run_scenarios(folders, load_library(data, folders))
     failed = outcome.failed
     if failed:
         typer.echo(report.text(outcome.problems, outcome.documents, len(outcome.outcomes)),
@@ -64,9 +66,9 @@ def build(
 ) -> None:
     """Validate the data, compile every effect, run the scenarios and build the site."""
     from sgs_tools import paths, report
-    from sgs_tools.data.validate import validate
     from sgs_tools.dsl.effects import hook_table
     from sgs_tools.errors import UsageError
+    from sgs_tools.project import validate
 
     stages: list[Stage] = []
     start = time.perf_counter()

@@ -21,9 +21,9 @@ def compile_cmd(
     """Compile every skill and card effect into engine hooks (JSON)."""
     from sgs_tools import report
     from sgs_tools.cli.common import data_or_here
-    from sgs_tools.data.validate import validate
     from sgs_tools.dsl.effects import hook_table
     from sgs_tools.errors import UsageError
+    from sgs_tools.project import validate
 
     targets = list(paths) if paths else data_or_here(None)
     try:

@@ -14,8 +14,8 @@ import typer
 
 if TYPE_CHECKING:
     from sgs_tools.data.catalog import Catalog
-    from sgs_tools.data.validate import Result
     from sgs_tools.dsl.effects import Compiled, EffectsResult
+    from sgs_tools.project import Result
 
 
 def _parts(cat: Catalog) -> dict[str, tuple[str, dict[str, str]]]:
@@ -82,8 +82,8 @@ def explain(
     """Print the rendered rules text of a skill, card or general, and the compiled hooks."""
     from sgs_tools import paths as paths_mod
     from sgs_tools.data.schemas import suggest
-    from sgs_tools.data.validate import validate
     from sgs_tools.errors import UsageError
+    from sgs_tools.project import validate
 
     if lang not in ("en", "zh", "ko"):
         typer.echo(f"sgs explain: unknown language {lang!r}; expected en, zh or ko", err=True)
@@ -116,7 +116,9 @@ def explain(
         from sgs_tools.dsl.vocabulary import full_registry
 
         term = full_registry().enums.get("kingdom", {}).get(general.kingdom)
-        kingdom = (term.text.get(lang) if term is not None else None) or general.kingdom
+        declared = cat.kingdom_names(general.kingdom)
+        kingdom = (declared.get(lang) if declared is not None
+                   else term.text.get(lang) if term is not None else None) or general.kingdom
         whole = general.hp is not None
         amount = general.hp if whole else general.halves
         health = {"en": f"{amount} HP" if whole else f"{amount} yin-yang halves",

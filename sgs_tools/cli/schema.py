@@ -34,7 +34,7 @@ def export(
     --force, and without it nothing is written at all. Then it prints the modeline each
     data file needs (relative paths, so they hold wherever the folder is copied).
     """
-    from sgs_tools.data.schema_build import (
+    from sgs_tools.editor.schema_build import (
         SchemaExportError,
         export_project_schemas,
         modeline,

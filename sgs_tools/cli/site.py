@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
-    from sgs_tools.data.validate import Result
+    from sgs_tools.project import Result
     from sgs_tools.sitegen.build import Layout
 
 app = typer.Typer(help="Build or preview the rules-reference website.", no_args_is_help=True)
@@ -67,8 +67,8 @@ def _site_folder(command: str, site: Path | None) -> Path:
 
 def _load(command: str, data: list[Path] | None, output_format: str) -> Result:
     from sgs_tools import report
-    from sgs_tools.data.validate import validate
     from sgs_tools.errors import UsageError
+    from sgs_tools.project import validate
 
     if output_format not in report.FORMATS:
         raise _fail(command, f"unknown format {output_format!r}; "
@@ -279,9 +279,9 @@ def _regenerate(data: list[Path] | None, layout: Layout,
                 reports: list[tuple[str, dict[str, Any]]] | None = None) -> None:
     """Validate again and rewrite the pages; mkdocs serve notices and reloads the browser."""
     from sgs_tools import report
-    from sgs_tools.data.validate import validate
     from sgs_tools.dsl import vocabulary
     from sgs_tools.errors import UsageError
+    from sgs_tools.project import validate
     from sgs_tools.sitegen.build import prepare
     from sgs_tools.sitegen.pages import generate
 

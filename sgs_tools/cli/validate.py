@@ -50,9 +50,9 @@ def _once(targets: list[Path] | None, output_format: str, strict: bool,
     """One validation and its report; the exit code. With ``changed`` (a watch re-run), the
     report ends by naming the changed files that are now clean."""
     from sgs_tools import report
-    from sgs_tools.data.validate import validate as run_validate
     from sgs_tools.errors import UsageError
     from sgs_tools.paths import display_path
+    from sgs_tools.project import validate as run_validate
 
     try:
         result = run_validate(targets, report_only=True)

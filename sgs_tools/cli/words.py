@@ -96,7 +96,7 @@ def matches(words: list[Word], query: str) -> list[Word]:
 def examples() -> dict[str, tuple[str, str]]:
     """Effect id → (its effect text, where it is), over the bundled data."""
     from sgs_tools.data.model import Card, Skill
-    from sgs_tools.data.validate import validate
+    from sgs_tools.project import validate
 
     cat = validate(None, compile_effects=False).catalog
     out: dict[str, tuple[str, str]] = {}

@@ -64,8 +64,11 @@ def _code_digest() -> str:
     """What the checking code, grammar, vocabulary and schemas are: part of every key."""
     h = hashlib.sha256(f"{FORMAT}|{__version__}|{sys.version}".encode())
     package = Path(__file__).resolve().parent.parent
+    # The scenario format checks names against the engine's tables (log fields, decision
+    # kinds), so the engine's top-level modules count too.
     sources = sorted([*package.glob("*.py"), *(package / "data").rglob("*.py"),
                       *(package / "dsl").rglob("*.py"), *(package / "scenario").rglob("*.py"),
+                      *(package / "engine").glob("*.py"),
                       *(package / "data" / "schemas").glob("*.json")])
     grammar = paths.bundled_root() / "grammar"
     sources += sorted(p for p in grammar.rglob("*") if p.is_file())

@@ -161,8 +161,9 @@ def _tab_problem(text: str, path: str, upto_line: int) -> LoadError | None:
 class _Builder:
     """Turns a composed node graph into plain data, recording positions as it goes."""
 
-    def __init__(self, doc: Document) -> None:
+    def __init__(self, doc: Document, positions: bool = True) -> None:
         self.doc = doc
+        self.positions = positions
         self.alias_nodes = 0
         self.seen: set[int] = set()
 
@@ -180,8 +181,9 @@ class _Builder:
                     f"aliases expand to more than {MAX_ALIAS_NODES} nodes",
                     "this looks like a 'billion laughs' file; write the data out instead",
                 )
-        mark = node.start_mark
-        self.doc.nodes.setdefault(path, (mark.line + 1, mark.column + 1))
+        if self.positions:
+            mark = node.start_mark
+            self.doc.nodes.setdefault(path, (mark.line + 1, mark.column + 1))
         if isinstance(node, yaml.ScalarNode):
             return self._scalar(node)
         if isinstance(node, yaml.SequenceNode):
@@ -211,8 +213,9 @@ class _Builder:
                     "each key may appear once in a mapping",
                 )
             first_seen[key] = key_node
-            mark = key_node.start_mark
-            self.doc.keys.setdefault((*path, key), (mark.line + 1, mark.column + 1))
+            if self.positions:
+                mark = key_node.start_mark
+                self.doc.keys.setdefault((*path, key), (mark.line + 1, mark.column + 1))
             out[key] = self.build(value_node, (*path, key), depth + 1, aliased)
         return out
 
@@ -261,10 +264,15 @@ class _Builder:
         return _fail(self.doc.path, code, message, mark.line + 1, mark.column + 1, hint)
 
 
-def loads(text: str, path: str = "<string>", *, require_mapping: bool = True) -> Document:
-    """Parse YAML text into a :class:`Document`; raise :class:`LoadError` on any problem."""
+def loads(text: str, path: str = "<string>", *, require_mapping: bool = True,
+          positions: bool = True) -> Document:
+    """Parse YAML text into a :class:`Document`; raise :class:`LoadError` on any problem.
+
+    With ``positions=False`` the position tables are left empty (the document is compact,
+    as after :meth:`Document.compact`): most files checked have no problem, and the first
+    :meth:`Document.where` reads the positions from the text."""
     try:
-        return _loads(text, path, require_mapping)
+        return _loads(text, path, require_mapping, positions)
     except LoadError as exc:
         if exc.text is None:
             exc.text = text
@@ -273,6 +281,8 @@ def loads(text: str, path: str = "<string>", *, require_mapping: bool = True) ->
 
 def _flow_depth_problem(text: str, path: str) -> LoadError | None:
     """libyaml composes recursively in C: refuse very deep flow nesting before it does."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return None  # not even that many brackets in the whole text
     depth = best = 0
     for ch in text:
         if ch in "[{":
@@ -331,7 +341,7 @@ def _syntax_hint(message: str) -> str:
             "brackets left open, and ': ' or ' #' inside a value (which need quotes)")
 
 
-def _loads(text: str, path: str, require_mapping: bool) -> Document:
+def _loads(text: str, path: str, require_mapping: bool, positions: bool = True) -> Document:
     doc = Document(path=path, text=text, data=None)
     deep = _flow_depth_problem(text, path)
     if deep is not None:
@@ -373,7 +383,7 @@ def _loads(text: str, path: str, require_mapping: bool) -> Document:
         raise _fail(path, "empty-file", "file holds no data", 1, 1,
                     "a data file is a YAML mapping with at least a 'kind' key")
     try:
-        doc.data = _Builder(doc).build(node, (), 0, False)
+        doc.data = _Builder(doc, positions).build(node, (), 0, False)
     except RecursionError:
         raise _fail(path, "too-deep", "nesting is too deep to read", 1, 1) from None
     if require_mapping and not isinstance(doc.data, dict):
@@ -384,11 +394,13 @@ def _loads(text: str, path: str, require_mapping: bool) -> Document:
         raise _fail(path, "not-mapping", f"top level is {what}, not a mapping",
                     mark.line + 1, mark.column + 1,
                     "a data file is a YAML mapping with at least a 'kind' key")
+    if not positions:
+        doc.compact()
     return doc
 
 
 def load_file(path: Path | str, display: str | None = None,
-              max_bytes: int = MAX_BYTES) -> Document:
+              max_bytes: int = MAX_BYTES, *, positions: bool = True) -> Document:
     """Read and parse one file, refusing oversized, non-UTF-8 and unreadable ones."""
     p = Path(path)
     shown = display or str(p)
@@ -402,4 +414,4 @@ def load_file(path: Path | str, display: str | None = None,
         raise _fail(shown, "io-error", f"cannot read file: {exc.strerror or exc}") from None
     if len(raw) > max_bytes:
         raise _fail(shown, "too-large", f"file is over {max_bytes:,} bytes", 0, 0)
-    return loads(decode(raw, shown), shown)
+    return loads(decode(raw, shown), shown, positions=positions)

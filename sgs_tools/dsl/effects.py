@@ -19,7 +19,7 @@ from sgs_tools.dsl.check import Analysis, Context, check
 from sgs_tools.dsl.compile import IR_VERSION, compile_effect
 from sgs_tools.dsl.parse import EffectSyntaxError, SyntaxProblem, parse
 from sgs_tools.dsl.render import Names, render
-from sgs_tools.dsl.vocabulary import Registry, registry
+from sgs_tools.dsl.vocabulary import KingdomWord, Registry, registry
 from sgs_tools.errors import Location, Problem
 
 
@@ -173,7 +173,8 @@ def names_of(cat: Catalog) -> Names:
     def n(names: Any) -> dict[str, str]:
         return {k: v for k, v in (("zh", names.zh), ("en", names.en), ("ko", names.ko)) if v}
     return Names({cid: n(c.name) for cid, c in cat.cards.items()},
-                 {sid: n(s.name) for sid, s in cat.skills.items()})
+                 {sid: n(s.name) for sid, s in cat.skills.items()},
+                 tokens={t.id: n(t.name) for g in cat.generals.values() for t in g.tokens})
 
 
 @dataclass
@@ -183,15 +184,26 @@ class _Known:
     cards: frozenset[str]
     skills: frozenset[str]
     parsed: Mapping[str, A.Effect | SyntaxProblem]
+    card_kinds: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
+    kingdoms: tuple[KingdomWord, ...] = ()
+    """The kingdoms the catalog's expansions declare: words of every effect."""
+
+
+def kingdom_words(cat: Catalog) -> tuple[KingdomWord, ...]:
+    """The catalog's declared kingdoms as the registry takes them (names in zh/en/ko,
+    each falling back as names do)."""
+    return tuple((k.id, k.name.zh, k.name.get("en"), k.name.get("ko"))
+                 for k in cat.kingdoms.values())
 
 
 def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, text: str,
          origin: Origin, key: str, modes: frozenset[str], tags: tuple[str, ...],
-         known: _Known | None = None) -> None:
-    reg = registry(modes)
+         known: _Known | None = None, tokens: dict[str, str] | None = None) -> None:
     if known is None:
         known = _Known(frozenset(cat.cards) | cat.broken_cards,
-                       frozenset(cat.skills) | cat.broken_ids, {})
+                       frozenset(cat.skills) | cat.broken_ids, {},
+                       kingdoms=kingdom_words(cat))
+    reg = registry(modes, known.kingdoms)
     try:
         ready = known.parsed.get(text)
         if isinstance(ready, SyntaxProblem):
@@ -205,7 +217,8 @@ def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, te
         return
     # Ids from files that failed their schema still count as names: that file's error
     # is reported once there, not again in every effect that names one of its cards.
-    ctx = Context(reg, known.cards, known.skills, tags, kind)
+    ctx = Context(reg, known.cards, known.skills, tags, kind, tokens or {},
+                  known.card_kinds)
     try:
         analysis = check(effect, ctx)
     except RecursionError:
@@ -216,28 +229,71 @@ def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, te
     for issue in analysis.issues:
         out.problems.append(Problem(text_location(origin, key, max(issue.line, 1),
                                                   max(issue.col, 1)),
-                                    issue.code, issue.message, issue.hint))
-    hooks = compile_effect(ident, effect, analysis, reg, tags) if not analysis.issues else []
+                                    issue.code, issue.message, issue.hint, issue.severity))
+    errors = [i for i in analysis.issues if i.severity == "error"]
+    hooks = compile_effect(ident, effect, analysis, reg, tags) if not errors else []
     out.compiled[ident] = Compiled(ident, kind, owner, text, effect, analysis, reg, hooks,
                                    tags)
 
 
-PLAY_ASKS = ("respond", "ask_play")
-"""Actions that ask a character to play a card in response; their ``card`` is playable."""
+PLAY_ASKS = ("respond", "respond_use", "ask_play")
+"""Actions that ask a character for a card in response; their ``card`` is playable (a
+Jink is used against a Slash and played against Archery Attack: "use or play")."""
 
 
 def _played_cards(hooks: Any) -> set[str]:
     found: set[str] = set()
+    stack = [hooks]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("do") in PLAY_ASKS and isinstance(item.get("args"), dict):
+                card = item["args"].get("card")
+                if isinstance(card, str):
+                    found.add(card)
+            stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
+        elif isinstance(item, list):
+            stack.extend(v for v in item if isinstance(v, (dict, list)))
+    return found
+
+
+def _granted_by(hooks: Any) -> set[str]:
+    """Skills a compiled effect grants (``gain_skill``)."""
+    found: set[str] = set()
     if isinstance(hooks, dict):
-        if hooks.get("do") in PLAY_ASKS and isinstance(hooks.get("args"), dict):
-            card = hooks["args"].get("card")
-            if isinstance(card, str):
-                found.add(card)
+        if hooks.get("do") == "gain_skill" and isinstance(hooks.get("args"), dict):
+            skill = hooks["args"].get("skill")
+            if isinstance(skill, str):
+                found.add(skill)
         for value in hooks.values():
-            found |= _played_cards(value)
+            found |= _granted_by(value)
     elif isinstance(hooks, list):
         for value in hooks:
-            found |= _played_cards(value)
+            found |= _granted_by(value)
+    return found
+
+
+def _ungranted(cat: Catalog, out: EffectsResult) -> list[Problem]:
+    """A general's ``granted_skills`` entry that no effect grants can never be had."""
+    granted = granting(out)
+    problems = []
+    for general in cat.generals.values():
+        for skill in general.granted:
+            if skill.id not in granted and skill.id in out.compiled:
+                problems.append(Problem(
+                    skill.origin.where("id"), "ungranted-skill",
+                    f"granted skill {skill.id!r} is never granted",
+                    f"a skill of {general.id!r} needs 'gain_skill {skill.id}' (or list it "
+                    "under 'skills:' if the general starts with it)"))
+    return problems
+
+
+def granting(out: EffectsResult) -> dict[str, list[str]]:
+    """Skill → the effects that grant it (for pages: "granted by 自立")."""
+    found: dict[str, list[str]] = {}
+    for ident, compiled in out.compiled.items():
+        for skill in _granted_by(compiled.hooks):
+            found.setdefault(skill, []).append(ident)
     return found
 
 
@@ -248,12 +304,16 @@ def compile_catalog(cat: Catalog,
     effect texts already parsed (by the worker processes, or from the cache)."""
     out = EffectsResult(names=names_of(cat))
     known = _Known(frozenset(cat.cards) | cat.broken_cards,
-                   frozenset(cat.skills) | cat.broken_ids, parsed or {})
+                   frozenset(cat.skills) | cat.broken_ids, parsed or {},
+                   {cid: (c.type, c.subtype) for cid, c in cat.cards.items()},
+                   kingdoms=kingdom_words(cat))
     index = _ModeIndex(cat)
     sets_of_skill: dict[str, set[str]] = {}
+    tokens_of: dict[str, dict[str, str]] = {}  # general → its piles and marks (id → kind)
     for g in cat.generals.values():
-        for entry in g.skills:
+        for entry in (*g.skills, *g.granted):
             sets_of_skill.setdefault(entry.id, set()).update(g.sets)
+        tokens_of[g.id] = {t.id: t.kind for t in g.tokens}
     decks_of_card: dict[str, set[str]] = {}
     for deck in cat.decks.values():
         for copy in deck.copies:
@@ -262,7 +322,8 @@ def compile_catalog(cat: Catalog,
         if not skill.effect:
             continue
         _one(cat, out, skill.id, "skill", skill.owner, skill.effect, skill.origin, "effect",
-             index.modes(sets_of_skill.get(skill.id, set()), set()), skill.tags, known)
+             index.modes(sets_of_skill.get(skill.id, set()), set()), skill.tags, known,
+             tokens_of.get(skill.owner))
     for card in cat.cards.values():
         card_modes = index.modes({card.set}, decks_of_card.get(card.id, set()))
         if card.effect:
@@ -279,6 +340,7 @@ def compile_catalog(cat: Catalog,
             origin = Origin(card.origin.doc, (*card.origin.path, "bonus"))
             _one(cat, out, f"{card.id}.bonus", "heirloom", card.id, bonus["effect"], origin,
                  "effect", card_modes, (), known)
+    out.problems.extend(_ungranted(cat, out))
     asked = _played_cards([c.hooks for c in out.compiled.values()])
     # A kind of an asked card counts too: fire_slash answers where slash is asked.
     out.names.playable = frozenset(

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from sgs_tools import paths
 from sgs_tools.dsl import ast as A
+from sgs_tools.dsl.lalr import parse_fast
 from sgs_tools.lines import effect_lines
 
 if TYPE_CHECKING:
@@ -155,6 +156,11 @@ FULL_WIDTH = {"：": ":", "，": ",", "（": "(", "）": ")", "·": ".", "．": 
 """Full-width punctuation a Chinese or Korean keyboard types, and what the DSL expects."""
 
 
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_NUMBER_DIGITS + 1},}}")
+_WIDE = re.compile("[" + re.escape("".join(FULL_WIDTH)) + "０-９Ａ-ｚ]")
+"""Any character :func:`_full_width` looks at: most effects have none, and skip it."""
+
+
 def _full_width(source: str) -> SyntaxProblem | None:
     """The first full-width character outside a comment: a specific, located hint."""
     for number, line in enumerate(source.splitlines(), start=1):
@@ -181,15 +187,20 @@ def parse(text: str) -> A.Effect:
     from sgs_tools.dsl.build import build
 
     source = _normalise(text)
-    for number, line_text in enumerate(effect_lines(source), start=1):
-        m = re.search(rf"\d{{{MAX_NUMBER_DIGITS + 1},}}", line_text.split("#", 1)[0])
-        if m:
-            raise EffectSyntaxError(SyntaxProblem(
-                number, m.start() + 1, f"number {m.group()[:12]}… is too large",
-                (f"at most {MAX_NUMBER_DIGITS} digits",)))
-    wide = _full_width(source)
-    if wide is not None:
-        raise EffectSyntaxError(wide)
+    if _LONG_NUMBER.search(source):
+        for number, line_text in enumerate(effect_lines(source), start=1):
+            m = _LONG_NUMBER.search(line_text.split("#", 1)[0])
+            if m:
+                raise EffectSyntaxError(SyntaxProblem(
+                    number, m.start() + 1, f"number {m.group()[:12]}… is too large",
+                    (f"at most {MAX_NUMBER_DIGITS} digits",)))
+    if _WIDE.search(source):
+        wide = _full_width(source)
+        if wide is not None:
+            raise EffectSyntaxError(wide)
+    fast = parse_fast(source, MAX_TREE_DEPTH)
+    if fast is not None:
+        return fast  # the AST lark's parse and build below would give (sgs_tools.dsl.lalr)
     p = parser()
     try:
         tree = p.parse(source)

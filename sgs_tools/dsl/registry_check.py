@@ -10,9 +10,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from sgs_tools.data.loader import Document, load_file
+from sgs_tools.data.loader import Document
 from sgs_tools.data.schemas import suggest
-from sgs_tools.dsl.vocabulary import LANGS, VALUE_TYPES, vocabulary_dir
+from sgs_tools.dsl.vocabulary import LANGS, TIMINGS, VALUE_TYPES, load_vocabulary, vocabulary_dir
 from sgs_tools.errors import LoadError, Problem
 from sgs_tools.paths import display_path
 
@@ -22,7 +22,7 @@ KNOWN_KEYS = {"kind", "id", "mode", *TABLES, "enums", "attributes", "phrases", "
               "attribute_names", "terms", "wording"}
 WORDING_TABLES = ("actions", "modifiers", "events", "selectors")
 _HANZI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-SPECIAL = {"actor", "s", "may", "is", "actor_pos", "area"}
+SPECIAL = {"actor", "s", "may", "is", "actor_pos", "area", "this"}
 _PLACEHOLDER = re.compile(r"\{(\w+)")
 
 
@@ -40,7 +40,7 @@ def check_vocabulary(directory: Path | None = None) -> tuple[list[Problem], dict
     for path in sorted(folder.glob("*.yaml")):
         shown = display_path(path)
         try:
-            doc = load_file(path, shown)
+            doc = load_vocabulary(path)
         except LoadError as exc:
             problems.append(exc.problem)
             continue
@@ -221,9 +221,16 @@ def _check_verb(doc: Document, table: str, name: str, raw: Any, enum_types: set[
                 problems.append(Problem(doc.where((*where, "params", i, "marker")),
                                         "vocab-marker", f"marker {marker!r} used twice"))
             markers.add(marker)
+    timings = raw.get("timings")
+    if table == "events" and timings is not None and (
+            not isinstance(timings, list) or not timings
+            or not set(timings) <= set(TIMINGS)):
+        problems.append(Problem(doc.where((*where, "timings")), "vocab-shape",
+                                f"the timings of {name!r} are a list of "
+                                f"{', '.join(TIMINGS)}"))
     named = raw.get("names") or {}
     if table == "events" and isinstance(named, dict):
-        allowed = set(raw.get("provides") or {}) | {"each_amount"}
+        allowed = set(raw.get("provides") or {}) | {"each_amount", "this"}
         for var, texts in named.items():
             if var not in allowed:
                 problems.append(Problem(

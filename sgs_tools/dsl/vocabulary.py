@@ -13,14 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from sgs_tools import paths
-from sgs_tools.data.loader import load_file
+from sgs_tools.data.loader import Document, load_file
 from sgs_tools.errors import LoadError
+from sgs_tools.paths import display_path
 
 LANGS = ("en", "zh", "ko")
 
 VALUE_TYPES = ("int", "count", "delta", "player", "cards", "card_name", "suit", "color",
                "nature", "zone", "phase", "kingdom", "gender", "card_type", "skill", "text",
-               "period")
+               "period", "pile", "mark")
 """The types a parameter may take; each has a word parser in the checker."""
 
 
@@ -57,6 +58,10 @@ class Verb:
         return {p.marker: p for p in self.params if p.marker}
 
 
+TIMINGS = ("before", "when", "after")
+"""An event's timings: 'before' resolves first, at the same moment as 'when'."""
+
+
 @dataclass(frozen=True)
 class Event:
     name: str
@@ -68,6 +73,11 @@ class Event:
     names: dict[str, dict[str, str]] = field(default_factory=dict, compare=False)
     """How the event's own variables read in rules text when the general wording (say,
     "that amount") would be vague: ``amount`` after taking damage is "the damage"."""
+    timings: tuple[str, ...] = TIMINGS
+    """The timings the rules raise it at (the checker refuses the others): a judgement
+    card revealed (``judge``) has no 'after', a Slash dodged only an 'after'."""
+    own: bool = False
+    """Only a card's own effect sees it (a delayed trick taking effect)."""
 
     @property
     def markers(self) -> dict[str, Param]:
@@ -159,7 +169,8 @@ def _merge(reg: Registry, data: dict[str, Any], origin: str) -> None:
         reg.events[name] = Event(name, dict(raw.get("provides") or {}),
                                  _params(raw.get("params")), _text(raw.get("text")), origin,
                                  raw.get("doc", ""),
-                                 {k: _text(v) for k, v in (raw.get("names") or {}).items()})
+                                 {k: _text(v) for k, v in (raw.get("names") or {}).items()},
+                                 tuple(raw.get("timings") or TIMINGS), bool(raw.get("own")))
     for table, category in (("selectors", "selector"), ("card_words", "card_word"),
                             ("quantities", "quantity"), ("functions", "function")):
         target: dict[str, Term] = getattr(reg, table)
@@ -193,13 +204,33 @@ def _merge(reg: Registry, data: dict[str, Any], origin: str) -> None:
                                        str(raw.get("note", "")))
 
 
+_LOADED: dict[tuple[str, str, int, int], Document] = {}
+
+
+def load_vocabulary(path: Path) -> Document:
+    """One vocabulary file, read once per process (while its size and time are the same):
+    the registries of each set of modes and the vocabulary's own checks share it.
+    Raises LoadError as :func:`sgs_tools.data.loader.load_file` does."""
+    shown = display_path(path)
+    try:
+        stat = path.stat()
+        key = (shown, str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        return load_file(path, shown)  # raises the located I/O error
+    doc = _LOADED.get(key)
+    if doc is None:
+        doc = load_file(path, shown)
+        _LOADED[key] = doc
+    return doc
+
+
 @cache
 def vocabulary_files() -> tuple[tuple[str, str | None, Path], ...]:
     """(id, mode or None, path) for every vocabulary file, core first."""
     found = []
     for path in sorted(vocabulary_dir().glob("*.yaml")):
         try:
-            data = load_file(path).data
+            data = load_vocabulary(path).data
         except LoadError:
             continue  # reported by registry_check with its location
         found.append((str(data.get("id", path.stem)), data.get("mode"), path))
@@ -207,15 +238,39 @@ def vocabulary_files() -> tuple[tuple[str, str | None, Path], ...]:
     return tuple(found)
 
 
+KingdomWord = tuple[str, str, str, str]
+"""A kingdom an expansion declares, as the registry takes it: (id, zh, en, ko) names."""
+
+
+def kingdom_terms(word: KingdomWord) -> tuple[Term, Term]:
+    """A declared kingdom as an enum value (its name) and as a selector word ("another
+    jin character": the Chinese rule books' 晋势力, the Korean 진 세력)."""
+    ident, zh, en, ko = word
+    value = Term(ident, "kingdom", {"en": en, "zh": zh, "ko": ko}, {}, "expansion")
+    selector = Term(ident, "selector", {"en": en, "zh": f"{zh}势力", "ko": f"{ko} 세력"},
+                    {"kind": "filter"}, "expansion")
+    return value, selector
+
+
 @cache
-def registry(modes: frozenset[str] = frozenset()) -> Registry:
-    """The registry for data played in ``modes``: core plus those modes' extensions."""
+def registry(modes: frozenset[str] = frozenset(),
+             kingdoms: tuple[KingdomWord, ...] = ()) -> Registry:
+    """The registry for data played in ``modes``: core plus those modes' extensions, plus
+    the ``kingdoms`` the project's expansions declare (each a kingdom and a selector)."""
+    if kingdoms:
+        base = registry(modes)
+        values = dict(base.enums.get("kingdom", {}))
+        selectors = dict(base.selectors)
+        for word in kingdoms:
+            if word[0] not in values:  # a base kingdom is never redefined
+                values[word[0]], selectors[word[0]] = kingdom_terms(word)
+        return replace(base, enums={**base.enums, "kingdom": values}, selectors=selectors)
     reg = Registry()
     used = []
     for vocab_id, mode, path in vocabulary_files():
         if mode is None or mode in modes:
             try:
-                _merge(reg, load_file(path).data, vocab_id)
+                _merge(reg, load_vocabulary(path).data, vocab_id)
             except (LoadError, KeyError, TypeError, AttributeError, ValueError):
                 continue  # a malformed file: registry_check says where
             used.append(vocab_id)

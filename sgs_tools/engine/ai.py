@@ -79,7 +79,7 @@ def play_score(g: Game, seat: int, option: tuple[str, str, Any]) -> float:
         card = g.table.cards[data]
         return 3.0 if (card.subtype or "weapon") not in p.equipment else 0.5
     if kind in ("card", "view"):
-        name = g.table.cards[data].card if kind == "card" else data[0].view_card or ""
+        name = g.table.cards[data].card if kind == "card" else str(data[2])
         hooks = g.lib.actions.get(name)
         if not hooks:
             return -1.0

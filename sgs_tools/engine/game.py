@@ -69,6 +69,10 @@ class Game:
         self.statics = Statics(self)
         self._statics_dirty = True
         self._equipped: dict[int, list[str]] = {}
+        self._sources: dict[int, list[str]] = {}
+        self._converts: dict[int, set[str]] = {}
+        self.hand_names: dict[tuple[int, ...], frozenset[str]] = {}
+        """A hand's uids → its cards' names (``events.hand_names``)."""
         self.agents: list[Agent] = agents or []
         self.table = Table({}, [])
         self.counters: dict[tuple[str, int, str], int] = {}
@@ -82,14 +86,21 @@ class Game:
         self.extra_turns: list[int] = []
         self.views: dict[int, str] = {}
         self.probes: dict[str, int] = {}
+        self.action_lists: tuple[list[list[Hook]], list[list[Hook]]] | None = None
+        """Per seat, its skills' own and granted action hooks (``options.action_index``),
+        until the skills at the table change."""
+        self.view_names: dict[str, list[str]] = {}
+        """View-as hook key → the card names it can make at this table (prim_views)."""
         self.probe_uses: dict[tuple[str, int], Use] = {}
         """(card, user) → a Use of a probe card, for checking targets (never changed)."""
         self.trigger_answers: dict[str, bool] = {}
-        self.listening: dict[tuple[Any, ...], tuple[list[list[Hook]], list[Hook]]] = {}
+        self.listening: dict[tuple[str, str], tuple[list[list[Hook]], list[Hook]]] = {}
         """Event key → the hooks that listen to it (``table.events.listeners``): kept
         until the skills at the table change."""
         self.card_listening: dict[tuple[str, str], list[Hook]] = {}
         """Event key → the card hooks of cards at this table (which never change)."""
+        self.emit_plans: dict[tuple[Any, ...], events.Plan] = {}
+        """Event key (with the phase, for a phase event) → how ``emit`` raises it."""
         self._card_names: frozenset[str] | None = None
         self.skill_stats: dict[str, list[int]] = {}
         """Per skill (or card hook) source: [uses, cards drawn, damage dealt, HP recovered]
@@ -126,6 +137,8 @@ class Game:
         self._statics_dirty = value
         if value:
             self._equipped.clear()
+            self._sources.clear()
+            self._converts.clear()
 
     def rules_numbers(self) -> tuple[int, int]:
         """The mode's minimum distance and base attack range (read once per game)."""
@@ -282,6 +295,9 @@ class Game:
     declare = use.declare
     answers_by_trigger = use.answers_by_trigger
     ask_for_card = use.ask_for_card
+    announce_answer = use.announce_answer
+    response_counts = use.response_counts
+    answer_done = use.answer_done
 
     damage = health.damage
     lose_hp = health.lose_hp

@@ -1,7 +1,8 @@
 """Deck words: cards put on the bottom of the deck, looked-at cards put back on top in an
 order of one's choosing, and a choice among given cards by kind.
 
-Registered here: the actions ``put_on_bottom``, ``order_top`` and ``choose_among``.
+Registered here: the actions ``put_on_bottom``, ``order_top``, ``choose_among`` and
+``replace_judgement`` (a revealed card as the judgement, 贞烈).
 (``arrange_top``, 观星's arrangement, puts any of the looked-at cards on the bottom and the
 rest on top; these are the two halves a skill may need on their own.)
 """
@@ -90,3 +91,19 @@ def p_choose_among(g: Game, a: dict[str, Any], f: Frame) -> list[int]:
     picks = g.ask(f.actor, "cards", [g.face(u) for u in cands], low, high,
                   f"{f.name}: choose")
     return [cands[i] for i in sorted(picks)]
+
+
+@primitive("replace_judgement")
+def p_replace_judgement(g: Game, a: dict[str, Any], f: Frame) -> None:
+    """贞烈: the judgement card being revealed is replaced by the given card (one revealed
+    from the deck), which is then the judgement; the old one goes to the discard pile."""
+    current = f.event.get("judgement")
+    listed = [u for u in card_list(g, a.get("cards"), f) or []
+              if g.table.where.get(u, ("", -1))[0] in MOVABLE]
+    if not isinstance(current, list) or not current or not listed:
+        return
+    new, old = listed[0], current[0]
+    g.move([new], PROCESSING, -1, "retrial", f)
+    g.log_event("retrial", seat=f.actor, skill=f.name, old=g.face(old), new=g.face(new))
+    g.move([old], DISCARD, -1, "retrial", f)
+    f.event["judgement"] = [new]

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from sgs_tools.engine.prim_targets import distance_ignored
+
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
     from sgs_tools.engine.interp import Frame
@@ -37,4 +39,8 @@ def within_ok(g: Game, s: dict[str, Any], me: int, seat: int, f: Frame) -> bool:
     bound = s.get("within")
     if bound is None:
         return True
-    return seat != me and g.distance(me, seat) <= g.interp.num(bound, f)
+    if seat == me:
+        return False
+    if g.distance(me, seat) <= g.interp.num(bound, f):
+        return True
+    return f.use is not None and f.use.user == me and distance_ignored(g, me, seat)

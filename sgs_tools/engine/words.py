@@ -38,6 +38,8 @@ EVENTS = frozenset({
     # designers (prim_state)
     "hand_size_changed", "hp_changed",
 })
+# (named piles and marks read as numbers are ``{"pile": NAME}`` / ``{"mark": NAME}`` values:
+# the general's own words, not vocabulary; Interpreter.value reads them)
 
 QUANTITIES = frozenset({"hp", "max_hp", "lost_hp", "hand_count", "equipment_count",
                         "alive_count", "attack_range", "unlimited", "slashes_in_play_phase",
@@ -85,6 +87,9 @@ CARD_PREDICATES = frozenset({"red", "black", "spade", "heart", "club", "diamond"
                              "minus_horse"})
 """Words a condition ``X is WORD`` may test of cards rather than of characters."""
 
+SLOT_PREDICATES = frozenset({"head", "deputy"})
+"""Words ``this_general is WORD`` tests: which slot carries the skill (prim_state)."""
+
 DODGED = ("slash", "jink")
 """The ``dodged`` event is defined (core.yaml) as a Slash cancelled by a Jink: raised when
 a target answers a card of the first kind with responses of the second."""
@@ -130,7 +135,7 @@ def known(category: str) -> frozenset[str] | None:
     elif category == "selector":
         base = NOUNS | FILTERS
     elif category == "predicate":
-        base = NOUNS | FILTERS | CARD_PREDICATES
+        base = NOUNS | FILTERS | CARD_PREDICATES | SLOT_PREDICATES
     elif category == "event":
         base = EVENTS
     elif category == "hook_kind":

@@ -7,16 +7,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sgs_tools import paths
 from sgs_tools.data.loader import Document, load_file
 from sgs_tools.engine.agents import Decision, IllegalChoice, match_option
 from sgs_tools.engine.errors import EngineError, GameOver, SetupError
 from sgs_tools.engine.game import Game, Setup
 from sgs_tools.engine.library import Library
+from sgs_tools.engine.prim_counts import MARKS, mark_count, name_pile, pile_cards
 from sgs_tools.engine.state import (
     DISCARD,
     DRAW,
     EQUIPMENT,
+    GENERAL_PILE,
     HAND,
     JUDGEMENT,
     CardInst,
@@ -304,6 +305,15 @@ class Builder:
                     self.bad(c.where, f"seat {p.seat} already has a {slot}")
                     continue
                 t.put(uid, EQUIPMENT, p.seat, slot)
+            for name, pile in (("", spec.pile), *spec.piles.items()):
+                for c in pile:
+                    uid = self.card(g, c)
+                    if uid is not None:
+                        t.put(uid, GENERAL_PILE, p.seat)
+                        name_pile(p, [uid], name or None)
+            for name, n in spec.marks.items():
+                p.marks[MARKS + name] = n
+            p.turned_over = spec.turned_over
             for c in spec.judgement:
                 uid = self.card(g, c)
                 shown = c.view or c.name
@@ -416,6 +426,7 @@ def run_scenario(lib: Library, doc: Document, sc: Scenario) -> Outcome:
     for gap in g.gaps():
         source = gap.split(":")[0]
         if any(source in (s.skills or []) or source in skills_of(lib, s.general)
+               or any(source in skills_of(lib, two) for two in s.generals or [])
                or any(c.name == source for c in (*s.hand, *s.equipment, *s.judgement))
                for s in sc.seats):
             out.problems.append(Problem(sc.where, "engine-gap",
@@ -586,9 +597,23 @@ def check_expectations(g: Game, sc: Scenario, error: tuple[str, str] | None
                 continue
             p = t.players[seat]
             got: Any
-            if fname in ("hand", "equipment", "judgement"):
+            if fname == "piles" and isinstance(exp.value, dict):
+                for pid, want in exp.value.items():
+                    wrong = cards_match(g, want, pile_cards(p, str(pid)))
+                    if wrong is not None:
+                        fail(exp.where, f"seat {seat} pile {pid} is {wrong}, expected "
+                             f"{as_yaml(want)}")
+                continue
+            if fname == "marks" and isinstance(exp.value, dict):
+                for mid, want in exp.value.items():
+                    if mark_count(p, str(mid)) != want:
+                        fail(exp.where, f"seat {seat} has {mark_count(p, str(mid))} {mid} "
+                             f"marks, expected {as_yaml(want)}")
+                continue
+            if fname in ("hand", "equipment", "judgement", "pile"):
                 uids = (p.hand if fname == "hand" else list(p.equipment.values())
-                        if fname == "equipment" else p.judgement)
+                        if fname == "equipment" else p.judgement if fname == "judgement"
+                        else p.pile)
                 wrong = cards_match(g, exp.value, uids)
                 if wrong is not None:
                     fail(exp.where, f"seat {seat} {fname} is {wrong}, expected "
@@ -608,8 +633,9 @@ def check_expectations(g: Game, sc: Scenario, error: tuple[str, str] | None
             elif fname not in ("hp", "max_hp", "alive", "role_revealed", "turned_over",
                                "general", "role", "skills", "kingdom", "gender"):
                 fail(exp.where, f"unknown seat field {fname!r}",
-                     "expected hp, max_hp, alive, hand, equipment, judgement, "
-                     "role_revealed, turned_over, general, role, skills, kingdom or gender")
+                     "expected hp, max_hp, alive, hand, equipment, judgement, pile, "
+                     "piles, marks, role_revealed, turned_over, general, role, skills, "
+                     "kingdom or gender")
                 continue
             else:
                 got = getattr(p, fname)
@@ -703,39 +729,6 @@ def collect(paths: list[Path]) -> list[Path]:
     return found
 
 
-def _is_data_folder(folder: Path) -> bool:
-    return ((folder / "expansion.yaml").is_file() or (folder / "generals").is_dir()
-            or (folder / "cards").is_dir())
-
-
-def data_for(targets: list[Path], extra: list[Path] | None = None) -> list[Path]:
-    """The data files to load with the bundled game for scenarios under ``targets``.
-
-    ``extra`` (``--data``) comes first; then each target that is a data folder itself,
-    or sits inside an expansion folder, brings that folder's cards and generals.
-    Scenario files are left out, and so is the bundled data (it is always loaded).
-    """
-    bundled = paths.bundled_root().resolve()
-    roots: list[Path] = list(extra or [])
-    for target in targets:
-        if target.is_dir() and _is_data_folder(target):
-            roots.append(target)
-        else:
-            around = paths.expansion_around(target)
-            if around is not None:
-                roots.append(around)
-    out: list[Path] = []
-    seen: set[Path] = set()
-    for root in roots:
-        resolved = root.resolve()
-        if resolved == bundled or resolved in seen:
-            continue
-        seen.add(resolved)
-        files = paths.data_files(root) if root.is_dir() else [root]
-        out.extend(f for f in files if not is_scenario(f))
-    return out
-
-
 def is_scenario(path: Path) -> bool:
     try:
         head = path.read_text(encoding="utf-8", errors="replace")[:4000]
@@ -786,16 +779,12 @@ class RunSummary:
         return [p for o in self.outcomes for p in o.problems]
 
 
-def run_scenarios(targets: list[Path], lib: Library | None = None,
-                  data: list[Path] | None = None) -> RunSummary:
-    """Run every scenario file found under ``targets`` (see :func:`collect`).
-
-    Without ``lib``, the bundled game is loaded with ``data`` and the expansions the
-    targets belong to (see :func:`data_for`).
-    """
+def run_scenarios(targets: list[Path], lib: Library) -> RunSummary:
+    """Run every scenario file found under ``targets`` (see :func:`collect`) against
+    ``lib`` (the bundled game with the data the scenarios need:
+    :func:`sgs_tools.project.library` with the targets)."""
     from sgs_tools.paths import display_path
 
-    lib = lib or Library.load(data_for(targets, data) or None)
     out = RunSummary()
     for path in collect(targets):
         shown = display_path(path)

@@ -66,12 +66,11 @@ class Settings:
 def load_library(data: list[Path] | None = None,
                  targets: list[Path] | None = None) -> Library:
     """The bundled game plus extra data files or folders, and the expansions the target
-    paths sit in (scenario files left out); the loading of every `--data` option."""
-    if not data and not targets:
-        return Library.load()
-    from sgs_tools.scenario.runner import data_for
+    paths sit in (scenario files left out); the loading of every `--data` option
+    (:func:`sgs_tools.project.library`)."""
+    from sgs_tools import project
 
-    return Library.load(data_for(list(targets or []), list(data or [])) or None)
+    return project.library(data, targets)
 
 
 @dataclass
@@ -104,7 +103,7 @@ def library() -> Library:
     global _LIB, _LIB_DATA
     data = _SETTINGS.data if _SETTINGS is not None else ()
     if _LIB is None or data != _LIB_DATA:
-        _LIB = _SETTINGS.library() if _SETTINGS is not None else Library.load()
+        _LIB = _SETTINGS.library() if _SETTINGS is not None else load_library()
         _LIB_DATA = data
     return _LIB
 

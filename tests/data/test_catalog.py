@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sgs_tools import paths
-from sgs_tools.data.validate import validate
+from sgs_tools.project import validate
 from tests.conftest import TESTS
 
 ROOT = TESTS.parent

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from sgs_tools import report
-from sgs_tools.data.validate import validate
 from sgs_tools.paths import bundled_root
+from sgs_tools.project import validate
 from tests.conftest import EXAMPLES, golden
 
 NEGATIVE = sorted(p for p in (EXAMPLES / "negative").iterdir() if p.is_dir())

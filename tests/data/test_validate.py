@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sgs_tools import paths
-from sgs_tools.data.validate import check_file, validate
 from sgs_tools.errors import UsageError
+from sgs_tools.project import check_file, validate
 
 
 def test_scenario_files_beside_data_get_their_format_checked(tmp_path: Path) -> None:

@@ -104,5 +104,9 @@ CLAUSES = st.one_of(
     STATIC_LINES,
     st.builds(A.StaticIf, conds(1), st.lists(STATIC_LINES, min_size=1, max_size=2).map(tuple)),
     st.builds(A.Awaken, conds(1), BODY),
+    st.builds(A.Awaken, conds(1), BODY, timing=st.sampled_from(["before", "after"]),
+              event=NAMES, words=WORDS),
+    st.builds(A.Awaken, conds(1), BODY, timing=st.sampled_from(["start", "end"]),
+              event=NAMES),
 )
 EFFECTS = st.lists(CLAUSES, min_size=1, max_size=3).map(lambda c: A.Effect(tuple(c)))

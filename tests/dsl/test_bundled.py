@@ -8,10 +8,10 @@ from functools import cache
 
 import pytest
 
-from sgs_tools.data.validate import Result, validate
 from sgs_tools.dsl.effects import explain
 from sgs_tools.dsl.parse import parse
 from sgs_tools.dsl.unparse import unparse
+from sgs_tools.project import Result, validate
 from tests.conftest import TESTS, golden
 
 GOLDEN = TESTS / "dsl" / "golden"

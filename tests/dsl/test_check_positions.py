@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sgs_tools.data.validate import validate
+from sgs_tools.project import validate
 
 HEAD = ("kind: general\nid: t\nname: {zh: 测}\nset: fanmade\nkingdom: qun\ngender: male\n"
         "hp: 4\nskills:\n  - id: s1\n    name: {zh: 一}\n    effect: |\n")

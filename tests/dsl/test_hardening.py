@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from sgs_tools.data.validate import validate
 from sgs_tools.dsl.parse import MAX_TREE_DEPTH, EffectSyntaxError, parse
+from sgs_tools.project import validate
 
 HEAD = ("kind: general\nid: t\nname: {zh: 测}\nset: fanmade\nkingdom: qun\ngender: male\n"
         "hp: 4\nskills:\n  - id: s1\n    name: {zh: 一}\n    effect: |\n")

@@ -9,8 +9,8 @@ import yaml
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from sgs_tools.data.validate import validate
 from sgs_tools.dsl.effects import scalar_positions
+from sgs_tools.project import validate
 
 HEAD = ("kind: general\nid: t\nname: {zh: 测}\nset: fanmade\nkingdom: qun\ngender: male\n"
         "hp: 4\nskills:\n  - id: s1\n    name: {zh: 一}\n")

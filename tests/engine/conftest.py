@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from sgs_tools import project
 from sgs_tools.engine.library import Library
 
 
 @pytest.fixture(scope="session")
 def lib() -> Library:
-    return Library.load()
+    return project.library()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from sgs_tools import project
 from sgs_tools.engine.agents import Decision
 from sgs_tools.engine.errors import InvariantBroken, SetupError
 from sgs_tools.engine.game import Game, Setup
@@ -16,7 +17,7 @@ from sgs_tools.engine.modes.identity import IdentityRules
 
 @pytest.fixture(scope="module")
 def lib() -> Library:
-    return Library.load()
+    return project.library()
 
 
 def _game(lib: Library, players: int = 6, seed: int = 0, **kw: object) -> Game:

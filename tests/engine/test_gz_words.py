@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from sgs_tools import project
 from sgs_tools.engine import prim_generals, primitives, words
 from sgs_tools.engine.game import Game
 from sgs_tools.engine.library import Library, walk_words
@@ -77,7 +78,7 @@ def test_the_samurai_engine_runs_every_samurai_effect(lib: Library) -> None:
 
 
 def test_an_engine_declares_what_it_runs(monkeypatch: pytest.MonkeyPatch) -> None:
-    lib = Library.load()
+    lib = project.library()
     samurai = [i for i, c in lib.effects.compiled.items() if c.kind == "heirloom"]
     monkeypatch.setitem(words.EFFECT_KINDS, "heirloom", "test engine")
     monkeypatch.delitem(words.EFFECT_GAPS, "heirloom", raising=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sgs_tools import project
 from sgs_tools.engine import words
 from sgs_tools.engine.library import Library
 from sgs_tools.engine.primitives import ACTIONS
@@ -42,13 +43,13 @@ def test_card_hooks_know_their_type(lib: Library) -> None:
 def test_census_counts_words(lib: Library) -> None:
     census = lib.word_census(["slash"])
     assert census["action"]["damage"] >= 1
-    assert census["action"]["respond"] >= 1
+    assert census["action"]["respond_use"] >= 1
 
 
 def test_an_expansion_deck_joins_the_modes_it_names() -> None:
     from tests.conftest import EXAMPLES
 
-    lib = Library.load([EXAMPLES / "positive" / "expansion"])
+    lib = project.library([EXAMPLES / "positive" / "expansion"])
     identity = lib.catalog.modes["identity"]
     assert lib.catalog.decks_of(identity) == [*identity.decks, "fanmade"]
     cards = [card for card, _suit, _rank in lib.deck(identity)]

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from sgs_tools import project
 from sgs_tools.cli.main import app
 from sgs_tools.engine.game import Game, Setup
 from sgs_tools.engine.library import Library
@@ -101,7 +102,7 @@ def test_until_ci_plays_until_the_interval_is_narrow_enough() -> None:
 
 @pytest.fixture(scope="module")
 def lib() -> Library:
-    return Library.load()
+    return project.library()
 
 
 def test_a_focused_seat_changes_only_that_seat(lib: Library) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from sgs_tools.data.validate import validate
+from sgs_tools.project import validate
 from sgs_tools.sim import stats
 from sgs_tools.sim.runner import Settings, Summary, run_iter
 

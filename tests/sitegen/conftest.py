@@ -8,8 +8,8 @@ import pytest
 
 from sgs_tools.data.catalog import Catalog, cross_check
 from sgs_tools.data.loader import load_file
-from sgs_tools.data.validate import Result, validate
 from sgs_tools.dsl.effects import EffectsResult, compile_catalog
+from sgs_tools.project import Result, validate
 from sgs_tools.sitegen.context import SiteData
 
 HERE = Path(__file__).resolve().parent

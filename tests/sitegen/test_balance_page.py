@@ -8,7 +8,7 @@ import xml.dom.minidom
 from pathlib import Path
 from typing import Any
 
-from sgs_tools.data.validate import Result
+from sgs_tools.project import Result
 from sgs_tools.sim import reports
 from sgs_tools.sim.stats import wilson
 from sgs_tools.sitegen.balance import balance_pages

@@ -44,7 +44,7 @@ def _need(reason: str) -> None:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from sgs_tools import paths
-    from sgs_tools.data.validate import validate
+    from sgs_tools.project import validate
     from sgs_tools.sim import reports
     from sgs_tools.sitegen.build import Layout, build_site
 

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from sgs_tools import paths
 from sgs_tools.cli.main import app
-from sgs_tools.data.validate import Result
+from sgs_tools.project import Result
 from sgs_tools.sitegen.build import Layout, build_site, mkdocs_command, mkdocs_missing
 from tests.conftest import EXAMPLES
 from tests.sitegen.conftest import HERE, fixture_catalog

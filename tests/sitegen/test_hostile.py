@@ -138,6 +138,24 @@ def test_the_payload_shows_as_text_in_title_and_heading(hostile_site: Path) -> N
 
 
 @needs_mkdocs
+def test_a_declared_kingdom_shows_as_text_in_faces_tables_and_modes(hostile_site: Path
+                                                                     ) -> None:
+    """An expansion's kingdom: its names are text wherever they land, and a colour that is
+    not a hex colour is never written into an attribute (the default is drawn instead)."""
+    page = (hostile_site / "generals/turncoat.html").read_text(encoding="utf-8")
+    assert "&lt;/title&gt;&lt;script&gt;alert(9)&lt;/script&gt;" in page  # the name, as text
+    assert "alert(9)</script><x" not in page and '<x a="' not in page
+    start = page.index('class="sgs-face"')
+    face = page[start:page.index("</svg>", start)]
+    assert "#5a4a7a" in face  # the default colour: the declared one is not a colour
+    assert "&lt;" in face  # the glyph: the Chinese name's first character, escaped
+    index = (hostile_site / "generals/index.html").read_text(encoding="utf-8")
+    assert 'class="sgs-kingdom" style="--sgs-kingdom: #5a4a7a"' in index
+    mode = (hostile_site / "modes/fixture_mode.html").read_text(encoding="utf-8")
+    assert "(expansion)" in mode and "<script>alert(9)" not in mode
+
+
+@needs_mkdocs
 def test_search_index_holds_escaped_text_only(hostile_site: Path) -> None:
     script = (hostile_site / "search/search_index.js").read_text(encoding="utf-8")
     index = json.loads(script[script.index("{"):script.rindex("}") + 1])

@@ -9,8 +9,8 @@ import markdown
 import pytest
 
 from sgs_tools.data.model import Card
-from sgs_tools.data.validate import Result
 from sgs_tools.dsl.effects import explain
+from sgs_tools.project import Result
 from sgs_tools.sitegen.cards import card_markdown
 from sgs_tools.sitegen.context import SiteData
 from sgs_tools.sitegen.face import face

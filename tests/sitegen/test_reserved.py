@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sgs_tools.data.validate import validate
+from sgs_tools.data.reserved import FOLDERS, RESERVED_IDS
+from sgs_tools.project import validate
 from sgs_tools.sitegen.links import card_page, general_page, mode_page
-from sgs_tools.sitegen.reserved import FOLDERS, RESERVED_IDS
 
 GENERAL = """\
 kind: general

@@ -38,7 +38,7 @@ from sgs_tools.dsl.vocabulary import Registry
 LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (English(), Chinese(), Korean())}
 # Verbs whose bound result counts the cards a character answered with: `if answer.count
 # == 0` reads "if they do not".
-ANSWERED = ("respond", "ask_use")
+ANSWERED = ("respond", "respond_use", "ask_use")
 
 
 def language(lang: str) -> Language:
@@ -56,6 +56,8 @@ class Names:
     """Cards some effect asks a character to play (打出) in response. A conversion into one
     of them reads "use or play"; into any other card, only "use". None: not known, so
     every conversion reads "use or play"."""
+    tokens: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Named piles and marks on general cards (权): id → names."""
 
 
 # A template's first placeholder, its subject ({may:…} only chooses a form of words).
@@ -83,6 +85,11 @@ class Renderer:
         self.mentions: list[tuple[str, str, str]] = []  # first mentions (see ``mention``)
         self.target_loop: Any = None  # a card's loop over its targets
         self.in_otherwise = 0  # how deep inside otherwise branches the step being rendered is
+        self.tally_period = ""  # the period of a tally that only records using the skill
+        self.subject = ""  # who does the step being filled in
+        self.counted: dict[str, A.ForEach] = {}  # let names that count cards (see steps)
+        self.flat: set[int] = set()  # loops said as one step ("将其中的红桃牌…")
+        self.named: set[int] = set()  # loops whose step names each of them ("每名…")
 
     def start_clause(self, clause: Any) -> None:
         """Names and definitions are a clause's own: each sentence starts afresh. A letter
@@ -90,6 +97,7 @@ class Renderer:
         self.taken |= set(self.letters.values()) | {letter for letter, _ in self.defs.values()}
         self.bound, self.answers, self.letters, self.defs = {}, {}, {}, {}
         self.mentions, self.target_loop = [], None
+        self.counted, self.flat, self.named = {}, set(), set()
         seen: dict[str, int] = {}
         for node in walk(clause):
             if isinstance(node, A.Let):
@@ -154,6 +162,12 @@ class Renderer:
                 return self.t(values[value].text, value)
         return value
 
+    def token(self, ident: str) -> str:
+        """A named pile or mark of a general card, in quotes: “权”."""
+        name = self.t(self.names.tokens.get(ident, {}), ident)
+        return self.phrase("token_name", name=name) if "token_name" in self.reg.phrases \
+            else name
+
     def card_name(self, card_id: str) -> str:
         """A card's name (Chinese and Korean rules text puts every card name in 【】)."""
         return self.L.card_name(self.t(self.names.cards.get(card_id, {}),
@@ -194,6 +208,14 @@ class Renderer:
             return self.t(self.reg.variables[name], name)
         return name
 
+    def this_card(self) -> str:
+        """The card the current event is about: as the event names it ("the card you are
+        answering", "需要你响应的牌"), else the language's word for it."""
+        event = self.reg.events.get(self.event) if self.event else None
+        if event is not None and "this" in event.names:
+            return self.t(event.names["this"], "this")
+        return self.L.this_card
+
     def value(self, v: Any, type_name: str = "") -> str:
         if v is None:
             return ""
@@ -206,6 +228,8 @@ class Renderer:
                 return self.card_name(v)
             if type_name == "skill":
                 return self.t(self.names.skills.get(v, {}), v)
+            if type_name in ("pile", "mark"):
+                return self.token(v)
             return self.enum(v)
         if "actor" in v:
             return self.actor or self.var("you")
@@ -214,6 +238,9 @@ class Renderer:
         if "quantity" in v:
             term = self.reg.quantities.get(v["quantity"])
             return self.t(term.text, v["quantity"]) if term else v["quantity"]
+        for kind in ("pile", "mark"):  # how many 权 there are
+            if kind in v and len(v) == 1:
+                return self.phrase(f"{kind}_count", **{kind: self.token(str(v[kind]))})
         if "ref" in v:
             head, *rest = v["ref"]
             text = self.var(head)
@@ -268,8 +295,14 @@ class Renderer:
     def cards(self, c: dict[str, Any]) -> str:
         filters = c.get("filters", {})
         names = [self.card_name(n) for n in filters.get("name", [])]
-        words = [self.enum(w) for key in ("color", "suit", "card_type")
-                 for w in filters.get(key, [])]
+        names += [self.phrase("pile_card", pile=self.token(p)) for p in filters.get("pile", [])]
+        kinds: tuple[str, ...] = ("color", "suit", "card_type")
+        if names and filters.get("card_type") and "card_kind_noun" in self.reg.phrases:
+            # a name and a type are alternatives: "an equipment card or Slash"
+            names = [self.phrase("card_kind_noun", type=self.enum(t))
+                     for t in filters["card_type"]] + names
+            kinds = ("color", "suit")
+        words = [self.enum(w) for key in kinds for w in filters.get(key, [])]
         count = c.get("count")
         plural = c.get("noun") == "cards" or (count is not None and count != 1)
         return self.L.cards(self, names, words, filters.get("zone", []), count, plural)
@@ -300,6 +333,8 @@ class Renderer:
                 return "your" if actor == you else "their"
             if key == "area":  # where `place` puts its cards: by the cards' kind
                 return L.area(_equipment(args.get("cards")))
+            if key == "this":  # the card the event is about, as the event names it
+                return L.mark(self.this_card())
             if key == "actor":
                 return L.mark(actor)
             if rest is not None and rest.startswith(":"):
@@ -324,13 +359,16 @@ class Renderer:
                     return counted
             text = self.amount(value) if computed else \
                 self.value(value, type_name) if value is not None else ""
+            if computed and not is_letter(text) and L.letter_for(text, subject, you):
+                text = self.define(value)
             return L.fill_value(self, text, value, type_name, rest, computed)
 
         previous, self.actor = self.actor, actor
+        previous_subject, self.subject = self.subject, subject
         try:
             out = substitute(template, repl)
         finally:
-            self.actor = previous
+            self.actor, self.subject = previous, previous_subject
         out = re.sub(r"\s+", " ", out).strip()
         out = L.fill_finish(self, out, subject, template, subordinate, may, actor)
         out = L.polished(out, L.polish)
@@ -365,6 +403,8 @@ class Renderer:
     def sentence(self, s: A.Sentence, actor: str, may: bool = False,
                  table: str = "action", bare: bool = False) -> str:
         L = self.L
+        if s.verb == "add_tally" and self.tally_period:
+            return ""  # bookkeeping a reader sees as "if you used this skill"
         verbs = self.reg.actions if table == "action" else self.reg.modifiers
         verb = verbs.get(s.verb)
         args = self.an.of(s)
@@ -411,6 +451,9 @@ class Renderer:
         elif s.bind:
             self.bound.setdefault(s.bind, self.t(self.reg.variables.get("cards", {}),
                                                  "those cards"))
+        if s.where is not None and "pick_where" in self.reg.phrases:
+            # `pick … as b where COND`, with b named already: "… (character B), such that …"
+            text = self.kphrase("pick_where", text=text, cond=self.cond(s.where, "ㄴ"))
         return text
 
     def _labels(self) -> int:
@@ -479,11 +522,44 @@ class Renderer:
             return None
         return self.L.range_cond(left_text, low, high)
 
+    def _suit_and_ranks(self, conds: tuple[Any, ...], i: int) -> str | None:
+        """`X.suit == ♠ and X.number > 1 and X.number < 10` on one card: "X is ♠ 2~9"."""
+        if i + 2 >= len(conds) or not isinstance(conds[i], A.Compare) \
+                or conds[i].op != "==":
+            return None
+        left = self.an.of(conds[i]).get("left")
+        if not (isinstance(left, dict) and isinstance(left.get("ref"), list)
+                and left["ref"][1:] == ["suit"]):
+            return None
+        card = left["ref"][0]
+        for c in conds[i + 1:i + 3]:
+            ref = self.an.of(c).get("left") if isinstance(c, A.Compare) else None
+            if ref != {"ref": [card, "number"]}:
+                return None
+        bounds: list[tuple[str, int]] = []
+        for c in conds[i + 1:i + 3]:
+            right = self.an.of(c).get("right")
+            if not isinstance(right, int) or isinstance(right, bool):
+                return None
+            bounds.append((c.op, right))
+        low = next((r + 1 if op == ">" else r for op, r in bounds if op in (">", ">=")), None)
+        high = next((r - 1 if op == "<" else r for op, r in bounds if op in ("<", "<=")),
+                    None)
+        if low is None or high is None:
+            return None
+        suit = self.value(self.an.of(conds[i]).get("right"))
+        return self.L.suit_and_ranks(self.var(card), suit, low, high)
+
     def _and_parts(self, conds: tuple[Any, ...]) -> list[str]:
         """The parts of an ``and``, with two bounds on one value merged into a range."""
         parts: list[str] = []
         i = 0
         while i < len(conds):
+            merged = self._suit_and_ranks(conds, i)
+            if merged is not None:
+                parts.append(merged)
+                i += 3
+                continue
             ranged = self._range(conds[i], conds[i + 1]) if i + 1 < len(conds) else None
             if ranged is not None:
                 parts.append(ranged)
@@ -502,7 +578,9 @@ class Renderer:
                      else [self._grouped(x) for x in c.conds])
             if len(parts) == 1:
                 return parts[0]
-            return L.join_conds(parts, word, self.phrase(word))
+            subjects = [self._cond_subject(x) for x in c.conds] \
+                if len(parts) == len(c.conds) else [""] * len(parts)
+            return L.join_conds(parts, word, self.phrase(word), subjects)
         if isinstance(c, A.Not):
             return L.not_cond(self._cond(c.cond))  # rendered once, whatever the depth
         args = self.an.of(c)
@@ -516,6 +594,9 @@ class Renderer:
             won = self._pindian(args, c.op)
             if won is not None:
                 return won
+            used = self._used(args, c.op)
+            if used is not None:
+                return used
             return L.compare(self.value(args.get("left")), c.op,
                              self.value(args.get("right")))
         if isinstance(c, A.Is):
@@ -528,6 +609,9 @@ class Renderer:
             subject = self.value(args.get("subject"))
             cards = args.get("cards") or {}
             spec = cards.get("cards", {}) if isinstance(cards, dict) else {}
+            if args.get("among") and "has_among" in self.reg.phrases:  # 若这些牌中有梅花牌
+                inner = self.cards({**spec, "count": None, "noun": "cards"})
+                return self.phrase("has_among", cards=subject, kind=inner)
             zone = L.has_in_equipment(self, subject, spec)
             if zone is not None:
                 return zone
@@ -549,12 +633,36 @@ class Renderer:
             return None
         cards = self.value({"ref": left["ref"][:-1]})
         return self.kphrase(key, cards=cards)
+
+    def _used(self, args: dict[str, Any], op: str) -> str | None:
+        """A tally that only records using the skill, tested: "if you used this skill this
+        turn" ("若你本回合发动过此技能")."""
+        if not self.tally_period or args.get("left") != {"quantity": "tally"}:
+            return None
+        right = args.get("right")
+        used = (op == ">" and right == 0) or (op == ">=" and right == 1) \
+            or (op == "!=" and right == 0)
+        unused = (op == "==" and right == 0) or (op == "<" and right == 1) \
+            or (op == "<=" and right == 0)
+        if not (used or unused):
+            return None
+        return self.L.skill_used(self.enum(self.tally_period), used)
+
     def _pindian(self, args: dict[str, Any], op: str) -> str | None:
         """`pindian_number > rival_pindian_number`: "you win the pindian" ("你赢")."""
         if args.get("left") == {"quantity": "pindian_number"} \
                 and args.get("right") == {"quantity": "rival_pindian_number"}:
             return self.L.pindian_won.get(op)
         return None
+
+    def _cond_subject(self, c: Any) -> str:
+        """What a simple condition is about, as said ("目标角色的手牌数"), else ""."""
+        args = self.an.of(c)
+        if isinstance(c, A.Compare) and self._answered(c, args) is None:
+            return self.value(args.get("left"))
+        if isinstance(c, (A.Is, A.In, A.Has)):
+            return self.value(args.get("subject"))
+        return ""
 
     def _answered(self, c: A.Compare, args: dict[str, Any]) -> str | None:
         """`if answer.count == 0` after `respond … as answer`: "if they do not"."""
@@ -576,7 +684,7 @@ class Renderer:
         L = self.L
         args = self.an.of(c)
         if isinstance(c, A.Compare) and self._answered(c, args) is None:
-            won = self._pindian(args, NEGATE[c.op])
+            won = self._pindian(args, NEGATE[c.op]) or self._used(args, NEGATE[c.op])
             if won is not None:
                 return L.conj(won, "면")
             left, right = self.value(args.get("left")), self.value(args.get("right"))
@@ -595,6 +703,10 @@ class Renderer:
     def _is_word(self, word: str) -> str:
         if word in self.names.cards:
             return self.card_name(word)
+        if word in self.reg.enums.get("card_type", {}) and "card_kind" in self.reg.phrases:
+            # (in a card filter, a type beside a card name reads "card_kind_noun")
+            # "if that card is not a basic card": 若该牌不为基本牌, not 不为基本
+            return self.phrase("card_kind", type=self.enum(word))
         if word in self.reg.selectors:
             return self.t(self.reg.selectors[word].text, word)
         if word in self.bound or word in self.reg.variables:
@@ -618,6 +730,7 @@ class Renderer:
               may_first: bool = False) -> str:
         """``may_first``: the first step is one its actor may take (an action's loop)."""
         L = self.L
+        self._plan_counters(body)
         if body and isinstance(body[0], A.Let) and body[0].name not in self.counters:
             # `let X = …` first and never reassigned: a definition after the sentence
             letter = self._let_letter(body[0].name)
@@ -644,9 +757,9 @@ class Renderer:
             if after_block and parts:  # the loop is over: "…; afterwards, …"
                 parts.append(("", L.after_loop + text))
                 plain.append(False)
-                after_block = open_block(st)
+                after_block = self._open(st)
                 continue
-            after_block = open_block(st)
+            after_block = self._open(st)
             if isinstance(st, A.Let) and parts \
                     and L.tally_follows(parts[-1][1], st.name in self.counters):
                 # a tally kept along the way: "…, then add 1 to X"
@@ -659,13 +772,18 @@ class Renderer:
                     parts[-1] = (subject, joined)
                     continue
             parts.append((subject, text))
-            plain.append(isinstance(st, (A.Do, A.May, A.Stop, A.Let)))
+            plain.append(isinstance(st, (A.Do, A.May, A.Stop, A.Let))
+                         or id(st) in self.flat | self.named)
         texts = [text for _, text in parts]
         if inner and len(texts) > 1:
             # Plain steps join ("…, then …" / "-고,"); an if, a choice or what follows a
             # loop starts its own clause, as at the top level.
             return L.join_steps(texts, plain)
-        return L.sep.join(texts)
+        return L.join_top(texts)
+
+    def _open(self, st: Any) -> bool:
+        """A step whose end a reader cannot see (a loop said as one step is not one)."""
+        return open_block(st) and id(st) not in self.flat
 
     def _unanswered(self, previous: Any, st: Any) -> bool:
         """An if right after a response it tests for not answering, with no otherwise."""
@@ -728,7 +846,10 @@ class Renderer:
         return self.L.sep.join(out)
 
     def _step_subject(self, st: Any, actor: str) -> str:
-        """Who does a plain step (a Do), or "" (anything else)."""
+        """Who does a plain step (a Do, or a loop said as one), or "" (anything else)."""
+        if isinstance(st, A.ForEach) and id(st) in self.flat | self.named:
+            only = self._filtered(st)
+            st = only[1] if only is not None else st.body[0]
         if not isinstance(st, A.Do):
             return ""
         verb = self.reg.actions.get(st.sentence.verb)
@@ -748,10 +869,16 @@ class Renderer:
         name = st.name or "it"
         if kind == "cards":
             self.bound[name] = L.that_card
+            only = self._filtered(st)
+            if only is not None:  # 将这些牌中花色为红桃的牌置入弃牌堆
+                test, step = only
+                self.bound[name] = L.cards_where(what, self.cond(test))
+                self.flat.add(id(st))
+                return self.stmt(step, actor, may=may)
             return f"{L.for_each(self, what, kind)}{L.comma}" + self.steps(
                 st.body, actor, may_first=may)
         if self.target_loop is st:
-            token = self.mention("target", L.card_target_each, L.that_character)
+            token = self.mention("target", L.card_target_each, L.card_target_later)
         else:
             bound = _bound_ref(info.get("over"), self.bound)
             token = self.mention("each_bound" if bound else "each", what, L.that_character)
@@ -763,8 +890,52 @@ class Renderer:
             self.mentions[-1] = ("plain", L.that_character, L.that_character)
         body = self.steps(st.body, actor, may_first=may)
         if names_it:
+            self.named.add(id(st))  # one step that names each of them: "每名其他角色…"
             return body
         return f"{L.for_each(self, what, kind)}{L.comma}{body}"
+
+    def _filtered(self, st: A.ForEach) -> tuple[Any, A.Do] | None:
+        """A loop over cards whose one step tests the card and does one thing with it
+        (tallies kept along the way aside): (the test, the step), else None."""
+        if len(st.body) != 1 or not isinstance(st.body[0], A.If) or st.body[0].otherwise:
+            return None
+        steps = [x for x in st.body[0].then
+                 if not (isinstance(x, A.Let) and x.name in self.counted)]
+        name = st.name or "it"
+        if len(steps) != 1 or not isinstance(steps[0], A.Do) \
+                or {"var": name} not in self.an.of(steps[0].sentence).values():
+            return None
+        return st.body[0].cond, steps[0]
+
+    def _plan_counters(self, body: tuple[Any, ...]) -> None:
+        """`let N = 0`, then one loop over cards adding 1 to N when a card passes a test:
+        N counts those cards, and is defined so ("Y为这些牌中花色为红桃的牌数"); neither
+        let is said."""
+        for i, st in enumerate(body):
+            if not isinstance(st, A.Let) or self.an.of(st).get("value") != 0 \
+                    or st.name not in self.counters:
+                continue
+            loops = [x for x in body[i + 1:] if isinstance(x, A.ForEach)
+                     and self._adds_one(x, st.name)]
+            lets = [n for n in walk(A.Effect(body)) if isinstance(n, A.Let)
+                    and n.name == st.name]
+            if len(loops) == 1 and len(lets) == 2:
+                self.counted[st.name] = loops[0]
+
+    def _adds_one(self, loop: A.ForEach, name: str) -> bool:
+        if self.an.of(loop).get("kind") != "cards" or len(loop.body) != 1 \
+                or not isinstance(loop.body[0], A.If) or loop.body[0].otherwise:
+            return False
+        plus_one = {"op": "+", "left": {"var": name}, "right": 1}
+        return any(isinstance(x, A.Let) and x.name == name
+                   and self.an.of(x).get("value") == plus_one for x in loop.body[0].then)
+
+    def _define_count(self, name: str) -> None:
+        loop = self.counted[name]
+        over = self.value(self.an.of(loop).get("over"))
+        self.bound[loop.name or "it"] = self.L.that_card
+        test = self.cond(loop.body[0].cond)  # type: ignore[union-attr]
+        self.defs["let " + name] = (self._let_letter(name), self.L.count_where(over, test))
 
     # -- first mentions ------------------------------------------------------------------
     def mention(self, form: str, what: str, later: str) -> str:
@@ -835,6 +1006,10 @@ class Renderer:
                                  L.third_person and who != you, options)
         if isinstance(st, A.ForEach):
             return self.for_each(st, actor, may)
+        if isinstance(st, A.Let) and st.name in self.counted:
+            if self.an.of(st).get("value") == 0 and "let " + st.name not in self.defs:
+                self._define_count(st.name)
+            return ""  # a count defined after the sentence, not kept step by step
         if isinstance(st, A.Let):
             name = self._let_letter(st.name)
             value = self.an.of(st).get("value")
@@ -848,12 +1023,16 @@ class Renderer:
         if isinstance(st, A.During):
             until = self.phrase("until", edge=self.phrase(st.edge),
                                 period=self.enum(st.period))
-            mods = L.comma.join(self.static_line(s) for s in st.statics)
+            mods = L.join_statics([self.static_line(s) for s in st.statics])
             return f"{until}{L.comma}{mods}"
         if isinstance(st, A.Limited):
-            return f"{self.limit(st.limit)}{L.comma}{self.steps(st.body, actor)}"
+            return L.limited(self.limit(st.limit), self.steps(st.body, actor))
         if isinstance(st, A.Stop):
             return self.phrase("stop")
+        if isinstance(st, A.AfterThis):  # 此伤害结算后，…
+            head = self.phrase(f"resolved_{self.event}") if f"resolved_{self.event}" in \
+                self.reg.phrases else self.phrase("resolved")
+            return f"{head}{L.comma}{self.steps(st.body, actor)}"
         return ""  # pragma: no cover
 
     def _repeat(self, st: A.Repeat, actor: str) -> str:
@@ -920,18 +1099,48 @@ class Renderer:
         subject = actor if subject is None else subject
         if not rest:
             return head
+        self._plan_counters(tuple(rest))
         items = self._items(rest)
         steps: list[Step] = []
         previous = None
         for s in items:
+            both = self._both(previous, s, actor) if steps else None
+            if both is not None:  # 你与其各回复1点体力
+                steps[-1] = Step(both, "", True, steps[-1].after)
+                previous = s
+                continue
             text = self.stmt(s, actor)
             if not text:
                 continue
-            after = open_block(previous)
+            after = self._open(previous)
             steps.append(Step(self.L.after_loop + text if after else text,
-                              self._step_subject(s, actor), isinstance(s, A.Do), after))
+                              self._step_subject(s, actor),
+                              isinstance(s, A.Do) or id(s) in self.flat | self.named,
+                              after))
             previous = s
+        if not steps:
+            return head
         return self.L.then_chain(self, head, subject, steps, lead)
+
+    def _both(self, first: Any, second: Any, actor: str) -> str | None:
+        """Two steps doing the same to two characters, as one: "you and that character each
+        recover 1 HP" ("你与其各回复1点体力"), else None."""
+        if not (isinstance(first, A.Do) and isinstance(second, A.Do)
+                and first.sentence.verb == second.sentence.verb):
+            return None
+        verb = self.reg.actions.get(first.sentence.verb)
+        m = _FIRST_KEY.search(verb.text.get("en", "")) if verb else None
+        if verb is None or m is None:
+            return None
+        key = m.group(1)
+        a, b = self.an.of(first.sentence), self.an.of(second.sentence)
+        if {k: v for k, v in a.items() if k != key} != {k: v for k, v in b.items() if k != key}:
+            return None
+        one, two = self._step_subject(first, actor), self._step_subject(second, actor)
+        if not one or not two or one == two:
+            return None
+        text = self.sentence(second.sentence, actor, bare=True)
+        return self.L.both(one, two, text)
 
     def stmt_may(self, st: Any, actor: str) -> str:
         if isinstance(st, A.Do):
@@ -947,6 +1156,8 @@ class Renderer:
 
     def options(self, o: A.Options) -> list[str]:
         parts = []
+        if o.condition is not None:  # `, if COND`: when a conversion or action may be used
+            parts.append(self.phrase("if", cond=self.cond(o.condition, "면")))
         if o.grant is not None and self.an.of(o).get("grant") is not None:
             parts.append(self.L.grant(self.value(self.an.of(o).get("grant"))))
         if o.limit is not None:
@@ -977,10 +1188,21 @@ class Renderer:
             cards = L.same_suit(self.cards(same_suit))
         else:
             cards = L.or_cards.join(self.value(self.an.of(cl).get("cards")) for cl in group)
-        card = L.view_as_card(self.card_name(first.card))
-        playable = self.names.playable
-        key = "view_as" if playable is None or first.card in playable else "view_as_use"
+        kind = (self.an.of(first) or {}).get("kind")
+        if kind is not None:  # 奇策: the name is chosen as it is used
+            card = self.phrase("view_any", kind=self.enum(str(kind)))
+            key = "view_as" if kind == "basic" else "view_as_use"
+        else:
+            card = L.view_as_card(self.card_name(first.card))
+            playable = self.names.playable
+            key = "view_as" if playable is None or first.card in playable else "view_as_use"
         text = self.kphrase(key, cards=cards, card=card)
+        if first.cost:  # 酒诗: a cost, and (with no cards named) a card made from none
+            you = self.var("you")
+            paid = self._then(self.stmt_may(first.cost[0], you), list(first.cost[1:]), you)
+            made = specs[0].get("count") == 0
+            text = self.kphrase("view_paid" if made else "view_paid_cards", cost=paid,
+                                card=card, view=text)
         view_opts = self.options(first.options)
         if view_opts:
             text = L.after_options(text)
@@ -1005,7 +1227,7 @@ class Renderer:
             return None
         return rest[0]
 
-    def event_text(self, cl: A.Trigger) -> str:
+    def event_text(self, cl: A.Trigger | A.Awaken) -> str:
         event = self.reg.events.get(cl.event)
         if event is None:
             return cl.event
@@ -1021,7 +1243,7 @@ class Renderer:
             args = {**args, "who": {"select": {**sel, "count": 1}}}
         text = self.fill(self.t(event.text, cl.event), args, types, self.var("you"),
                          False, subordinate=True)
-        return self.L.event(text, cl.timing)
+        return self.L.event(text, cl.timing or "")
 
     def event_alternatives(self, texts: list[str]) -> str | None:
         """Event texts that differ only in one verb, as one: "you use or play a Jink",
@@ -1054,7 +1276,10 @@ class Renderer:
         names = filters.get("name", [])
         self.event_card = self.card_name(names[0]) if len(names) == 1 and len(filters) == 1 \
             else ""
-        actor = self.L.holder if cl.event in HOLDER_EVENTS else self.var("you")
+        # a delayed trick takes effect on whoever holds it: "the character with this card
+        # in their judgement zone", then "that character"
+        actor = self.mention("plain", self.L.holder_first, self.L.holder) \
+            if cl.event in HOLDER_EVENTS else self.var("you")
         self.event = cl.event
         body = self.steps(cl.body, actor)
         self.event_card = self.event = ""
@@ -1122,17 +1347,30 @@ class Renderer:
             return self.card_use(cl)
         if isinstance(cl, A.Action):
             head = L.action_head(self, cl.options.limit)
-            return L.action_text(head, self.action_body(cl.body, you))
+            body = self.action_body(cl.body, you)
+            if cl.options.condition is not None:  # `action, if COND:` (心战)
+                cond = self.phrase("if", cond=self.cond(cl.options.condition, "면"))
+                body = f"{cond}{L.comma}{body}"
+            return L.action_text(head, body)
         if isinstance(cl, A.ViewAs):
             return self.view_as([cl])
         if isinstance(cl, A.Static):
             return self.static_line(cl)
         if isinstance(cl, A.StaticIf):
             cond = self.phrase("if", cond=self.cond(cl.cond, "면"))
-            mods = L.comma.join(self.static_line(s) for s in cl.statics)
+            mods = L.join_statics([self.static_line(s) for s in cl.statics])
             return f"{cond}{L.comma}{mods}"
         if isinstance(cl, A.Awaken):
-            head = self.phrase("awaken", cond=self.cond(cl.cond, "ㄹ"))
+            if cl.timing is None:
+                head = self.phrase("awaken", cond=self.cond(cl.cond, "ㄹ"))
+            else:
+                if cl.timing in ("start", "end"):
+                    timing = self.phrase(f"at_{cl.timing}", phase=self.enum(cl.event))
+                else:
+                    timing = L.trigger_head(self.phrase(cl.timing), self.event_text(cl),
+                                            self.phrase(f"{cl.timing}_suffix"))
+                timing = timing[:1].lower() + timing[1:]  # inside the sentence (English)
+                head = self.phrase("awaken_at", timing=timing, cond=self.cond(cl.cond, "면"))
             return f"{head}{L.comma}{self.steps(cl.body, you)}"
         return ""  # pragma: no cover
 
@@ -1185,6 +1423,33 @@ def _joins(group: list[Any], cl: Any, r: Renderer) -> bool:
             and r.event_alternatives([r.event_text(c) for c in (*group, cl)]) is not None)
 
 
+def _tally_flag(effect: A.Effect, an: Analysis) -> str:
+    """The period of a tally that only records that the skill was used: every add adds 1
+    as a step of the skill's own choice to use it (its trigger's or action's first-level
+    may-block, or the steps of an optional trigger), and every test asks whether it is 0
+    or not. Such a tally reads "if you used this skill this turn"; "" for any other."""
+    adds: list[A.Sentence] = []
+    direct: set[int] = set()
+    for cl in effect.clauses:
+        body = getattr(cl, "body", ())
+        for st in body:
+            if isinstance(st, A.MayBlock) or (isinstance(cl, A.Trigger)
+                                               and cl.options.optional):
+                steps = st.body if isinstance(st, A.MayBlock) else (st,)
+                direct |= {id(x.sentence) for x in steps if isinstance(x, A.Do)}
+    for node in walk(effect):
+        if isinstance(node, A.Sentence) and node.verb == "add_tally":
+            adds.append(node)
+        if isinstance(node, A.Compare) and an.of(node).get("left") == {"quantity": "tally"} \
+                and an.of(node).get("right") not in (0, 1):
+            return ""
+    periods = {an.of(s).get("period") for s in adds}
+    if not adds or len(periods) != 1 or any(an.of(s).get("n") != 1 for s in adds) \
+            or any(id(s) not in direct for s in adds):
+        return ""
+    return str(periods.pop())
+
+
 def _body_text(r: Renderer, cl: A.Trigger) -> str:
     """A trigger's steps as text, its first mentions numbered afresh (for comparing)."""
     r.mentions = []
@@ -1196,6 +1461,7 @@ def render(effect: A.Effect, analysis: Analysis, registry: Registry, lang: str =
     """Rules text for an effect, one sentence per clause. ``kind`` "card": the effect is a
     card's, whose action clause says how the card is used and on whom."""
     r = Renderer(analysis, registry, lang, names, kind)
+    r.tally_period = _tally_flag(effect, analysis)
     L = r.L
     texts: list[str] = []
     statics: list[bool] = []  # whether each text is one static modifier (for merging)

@@ -43,7 +43,9 @@ class Language:
     or_options = "; or "
     may_choose_to = "you may choose to: "
     may_body = "you may: {}"
-    holder = "that character"  # who a delayed trick takes effect on
+    holder = "that character"  # who a delayed trick takes effect on, named again
+    holder_first = "the character with this card in their judgement zone"
+    this_card = "the card"  # the card the current event is about ({this})
     current_card = ("the card being used", "that {}")  # (generic, once the trigger names it)
     those_characters = "those characters"
     the_result = "the result"
@@ -165,14 +167,46 @@ class Language:
     def range_cond(self, left: str, low: int, high: int) -> str:
         raise NotImplementedError
 
+    def suit_and_ranks(self, card: str, suit: str, low: int, high: int) -> str:
+        """A card of one suit with a rank in a range: "the judgement card is ♠ 2–9"."""
+        return f"{card} is {suit} {low}–{high}"
+
+    def join_statics(self, texts: list[str]) -> str:
+        """Modifiers under one condition or period, as one sentence."""
+        return self.comma.join(texts)
+
+    def join_top(self, texts: list[str]) -> str:
+        """A clause's steps that stand apart from each other."""
+        return self.sep.join(texts)
+
     def not_cond(self, inner: str) -> str:
         raise NotImplementedError
 
-    def join_conds(self, parts: list[str], word: str, phrase: str) -> str:
-        return f" {phrase} ".join(parts)
+    def join_conds(self, parts: list[str], word: str, phrase: str,
+                   subjects: list[str] | None = None) -> str:
+        """Conditions joined by "and"/"or"; one about the same thing as the one before
+        does not name it again ("if the target is at distance 1 from you or is you")."""
+        return f" {phrase} ".join(self.drop_repeated(parts, subjects or [], " "))
+
+    @staticmethod
+    def drop_repeated(parts: list[str], subjects: list[str], after: str) -> list[str]:
+        out = parts[:1]
+        for i in range(1, len(parts)):
+            subject = subjects[i] if i < len(subjects) else ""
+            lead = subject + after
+            if subject and subject == subjects[i - 1] and parts[i].startswith(lead) \
+                    and parts[i - 1].startswith(lead):
+                out.append(parts[i][len(lead):])
+            else:
+                out.append(parts[i])
+        return out
 
     def compare(self, left: str, op: str, right: str) -> str:
         raise NotImplementedError
+
+    def skill_used(self, period: str, used: bool) -> str:
+        """Whether the skill was used in the current period (a tally that records it)."""
+        return f"you {'used' if used else 'did not use'} this skill this {period}"
 
     # A pindian's result, said as winning: `pindian_number > rival_pindian_number`.
     pindian_won: ClassVar[dict[str, str]] = {
@@ -222,6 +256,8 @@ class Language:
         lead = subject + " "
         if not second.startswith(lead) or not first.startswith(lead):
             return None
+        if second.startswith("you are "):  # "then you are treated as …"
+            return first + self.then_join + second
         return first + self.then_join + second[len(lead):]
 
     def chooses_one(self, phrase: str, who: str, third: bool, options: list[str]) -> str:
@@ -295,6 +331,30 @@ class Language:
         if continues:
             return ", and " if last else ", "
         return f"{self.comma}then "
+
+    def cards_where(self, over: str, test: str) -> str:
+        """The cards of ``over`` that pass ``test`` (said of "that card"): "those cards
+        whose suit is ♥"."""
+        return f"{over} {self._whose(test)}"
+
+    def count_where(self, over: str, test: str) -> str:
+        return f"the number of {over} {self._whose(test)}"
+
+    @staticmethod
+    def _whose(test: str) -> str:
+        if test.startswith("that card's "):
+            return "whose " + test[len("that card's "):]
+        return re.sub(r"^that card is\b", "that are", test)
+
+    def both(self, one: str, two: str, text: str) -> str:
+        """``text`` (by ``two``, in the verb's plain form) done by both: "you and that
+        character each recover 1 HP"."""
+        rest = text[len(two):].lstrip() if text.startswith(two) else text
+        return f"{one} and {two} each {rest}"
+
+    def limited(self, limit: str, text: str) -> str:
+        """Steps that may happen only so often: "you recover 1 HP (once per phase)"."""
+        return f"{text} ({limit})"
 
     def grant(self, who: str) -> str:
         raise NotImplementedError
@@ -387,13 +447,21 @@ class Language:
         """A change counted in a noun ("1 extra card"), where the language says it so."""
         return None
 
+    def letter_for(self, text: str, subject: str, you: str) -> bool:
+        """Whether a computed amount said in a step by ``subject`` reads as a letter
+        defined after the sentence."""
+        return False
+
     def fill_value(self, r: Renderer, text: str, value: Any, type_name: str,
                    rest: str | None, computed: bool) -> str:
         """A template's argument as it goes into the sentence."""
         return text
 
     def amount_of_event(self, text: str, event: str) -> str:
-        """"That amount" named by what the event counts, where the language does."""
+        """"That amount" named by what the event counts, where the language does: "the
+        damage increases by 1"."""
+        if event in ("take_damage", "deal_damage"):
+            return text.replace("that amount increases by", "the damage increases by")
         return text
 
     def fill_finish(self, r: Renderer, out: str, subject: str, template: str,

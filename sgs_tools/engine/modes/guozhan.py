@@ -32,6 +32,16 @@ if TYPE_CHECKING:
 
 CAREERIST = "careerist"
 SLOT_NAMES = ("main", "deputy")
+SLOT_TAGS = ("head", "deputy")
+"""The skill tag that keeps a skill to one slot: 主将技 (head) works only on the main
+general, 副将技 (deputy) only on the deputy."""
+
+
+def slot_allows(skill: Any, slot: int) -> bool:
+    """Whether a skill of the general in ``slot`` (0 main, 1 deputy) is in force there."""
+    tags = getattr(skill, "tags", ())
+    other = SLOT_TAGS[1 - slot]
+    return other not in tags
 
 
 @dataclass
@@ -197,6 +207,8 @@ class GuozhanRules(Rules):
         self.skill_slot[seat] = {}
         for i, general in enumerate((a, b)):
             for s in g.lib.skill_ids(general):
+                if not slot_allows(g.lib.catalog.skills.get(s), i):
+                    continue  # 主将技 on a deputy, 副将技 on a main general: not in force
                 if s not in p.skills:
                     p.skills.append(s)
                     self.skill_slot[seat][s] = i
@@ -366,11 +378,15 @@ class GuozhanRules(Rules):
 
     def check_decision(self, d: Decision) -> None:
         """A decision never names another seat's hidden general, unless it was shown."""
-        known = self.shown[d.seat] if d.seat < len(self.shown) else set()
+        seat = d.seat
+        known = self.shown[seat] if seat < len(self.shown) else set()
         text = " ".join([d.prompt, *d.options])
-        secrets = {x for i, s in enumerate(self.slots) if i != d.seat
-                   for x, up in zip(s.generals, s.revealed, strict=True)
-                   if not up and x not in known and x in text}
+        secrets = set()
+        for i, s in enumerate(self.slots):  # (asked at every decision: a plain loop)
+            if i != seat:
+                for x, up in zip(s.generals, s.revealed, strict=True):
+                    if not up and x not in known and x in text:
+                        secrets.add(x)
         if not secrets:
             return  # no secret even as a substring, so none as a word
         words = set(re.findall(r"[a-z0-9_]+", text))

@@ -62,6 +62,9 @@ def distance(g: Game, a: int, b: int) -> int:
     return d
 
 
+RANGE_WORDS = frozenset({"attack_range", "attack_range_for"})
+
+
 def attack_range(g: Game, seat: int) -> int:
     memo = g.range_memo
     if memo is not None and (seat, -1) in memo:
@@ -76,11 +79,13 @@ def attack_range(g: Game, seat: int) -> int:
         r = t.cards[weapon].range
         if r is not None:
             base = r
-    for a in g.statics.active(seat, "attack_range"):
-        base += delta(g, a) or 0
-    for _holder, a in g.statics.everywhere("attack_range_for"):
-        if g.interp.names_seat(a.args.get("who"), seat, a.frame):
+    st = g.statics
+    if g._statics_dirty or st.temporary or not st.words.isdisjoint(RANGE_WORDS):
+        for a in st.active(seat, "attack_range"):
             base += delta(g, a) or 0
+        for _holder, a in st.everywhere("attack_range_for"):
+            if g.interp.names_seat(a.args.get("who"), seat, a.frame):
+                base += delta(g, a) or 0
     if memo is not None:
         memo[(seat, -1)] = base
     return base

@@ -4,6 +4,7 @@ victory go to the mode's Rules."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine import ai
@@ -173,8 +174,13 @@ def rescue_by_rule(g: Game, seat: int, victim: int, rescue: str) -> bool:
                     {"benefit": benefit})[0]
     if pick == len(options):
         return False
-    _label, uids, _via = options[pick]
-    return g.use_card(seat, uids, rescue, preset=[victim])
+    _label, uids, via = options[pick]
+    if via and via.startswith("declare:"):
+        via = None
+    if via:
+        g.log_event("skill", seat=seat, skill=via)
+        g.count_view(seat, via, rescue)
+    return g.use_card(seat, uids, rescue, preset=[victim], via=via)
 
 
 def die(g: Game, victim: int, killer: int | None) -> None:
@@ -182,12 +188,16 @@ def die(g: Game, victim: int, killer: int | None) -> None:
     p = t.players[victim]
     if not p.alive:
         return
+    # Still leaving the game while its 'when death' hooks run: a hook that changes skills
+    # (断肠) must not send the victim into the dying state a second time (settle_dying).
+    p.marks["dying"] = True
     g.emit("death", "when", victim, {"victim": (victim,), "killer": (
         killer,) if killer is not None else ()})
     g.rules.on_death(victim)
     g.log_event("death", seat=victim, role=p.role, killer=killer)
     cards = p.all_cards()
     p.alive = False
+    p.marks.pop("dying", None)
     g.move(cards, DISCARD, -1, "death")
     g.refresh_skills()
     return_borrowed(g, holder=victim)
@@ -199,11 +209,19 @@ def die(g: Game, victim: int, killer: int | None) -> None:
         killer,) if killer is not None else ()})
 
 
+_HP = attrgetter("hp")
+
+
 def settle_dying(g: Game) -> None:
     """A character left at 0 HP or less only by a ``no_dying`` modifier that no longer
     applies (its skill hidden or lost) enters the dying state now."""
-    for p in g.table.players:
+    players = g.table.players
+    if not players or min(map(_HP, players)) > 0:
+        return  # the usual case, asked after every action: nobody at 0 HP (one C pass)
+    for p in players:
+        if p.hp > 0:
+            continue
         if g.over:
             return
-        if p.alive and p.hp <= 0 and not p.marks.get("dying") and not no_dying(g, p.seat):
+        if p.alive and not p.marks.get("dying") and not no_dying(g, p.seat):
             g.dying(p.seat, None, None)

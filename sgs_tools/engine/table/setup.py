@@ -42,6 +42,7 @@ def build_deck(g: Game, exclude_ranks: tuple[int, ...] = ()) -> list[int]:
 def add_player(g: Game, p: Player) -> None:
     g.table.players.append(p)
     g.skillsets.append([])
+    g.action_lists = None
     g.leaning.append(0.0)
 
 
@@ -52,6 +53,9 @@ def refresh_skills(g: Game) -> None:
         # Who listens to an event depends on the skills at the table alone: kept while
         # they are the same (a Guozhan reveal, the refresh as play starts).
         g.listening.clear()
+        g.emit_plans.clear()
+        g.action_lists = None
+        g.hand_names.clear()  # (a table set up by hand may have placed its cards since)
     g.skillsets = skillsets
     g.statics_dirty = True
     g.ring_memo.clear()  # a death (or a table set up by hand) changes who is in the ring

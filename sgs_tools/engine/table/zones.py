@@ -105,6 +105,8 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
                 for u in eq:
                     g.emit_own(t.cards[u].card, "unequipped", "after", old_seat,
                                   {"card": [u]})
+                    # and every character's hooks on it (the card itself has left)
+                    g.emit("unequipped", "after", old_seat, {"card": [u]})
     if zone == HAND and seat >= 0 and t.players[seat].alive:
         g.emit("gain_cards", "after", seat, {"cards": moved, "amount": len(moved)})
     if hands is not None:

@@ -10,6 +10,7 @@ from typing import Any
 from sgs_tools.export.freekill.package import HEADER, ExportResult, export
 
 EXPORTED_SETS = ("standard", "wind", "korean")
+EXPORTED_MODES = ("identity", "korean")  # the modes whose scenarios FreeKill's role mode runs
 SUPPORT = ("script.lua",)
 
 
@@ -38,9 +39,9 @@ def build(data: list[Path], package: str, *, tests: bool = True, prefix: str | N
           only_generals: list[str] | None = None) -> tuple[ExportResult | None, str | None]:
     """(the export, None) or (None, the validation report) when the data has problems."""
     from sgs_tools import report
-    from sgs_tools.data.validate import validate
     from sgs_tools.dsl.effects import explain
     from sgs_tools.export.freekill.texts import option_texts
+    from sgs_tools.project import validate
 
     result = validate(list(data) if data else None)
     if not result.ok:
@@ -108,6 +109,8 @@ def scenario_tests(res: ExportResult, gens: list[Any], data: list[Path], package
             _, sc = load(path, str(path), lib)
         except (ScenarioError, Exception):
             continue
+        if getattr(sc, "mode", "identity") not in EXPORTED_MODES:
+            continue  # a Guozhan or samurai scenario: FreeKill's tests run its role mode
         words = about(path.name, sc)
         topics = words & known
         card_topics = about_cards(path.name, sc, set(res.card_skills))
@@ -122,14 +125,14 @@ def scenario_tests(res: ExportResult, gens: list[Any], data: list[Path], package
         try:
             owners, text = translate(sc, res.skills, cards, general_skills, package,
                                      choices, general_info, res.actives, res.one_target,
-                                     bool(card_topics))
+                                     bool(card_topics), res.granted)
         except Untranslatable as exc:
             outcomes.append(ScenarioOutcome(shown, sc.name, None, str(exc)))
             continue
         about_skills = [s for s in owners if s in topics] or ([] if card_topics else owners)
         attach = _attach(shown, about_skills, sorted(card_topics))
-        skel = res.skills[attach] if attach in res.skills else \
-            res.card_skills[attach.removeprefix("card:")]
+        skel = (res.granted.get(attach) or res.skills[attach]) if attach in res.skills \
+            else res.card_skills[attach.removeprefix("card:")]
         from sgs_tools.export.freekill import lua
         header = lua.comment(f"scenario {shown}: {sc.name}", "  ")
         extra.setdefault(attach, []).append(header.lstrip() + "\n" + text)

@@ -45,10 +45,12 @@ class Ctx:
     (``name_color`` gives ``target.named_color``)."""
     card: str = "nil"  # the card whose effect this is (``effect.card``), for damage records
     event_data: str = "nil"  # the card effect a response answers (``effect``)
+    sizes: dict[str, int] = field(default_factory=dict)  # cards var → how many it holds
 
     def child(self, **changes: Any) -> Ctx:
         out = Ctx(self.actor, dict(self.vars), self.event, self.loop, self.phase,
-                  dict(self.kinds), dict(self.attrs), self.card, self.event_data)
+                  dict(self.kinds), dict(self.attrs), self.card, self.event_data,
+                  dict(self.sizes))
         for key, value in changes.items():
             setattr(out, key, value)
         return out
@@ -85,6 +87,7 @@ class SkillEmitter:
         self.m = mapping
         self.cards = cards  # our card id → FreeKill card name
         self.counter = 0
+        self.lasting = []
 
     # ---- expressions -------------------------------------------------------------------
 
@@ -133,8 +136,10 @@ class SkillEmitter:
                 entry = self.m.card_attributes.get(attr)
                 if entry is None:
                     raise NotExportable(f"card attribute {attr}")
-                return (_fill(str(entry["lua"]), c=self.card_object(owner, ctx)),
-                        str(entry["kind"]))
+                expr = _fill(str(entry["lua"]), c=self.card_object(owner, ctx))
+                if kind == "ids":  # no card (none was taken): no value, never a crash
+                    expr = f"({ctx.vars[owner]}[1] and {expr})"
+                return expr, str(entry["kind"])
             if owner in ctx.vars or owner == "you":
                 who = "player" if owner == "you" else ctx.vars[owner]
                 if (who, attr) in ctx.attrs:
@@ -399,7 +404,24 @@ class SkillEmitter:
                     f"{_indent(body, '  ')}\nend")
         if "stop" in st:
             return "break" if ctx.loop else "do return end"
+        if "until" in st:
+            return self.during(st, ctx)
         raise NotExportable("step", f"form {sorted(st)}")
+
+    def during(self, st: dict[str, Any], ctx: Ctx) -> str:
+        """``until end of turn: MODIFIERS``: the actor carries a FreeKill mark that FreeKill
+        clears at the end of that period (its ``-turn``/``-phase``/``-round`` suffix); the
+        skill gets each modifier as an effect active while an owner carries the mark."""
+        until = st.get("until") or {}
+        suffix = self.m.until_marks.get(f"{until.get('edge')} {until.get('period')}")
+        if suffix is None:
+            raise NotExportable("until", f"{until.get('edge')} of {until.get('period')}")
+        lines = []
+        for mod in st.get("modifiers") or []:
+            mark = f"{self.skill_name}_until{len(self.lasting) + 1}{suffix}"
+            self.lasting.append((mark, mod))
+            lines.append(f"{ROOM}:setPlayerMark({ctx.actor}, {lua.string(mark)}, 1)")
+        return "\n".join(lines)
 
     def choose(self, st: dict[str, Any], ctx: Ctx) -> str:
         chooser = self.player(st["choose"], ctx)
@@ -436,6 +458,8 @@ class SkillEmitter:
     option_prefix = "choice"
     options: list[str]
     option_words: dict[str, str]
+    skill_name = "skill"
+    lasting: list[tuple[str, dict[str, Any]]]  # (mark, modifier) of `until` steps
 
     def option_can(self, option: list[Any], ctx: Ctx) -> str:
         """When the first step of some steps can be carried out: its table entry's ``can``,
@@ -476,6 +500,7 @@ class SkillEmitter:
                 values[name] = phase
             elif kind == "players":  # everyone a selector names, in seat order
                 if isinstance(value, dict) and isinstance(value.get("select"), dict):
+                    self.recipients(word, entry, value["select"], args, ctx)
                     cands, test = self.candidates(value["select"], ctx)
                     values[name] = cands if test == "true" else _filtered(cands, test)
                 elif isinstance(value, dict) and value.get("var") in ctx.vars \
@@ -487,8 +512,22 @@ class SkillEmitter:
                 values[name] = self.player(value if value is not None else {"actor": True}, ctx)
             elif kind == "int":
                 values[name] = self.integer(value if value is not None else 1, ctx)
+                # a computed amount may come to 0: a step that needs one says so
+                values[f"{name}_positive"] = "" if values[name].isdigit() \
+                    else f" and {values[name]} > 0"
             elif kind == "cards_var":
                 values[name] = self.cards_var(value, ctx)
+            elif kind == "ids":  # a list of card ids
+                if not (isinstance(value, dict) and value.get("var") in ctx.vars):
+                    raise NotExportable(word, f"{name}: {_short(value)}")
+                vkind = self.kind_of(str(value["var"]), ctx)
+                expr = ctx.vars[str(value["var"])]
+                if vkind == "card":
+                    values[name] = f"Card:getIdList({expr})"
+                elif vkind == "ids":
+                    values[name] = expr
+                else:
+                    raise NotExportable(word, f"{name}: not cards here")
             elif kind == "card_spec":
                 spec = self.card_spec(value)
                 if entry.get("single") and spec["count"] != "1":
@@ -516,6 +555,20 @@ class SkillEmitter:
             raise NotExportable(word, f"argument {sorted(extra)[0]}")
         return values
 
+    def recipients(self, word: str, entry: dict[str, Any], sel: dict[str, Any],
+                   args: dict[str, Any], ctx: Ctx) -> None:
+        """``distribute X among 1..2 players``: FreeKill's distribution does not limit how
+        many characters receive cards, so the limit must be one the cards cannot exceed."""
+        count = sel.get("count")
+        if count is None or not entry.get("recipients_of"):
+            return
+        hi = count["range"][1] if isinstance(count, dict) and isinstance(
+            count.get("range"), list) else count
+        cards = args.get(str(entry["recipients_of"]))
+        size = ctx.sizes.get(str(cards.get("var"))) if isinstance(cards, dict) else None
+        if hi is not None and (size is None or size > int(hi)):
+            raise NotExportable(word, f"among at most {hi} characters")
+
     def action(self, st: dict[str, Any], ctx: Ctx) -> str:
         word = str(st["do"])
         args = st.get("args") or {}
@@ -523,7 +576,7 @@ class SkillEmitter:
             return self.pick(st, ctx)
         entry = self.m.actions.get(word)
         if entry is None:
-            raise NotExportable(word, "no FreeKill mapping")
+            raise NotExportable(word, em_why(self, word))
         events = entry.get("events")
         if events and ctx.event not in events:
             raise NotExportable(word, f"outside {', '.join(events)}")
@@ -550,19 +603,32 @@ class SkillEmitter:
             if not entry.get("result"):
                 raise NotExportable(word, "its result named with 'as'")
             name = self.fresh(_ident(str(st["as"])))
-        elif entry.get("result"):  # kept in a local of its own even when not named
-            values["as"] = self.fresh("result")
+        elif entry.get("result") and not entry.get("lua_as"):
+            values["as"] = self.fresh("result")  # a local of its own even when not named
         values.setdefault("as", name or "_")
         if name:
             values["as"] = name
-        template = (entry.get("lua_in") or {}).get(ctx.event) or entry["lua"]
+        template = (entry.get("lua_in") or {}).get(ctx.event) or (
+            name and entry.get("lua_as")) or entry["lua"]
+        if entry.get("attribute") and not st.get("as"):
+            values["as"] = self.fresh("named")
         text = _fill(str(template), **values).rstrip("\n")
         binds = entry.get("sets")
         if binds:
             ctx.bind(str(binds), str(binds), str(entry.get("sets_kind") or ""))
+        attr = entry.get("attribute")
+        if attr:  # a value kept on a character for later steps (name_color's colour)
+            holder = values[str(attr["of"])]
+            ctx.attrs[(holder, str(attr["name"]))] = (
+                _fill(str(attr["lua"]), **values), str(attr["kind"]))
+        for label in entry.get("labels") or []:  # FreeKill's own choice labels
+            self.option_words[str(label)] = str(label)
         if name:
             ctx.bind(str(st["as"]), name, "ids" if entry.get("result") == "cards"
                      else str(entry.get("result")))
+            size = entry.get("size")  # how many cards the result holds, when known
+            if size and values.get(str(size), "").isdigit():
+                ctx.sizes[str(st["as"])] = int(values[str(size)])
         return "\n".join([*prelude, text])
 
     def pick(self, st: dict[str, Any], ctx: Ctx) -> str:
@@ -585,6 +651,9 @@ class SkillEmitter:
 
     def candidates(self, sel: dict[str, Any], ctx: Ctx, p: str = "p") -> tuple[str, str]:
         """(the Lua list a selector chooses from, the Lua test on candidate ``p``)."""
+        for key in ("within", "where"):  # no mapping yet: never exported weaker
+            if key in sel:
+                raise NotExportable(f"selector {key}")
         noun = str(sel.get("noun"))
         tpl = self.m.selector_nouns.get(noun)
         if tpl is None:
@@ -635,6 +704,11 @@ class SkillEmitter:
         return text, name, hi
 
 
+def em_why(em: SkillEmitter, word: str) -> str:
+    """Why a word has no entry: the table's note on it, if it has one."""
+    return str(em.m.unmapped.get(word) or "no FreeKill mapping")
+
+
 def card_pattern(name: str) -> str:
     """A FreeKill card pattern matching a card name: FreeKill's own cards by true name,
     an exported card (``pkg__id``) by its exact name (the pattern's fifth field)."""
@@ -643,6 +717,8 @@ def card_pattern(name: str) -> str:
 
 def _filtered(cands: str, test: str) -> str:
     """``table.filter`` of candidates by a test on ``p`` (on three lines when long)."""
+    if test == "true":
+        return cands
     one = f"table.filter({cands}, function(p) return {test} end)"
     if len(one) <= 90:
         return one

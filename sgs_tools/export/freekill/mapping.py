@@ -33,6 +33,8 @@ class Mapping:
     var_kinds: dict[str, str]
     functions: dict[str, str]
     selector_roles: dict[str, str]
+    until_marks: dict[str, str]
+    unmapped: dict[str, str]
 
     def words(self) -> dict[str, list[str]]:
         """Every mapped word by section (for the README's and a test's inventory)."""
@@ -62,7 +64,8 @@ def parse(text: str) -> Mapping:
         areas=raw.get("areas") or {}, attributes=list(raw.get("attributes") or []),
         card_attributes=raw.get("card_attributes") or {}, values=raw.get("values") or {},
         var_kinds=raw.get("var_kinds") or {}, functions=raw.get("functions") or {},
-        selector_roles=raw.get("selector_roles") or {})
+        selector_roles=raw.get("selector_roles") or {},
+        until_marks=raw.get("until_marks") or {}, unmapped=raw.get("unmapped") or {})
 
 
 @lru_cache(maxsize=1)

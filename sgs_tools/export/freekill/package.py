@@ -51,6 +51,7 @@ class ExportResult:
     cards: dict[str, str] = field(default_factory=dict)  # our card id → FreeKill card name
     card_skills: dict[str, str] = field(default_factory=dict)  # card id → its skill skel
     one_target: set[str] = field(default_factory=set)  # exported cards used on one other
+    granted: dict[str, str] = field(default_factory=dict)  # skill → the skill it grants
     considered_cards: int = 0  # the expansion's own cards (FreeKill has the standard ones)
     copies: int = 0  # deck copies written as FreeKill card specs
     tests: int = 0  # scenario tests emitted
@@ -131,12 +132,12 @@ def export(generals: list[Any], compiled: dict[str, Any], render: Any, *,
         except NotExportable as exc:
             out.refused.append(Refusal("skill", sid, exc.word, exc.why))
             continue
-        if "lord" in skill_defs[sid].tags and not any(
-                e.kind for e in done[sid].effects):  # pragma: no cover - defensive
-            continue
         out.skills[sid] = name
         if any(h.get("kind") == "action" for h in comp.hooks):
             out.actives.add(sid)
+        granted = done[sid].granted
+        if granted is not None:
+            out.granted[sid] = granted.name
         for label, word in done[sid].option_words.items():
             out.choices.setdefault(word, []).append(label)
     translations: list[tuple[str, str]] = [(package, "sgs-tools 导出")]
@@ -155,9 +156,11 @@ def export(generals: list[Any], compiled: dict[str, Any], render: Any, *,
         gname = fk_name(pre, g.id)
         out.generals[g.id] = gname
         skills = ", ".join(lua.string(out.skills[s.id]) for s in g.skills)
-        general_lines.append(
-            f"General:new(extension, {lua.string(gname)}, {lua.string(g.kingdom)}, {g.hp}, "
-            f"{g.hp}, {GENDERS[g.gender]}):addSkills {{ {skills} }}")
+        line = (f"General:new(extension, {lua.string(gname)}, {lua.string(g.kingdom)}, "
+                f"{g.hp}, {g.hp}, {GENDERS[g.gender]}):addSkills {{ {skills} }}")
+        if len(line) > 110:  # a long list of skills on a line of its own
+            line = line.replace(f"{{ {skills} }}", f"{{\n  {skills},\n}}")
+        general_lines.append(line)
         translations.append((gname, g.name.get("zh") or g.id))
         translations_en.append((gname, g.name.get("en") or g.id))
     for sid, name in sorted(out.skills.items()):
@@ -172,8 +175,14 @@ def export(generals: list[Any], compiled: dict[str, Any], render: Any, *,
         for label, zh, en in zip(done[sid].options, zh_texts, en_texts, strict=True):
             translations.append((label, zh))
             translations_en.append((label, en))
+        granted = done[sid].granted
         out.files[f"skills/{sid}.lua"] = skill_file(
-            done[sid], sk, comp, (extra_tests or {}).get(sid, []))
+            done[sid], sk, comp, [] if granted else (extra_tests or {}).get(sid, []))
+        if granted is not None:  # its tests go with the action they exercise
+            translations.append((granted.name, sk.name.get("zh") or sid))
+            translations_en.append((granted.name, sk.name.get("en") or sid))
+            out.files[f"skills/{sid}&.lua"] = skill_file(
+                granted, sk, comp, (extra_tests or {}).get(sid, []), granted=True)
     card_lines: list[str] = []
     for cid, c in sorted(made.items()):
         card = card_defs[cid]
@@ -285,22 +294,31 @@ def _indent_block(text: str, by: str) -> str:
     return "\n".join(by + line for line in text.splitlines())
 
 
-def skill_file(sk: SkillLua, skill: Any, comp: Any, tests: list[str]) -> str:
+def skill_file(sk: SkillLua, skill: Any, comp: Any, tests: list[str],
+               granted: bool = False) -> str:
+    """A skill's file; ``granted``: the attached skill it hands to other characters."""
     from sgs_tools.dsl.unparse import unparse
 
     tags = []
-    if getattr(comp, "hooks", None) and all(h.get("locked") for h in comp.hooks):
+    hooks = [h for h in getattr(comp, "hooks", None) or [] if bool(h.get("granted_to"))
+             == granted]
+    if hooks and all(h.get("locked") for h in hooks):
         tags.append("Skill.Compulsory")
-    if "lord" in skill.tags:
+    if "lord" in skill.tags and not granted:
         tags.append("Skill.Lord")
     text = HEADER
     text += lua.comment("DSL:\n" + unparse(comp.effect).rstrip("\n")) + "\n"
+    if granted:
+        text += lua.comment("The action this skill grants to other characters (FreeKill "
+                            "gives it to them\nwhile someone has the skill).") + "\n"
     for helper in sk.helpers:
         text += helper + "\n\n"
     text += "local skel = fk.CreateSkill{\n"
     text += f"  name = {lua.string(sk.name)},\n"
     if tags:
         text += f"  tags = {{ {', '.join(tags)} }},\n"
+    if sk.granted is not None:
+        text += f"  attached_skill_name = {lua.string(sk.granted.name)},\n"
     text += "}\n"
     for eff in sk.effects:
         text += f"\nskel:addEffect({eff.kind}, {{\n"

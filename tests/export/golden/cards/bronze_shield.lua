@@ -30,10 +30,12 @@ function(room, me)
     ids[1] = room:printCard("sgsx__bronze_shield", Card.Club, 2).id  -- bronze_shield ♣2
     ids[2] = room:printCard("lightning", Card.Spade, 1).id  -- lightning ♠A
     ids[3] = room:printCard("slash", Card.Spade, 5).id  -- spade 5 slash
+    room:setPlayerProperty(P[1], "role", "lord")
     room:setPlayerProperty(P[1], "maxHp", 4)
     room:setPlayerProperty(P[1], "hp", 4)
     room:moveCardTo(ids[1], Card.PlayerEquip, P[1])
     room:moveCardTo(ids[2], Card.PlayerJudge, P[1])
+    room:setPlayerProperty(P[2], "role", "rebel")
     room:setPlayerProperty(P[2], "maxHp", 4)
     room:setPlayerProperty(P[2], "hp", 4)
     room:moveCardTo(ids[3], Card.DrawPile)

@@ -53,10 +53,12 @@ function(room, me)
     ids[3] = room:printCard("peach", Card.Heart, 3).id  -- heart 3 peach
     ids[4] = room:printCard("jink", Card.Heart, 2).id  -- jink ♥2
     ids[5] = room:printCard("jink", Card.Diamond, 2).id  -- jink ♦2
+    room:setPlayerProperty(P[1], "role", "lord")
     room:setPlayerProperty(P[1], "maxHp", 4)
     room:setPlayerProperty(P[1], "hp", 4)
     room:obtainCard(P[1], { ids[1] }, true)
     room:moveCardTo(ids[2], Card.PlayerJudge, P[1])
+    room:setPlayerProperty(P[2], "role", "rebel")
     room:setPlayerProperty(P[2], "maxHp", 4)
     room:setPlayerProperty(P[2], "hp", 4)
     room:moveCardTo(ids[5], Card.DrawPile)
@@ -97,10 +99,12 @@ function(room, me)
     ids[3] = room:printCard("peach", Card.Club, 3).id  -- club 3 peach
     ids[4] = room:printCard("jink", Card.Heart, 2).id  -- jink ♥2
     ids[5] = room:printCard("jink", Card.Diamond, 2).id  -- jink ♦2
+    room:setPlayerProperty(P[1], "role", "lord")
     room:setPlayerProperty(P[1], "maxHp", 4)
     room:setPlayerProperty(P[1], "hp", 4)
     room:obtainCard(P[1], { ids[1] }, true)
     room:moveCardTo(ids[2], Card.PlayerJudge, P[1])
+    room:setPlayerProperty(P[2], "role", "rebel")
     room:setPlayerProperty(P[2], "maxHp", 4)
     room:setPlayerProperty(P[2], "hp", 4)
     room:moveCardTo(ids[5], Card.DrawPile)
@@ -136,9 +140,11 @@ function(room, me)
   local ids = {}
   FkTest.runInRoom(function()
     ids[1] = room:printCard("sgsx__drought", Card.Club, 4).id  -- drought ♣4
+    room:setPlayerProperty(P[1], "role", "lord")
     room:setPlayerProperty(P[1], "maxHp", 4)
     room:setPlayerProperty(P[1], "hp", 4)
     room:obtainCard(P[1], { ids[1] }, true)
+    room:setPlayerProperty(P[2], "role", "rebel")
     room:setPlayerProperty(P[2], "maxHp", 4)
     room:setPlayerProperty(P[2], "hp", 4)
     script.leave(room, P[3])

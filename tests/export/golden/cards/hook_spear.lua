@@ -32,10 +32,12 @@ function(room, me)
     ids[1] = room:printCard("slash", Card.Spade, 7).id  -- slash ♠7
     ids[2] = room:printCard("sgsx__hook_spear", Card.Diamond, 12).id  -- hook_spear ♦Q
     ids[3] = room:printCard("peach", Card.Heart, 3).id  -- peach ♥3
+    room:setPlayerProperty(P[1], "role", "lord")
     room:setPlayerProperty(P[1], "maxHp", 4)
     room:setPlayerProperty(P[1], "hp", 4)
     room:obtainCard(P[1], { ids[1] }, true)
     room:moveCardTo(ids[2], Card.PlayerEquip, P[1])
+    room:setPlayerProperty(P[2], "role", "rebel")
     room:setPlayerProperty(P[2], "maxHp", 4)
     room:setPlayerProperty(P[2], "hp", 4)
     room:obtainCard(P[2], { ids[3] }, true)

@@ -2,7 +2,7 @@
 -- DSL:
 -- action:
 --   pick 1 other in_range as target
---   respond jink by target as answer
+--   respond_use jink by target as answer
 --   if answer.count == 0:
 --     lose_hp 1 for target
 local skel = fk.CreateSkill{
@@ -20,11 +20,11 @@ skel:addEffect("cardskill", {
     local answer1 = {}
     for _ = 1, 1 do
       if effect.to.dead then break end
-      local resp = room:askToResponse(effect.to, { pattern = "jink", skill_name = skel.name,
+      local use = room:askToUseCard(effect.to, { pattern = "jink", skill_name = skel.name,
         cancelable = true, event_data = effect })
-      if not resp then break end
-      room:responseCard(resp)
-      table.insert(answer1, resp.card.id)
+      if not use then break end
+      room:useCard(use)
+      table.insert(answer1, use.card.id)
     end
     if #answer1 == 0 then
       if not effect.to.dead then room:loseHp(effect.to, 1, skel.name) end
@@ -44,9 +44,11 @@ function(room, me)
   FkTest.runInRoom(function()
     ids[1] = room:printCard("sgsx__poison_arrow", Card.Spade, 8).id  -- poison_arrow ♠8
     ids[2] = room:printCard("slash", Card.Spade, 7).id  -- slash ♠7
+    room:setPlayerProperty(P[1], "role", "lord")
     room:setPlayerProperty(P[1], "maxHp", 4)
     room:setPlayerProperty(P[1], "hp", 4)
     room:obtainCard(P[1], { ids[1] }, true)
+    room:setPlayerProperty(P[2], "role", "rebel")
     room:setPlayerProperty(P[2], "maxHp", 4)
     room:setPlayerProperty(P[2], "hp", 4)
     room:obtainCard(P[2], { ids[2] }, true)
@@ -89,9 +91,11 @@ function(room, me)
   FkTest.runInRoom(function()
     ids[1] = room:printCard("sgsx__poison_arrow", Card.Spade, 8).id  -- poison_arrow ♠8
     ids[2] = room:printCard("jink", Card.Heart, 2).id  -- jink ♥2
+    room:setPlayerProperty(P[1], "role", "lord")
     room:setPlayerProperty(P[1], "maxHp", 4)
     room:setPlayerProperty(P[1], "hp", 4)
     room:obtainCard(P[1], { ids[1] }, true)
+    room:setPlayerProperty(P[2], "role", "rebel")
     room:setPlayerProperty(P[2], "maxHp", 4)
     room:setPlayerProperty(P[2], "hp", 4)
     room:obtainCard(P[2], { ids[2] }, true)
@@ -114,11 +118,7 @@ function(room, me)
     script.phase(room, P[1], Player.Play)
   end)
   script.done(answers)
-  lu.assertTrue(script.count(room, "RespondCard", function(d)
-    return d.from == P[2] and
-      d.card ~= nil and d.card.trueName == "jink" and d.card.suit == Card.Heart and d.card.number == 2
-  end) + script.count(room, "UseCard", function(d)
-    -- a response FreeKill counts as a use (闪 answering 杀)
+  lu.assertTrue(script.count(room, "UseCard", function(d)
     return d.from == P[2] and
       d.card ~= nil and d.card.trueName == "jink" and d.card.suit == Card.Heart and d.card.number == 2
   end) > 0)

@@ -32,11 +32,14 @@ function(room, me)
     ids[2] = room:printCard("slash", Card.Spade, 7).id  -- slash ♠7
     ids[3] = room:printCard("jink", Card.Heart, 2).id  -- jink ♥2
     ids[4] = room:printCard("peach", Card.Heart, 3).id  -- peach ♥3
+    room:setPlayerProperty(P[1], "role", "lord")
     room:setPlayerProperty(P[1], "maxHp", 4)
     room:setPlayerProperty(P[1], "hp", 4)
     room:obtainCard(P[1], { ids[1] }, true)
+    room:setPlayerProperty(P[2], "role", "rebel")
     room:setPlayerProperty(P[2], "maxHp", 4)
     room:setPlayerProperty(P[2], "hp", 4)
+    room:setPlayerProperty(P[3], "role", "rebel")
     room:setPlayerProperty(P[3], "maxHp", 4)
     room:setPlayerProperty(P[3], "hp", 4)
     room:moveCardTo(ids[4], Card.DrawPile)

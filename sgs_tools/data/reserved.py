@@ -2,8 +2,9 @@
 with that id would replace the list page of its folder).
 
 ``sgs validate`` calls ``reserved_id_problems`` (so a data file is refused where it is
-written, not when the site is built); the page builders use the same table. Kept free of
-heavy imports: validation loads it on every run.
+written, not when the site is built). It is a rule about ids, so it lives with the data,
+below the site that keeps the names; tests/sitegen/test_reserved.py pins that the site's
+page paths (sgs_tools/sitegen/links.py) agree with ``FOLDERS``.
 """
 
 from __future__ import annotations

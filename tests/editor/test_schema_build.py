@@ -1,4 +1,4 @@
-"""Schemas filled in from the data, and made for a project (sgs_tools/data/schema_build.py)."""
+"""Schemas filled in from the data, and made for a project (sgs_tools/editor/schema_build.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from sgs_tools.data import schema_build, schemas
+from sgs_tools.data import schemas
 from sgs_tools.data.loader import loads
+from sgs_tools.editor import schema_build
 from tests.conftest import EXAMPLES, UPDATE
 
 FACTS = schema_build.bundled_facts()
