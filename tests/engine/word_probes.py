@@ -182,6 +182,16 @@ when judge:
 expect:
   events: [{e: retrial, seat: 0, old: slash ♥9}]
 """),
+    P("action:replace_judgement", """
+at start of play:
+  judge
+when judge:
+  reveal_from_deck 1 as top
+  replace_judgement with top
+""", """
+expect:
+  events: [{e: retrial, seat: 0, old: slash ♥9, new: jink ♣9}]
+"""),
     P("action:swap_judgement event:judge:before", """
 at start of play:
   judge
@@ -1571,14 +1581,14 @@ script:
 expect:
   events: [{e: damage, seat: 1, card: slash ♠7}, {e: damage, seat: 1, card: slash ♠9}]
 """),
-    P("modifier:ignore_distance_to", "ignore_distance_to to others", """
+    P("modifier:ignore_distance_to", "ignore_distance_to others", """
 script:
   - {seat: 0, pick: slash}
   - {seat: 0, pick: 2, when: choose}
 expect:
   events: [{e: damage, seat: 2, source: 0, card: slash ♠7}]
 """),
-    P("modifier:ignore_armour_of", "ignore_armour_of to others", """
+    P("modifier:ignore_armour_of", "ignore_armour_of others", """
 patch: {1: {equipment: [renwang_shield]}}
 script:
   - {seat: 0, pick: slash}
