@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from sgs_tools.sim import balance as bal
 from sgs_tools.sim import stats
+from sgs_tools.sim.charts import shorten
 from sgs_tools.sim.runner import Settings, Summary
 
 NAMES = ["gz_zhangjiao+gz_yanliangwenchou", "曹操+司马懿", "caocao", "조조+사마의",
@@ -71,3 +72,20 @@ def test_pad_fills_a_column_exactly(names: list[str], floor: int) -> None:
         cell = stats.pad(name, size)
         assert shown_width(cell) == size, (name, cell)
         assert not any(unicodedata.category(ch) == "Cc" for ch in cell)
+
+
+@given(st.text(max_size=60), st.integers(2, 40))
+def test_chart_labels_are_cut_by_display_width(text: str, limit: int) -> None:
+    """A long Guozhan pair or a Chinese name is cut to the label column's width in
+    terminal columns (a wide character takes two), not in characters."""
+    cut = shorten(text, limit)
+    assert shown_width(cut) <= limit
+    if shown_width(text) <= limit:
+        assert cut == text
+    else:
+        assert cut.endswith("…") and text.startswith(cut[:-1])
+
+
+def test_a_chinese_label_is_cut_at_half_the_characters() -> None:
+    assert shorten("曹" * 20, 30) == "曹" * 14 + "…"
+    assert shorten("a" * 20, 30) == "a" * 20
