@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sgs_tools.sim import balance as bal
@@ -64,6 +64,7 @@ def test_balance_text_tables_align_for_long_and_wide_names() -> None:
         assert len({column_of(line, "pool") for line in table}) == 1, table
 
 
+@settings(deadline=None)  # a loaded machine takes seconds over one example
 @given(st.lists(st.text(max_size=12), min_size=1, max_size=6), st.integers(0, 20))
 def test_pad_fills_a_column_exactly(names: list[str], floor: int) -> None:
     size = stats.width(names, floor)
@@ -74,6 +75,7 @@ def test_pad_fills_a_column_exactly(names: list[str], floor: int) -> None:
         assert not any(unicodedata.category(ch) == "Cc" for ch in cell)
 
 
+@settings(deadline=None)
 @given(st.text(max_size=60), st.integers(2, 40))
 def test_chart_labels_are_cut_by_display_width(text: str, limit: int) -> None:
     """A long Guozhan pair or a Chinese name is cut to the label column's width in
