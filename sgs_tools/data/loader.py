@@ -10,6 +10,7 @@ input: every failure is a :class:`LoadError` carrying one :class:`Problem`.
 from __future__ import annotations
 
 import re
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,6 +85,30 @@ class Document:
         self.nodes, self.keys = {}, {}
         self.__dict__.pop("_lines", None)
         self.__dict__["_compact"] = True
+
+    def release(self) -> None:
+        """Keep only the text, compressed (a few times smaller): the data and the positions
+        are read from it again on first use. For validating tens of thousands of files, of
+        which only the few with problems are looked at again."""
+        if self.__dict__.get("data") is None or "_packed" in self.__dict__:
+            return  # a file that did not load keeps its text for its carets
+        self.compact()
+        text = self.__dict__.pop("text")
+        del self.__dict__["data"]
+        self.__dict__["_packed"] = zlib.compress(text.encode("utf-8"), 1)
+
+    def __getattr__(self, name: str) -> Any:
+        """``text`` and ``data`` of a released document, restored on first use."""
+        packed = self.__dict__.get("_packed")
+        if packed is None or name not in ("text", "data"):
+            raise AttributeError(name)
+        text = zlib.decompress(packed).decode("utf-8")
+        self.__dict__["text"] = text
+        if name == "text":
+            return text
+        self.__dict__["data"] = loads(text, self.path, require_mapping=False,
+                                      positions=False).data
+        return self.__dict__["data"]
 
     def where(self, path: JsonPath, *, key: bool = False) -> Location:
         """The location of the value at ``path`` (or of its key), or of its nearest parent."""

@@ -8,7 +8,7 @@ within the text to its line and column in the YAML file.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -180,9 +180,86 @@ def names_of(cat: Catalog) -> Names:
 class _Known:
     """What every effect of a catalog may name, built once (not once per effect)."""
 
-    cards: frozenset[str]
-    skills: frozenset[str]
+    cards: Collection[str]
+    skills: Collection[str]
     parsed: Mapping[str, A.Effect | SyntaxProblem]
+
+
+class _Looked(Collection[str]):
+    """Names an effect may use, noting each name the checker asked for (found or not), and
+    whether it read the whole list (for a hint): what a check made before the catalog was
+    whole, or by an earlier run, depended on."""
+
+    def __init__(self, names: Collection[str]) -> None:
+        self.names = names
+        self.found: set[str] = set()
+        self.missed: set[str] = set()
+        self.whole = False
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return name in self.names
+        if name in self.names:
+            self.found.add(name)
+            return True
+        self.missed.add(name)
+        return False
+
+    def __iter__(self) -> Iterator[str]:
+        self.whole = True
+        return iter(self.names)
+
+    def __len__(self) -> int:
+        self.whole = True
+        return len(self.names)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One effect checked and compiled ahead of its catalog (in a worker process, or by an
+    earlier run), with what its result depended on that only the whole catalog knows: the
+    modes it was checked for, the card and skill names it asked for (as cards, as skills)
+    and whether each was known, and whether it read a whole list of names.
+    :func:`compile_catalog` takes it instead of checking the effect again only if it is
+    clean and all of that still holds."""
+
+    text: str
+    problems: tuple[Problem, ...]
+    modes: frozenset[str]
+    cards: tuple[frozenset[str], frozenset[str]]
+    """The card names asked for: (known then, unknown then)."""
+    skills: tuple[frozenset[str], frozenset[str]]
+    """The skill names asked for: (known then, unknown then)."""
+    whole: bool
+
+
+def check_ahead(ident: str, kind: str, owner: str, text: str, origin: Origin,
+                modes: frozenset[str], tags: tuple[str, ...], cards: Collection[str],
+                skills: Collection[str]) -> Outcome:
+    """Parse, check and compile one effect with the names known so far (the cards and
+    skills of the files seen before it) and the modes its own file gives it."""
+    cards_seen, skills_seen = _Looked(cards), _Looked(skills)
+    found = EffectsResult()
+    _one(Catalog(), found, ident, kind, owner, text, origin, "effect", modes, tags,
+         _Known(cards_seen, skills_seen, {}))
+    return Outcome(text, tuple(found.problems), modes,
+                   (frozenset(cards_seen.found), frozenset(cards_seen.missed)),
+                   (frozenset(skills_seen.found), frozenset(skills_seen.missed)),
+                   cards_seen.whole or skills_seen.whole)
+
+
+def _holds(outcome: Outcome | None, text: str, modes: frozenset[str], known: _Known) -> bool:
+    """Whether an effect checked ahead gives what checking it now would: it was clean, and
+    its text, its modes and every name it asked for are as they are in the whole catalog
+    (each known name still known, each unknown one still unknown)."""
+    if (outcome is None or outcome.problems or outcome.whole or outcome.text != text
+            or outcome.modes != modes):
+        return False
+    for (was_known, was_unknown), names in ((outcome.cards, known.cards),
+                                            (outcome.skills, known.skills)):
+        if any(n not in names for n in was_known) or any(n in names for n in was_unknown):
+            return False
+    return True
 
 
 def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, text: str,
@@ -243,10 +320,14 @@ def _played_cards(hooks: Any) -> set[str]:
 
 
 def compile_catalog(cat: Catalog,
-                    parsed: Mapping[str, A.Effect | SyntaxProblem] | None = None
+                    parsed: Mapping[str, A.Effect | SyntaxProblem] | None = None,
+                    ahead: Mapping[tuple[str, str], Outcome] | None = None
                     ) -> EffectsResult:
     """Parse, check and compile every effect text in the catalog. ``parsed`` holds
-    effect texts already parsed (by the worker processes, or from the cache)."""
+    effect texts already parsed (by the worker processes, or from the cache); ``ahead``
+    holds skills checked and compiled ahead, by (file, skill id): a clean one whose
+    context still holds is taken as it is and left out of ``compiled`` (so only its
+    problems are known: for a report)."""
     out = EffectsResult(names=names_of(cat))
     known = _Known(frozenset(cat.cards) | cat.broken_cards,
                    frozenset(cat.skills) | cat.broken_ids, parsed or {})
@@ -262,8 +343,12 @@ def compile_catalog(cat: Catalog,
     for skill in cat.skills.values():
         if not skill.effect:
             continue
+        modes = index.modes(sets_of_skill.get(skill.id, set()), set())
+        if ahead is not None and _holds(ahead.get((skill.origin.file, skill.id)),
+                                        skill.effect, modes, known):
+            continue
         _one(cat, out, skill.id, "skill", skill.owner, skill.effect, skill.origin, "effect",
-             index.modes(sets_of_skill.get(skill.id, set()), set()), skill.tags, known)
+             modes, skill.tags, known)
     for card in cat.cards.values():
         card_modes = index.modes({card.set}, decks_of_card.get(card.id, set()))
         if card.effect:
@@ -280,7 +365,8 @@ def compile_catalog(cat: Catalog,
             origin = Origin(card.origin.doc, (*card.origin.path, "bonus"))
             _one(cat, out, f"{card.id}.bonus", "heirloom", card.id, bonus["effect"], origin,
                  "effect", card_modes, (), known)
-    asked = _played_cards([c.hooks for c in out.compiled.values()])
+    asked = _played_cards([c.hooks for c in out.compiled.values()
+                           if any(verb in c.text for verb in PLAY_ASKS)])
     # A kind of an asked card counts too: fire_slash answers where slash is asked.
     out.names.playable = frozenset(
         cid for cid in cat.cards if any(cid == n or cid.endswith("_" + n) for n in asked))
