@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import os
+import pickle
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -27,7 +28,7 @@ from sgs_tools.data.catalog import Catalog, cross_check
 from sgs_tools.data.loader import MAX_BYTES, Document
 from sgs_tools.data.model import Deck, Expansion, General, Mode, Origin
 from sgs_tools.data.reserved import reserved_id_problems
-from sgs_tools.data.validate import IO_ERROR, collect
+from sgs_tools.data.validate import IO_ERROR, collect, identity
 from sgs_tools.errors import Problem
 from sgs_tools.paths import display_path
 
@@ -153,6 +154,12 @@ def _start_worker(context: Context) -> None:
     gc.set_threshold(*_GC_THRESHOLD)
 
 
+def check_packed(path: Path, named: bool, want: str | None) -> bytes:
+    """:func:`check_one`, pickled: what a worker sends back, and what the cache keeps as
+    it is (the parent unpickles it once, and pickles nothing again)."""
+    return pickle.dumps(check_one(path, named, want), protocol=pickle.HIGHEST_PROTOCOL)
+
+
 def check_one(path: Path, named: bool = True, want: str | None = PARSE) -> FileResult:
     """The per-file work that runs in the worker processes and that is cached:
     :func:`check_file`, then the file's effects parsed (``want=PARSE``), or a valid
@@ -249,6 +256,23 @@ def _context(results: list[FileResult | None]) -> Context:
                    {s: frozenset(m) for s, m in index.by_set.items()})
 
 
+def _warm_up(context: Context, want: str | None) -> None:
+    """Build what every worker needs (the schema checks, the parser's tables, the
+    vocabulary of each set of modes) before the workers start, so that forked workers
+    share it instead of each building its own."""
+    from sgs_tools.data import schemas
+
+    for name in set(schemas.KINDS.values()):
+        schemas.quick_check(name)
+    if want is not None:
+        from sgs_tools.dsl.lalr import warm_up
+        from sgs_tools.dsl.vocabulary import registry
+
+        warm_up()
+        for modes in {frozenset(), *context.by_set.values()}:
+            registry(modes)
+
+
 def _check_files(files: list[Path], keys: list[str | None], cache: Cache | None,
                  named: set[Path] | None, want: str | None) -> list[FileResult]:
     """Per-file work, from the cache where the file is unchanged, else computed: in this
@@ -256,12 +280,13 @@ def _check_files(files: list[Path], keys: list[str | None], cache: Cache | None,
     order. To check skills ahead, the files outside ``generals/`` folders (the cards,
     decks, modes and expansions the skills need) are read first, here."""
     results: list[FileResult | None] = [None] * len(files)
+    packed: dict[int, bytes] = {}
     todo: list[int] = []
     for i, key in enumerate(keys):
-        hit = cache.get(key) if cache is not None and key is not None else None
-        if isinstance(hit, FileResult) and (want != PARSE or hit.parsed is not None
-                                            or hit.problems or hit.kind not in (
-                                                "general", "cards")):
+        blob = cache.get(key) if cache is not None and key is not None else None
+        hit = _unpack(blob) if isinstance(blob, bytes) else None
+        if hit is not None and (want != PARSE or hit.parsed is not None or hit.problems
+                                or hit.kind not in ("general", "cards")):
             results[i] = hit
         else:
             todo.append(i)
@@ -278,23 +303,35 @@ def _check_files(files: list[Path], keys: list[str | None], cache: Cache | None,
     workers = _workers(len(todo))
     if workers <= 1:
         _start_worker(context)
-        done = [check_one(files[i], flag, want) for i, flag in zip(todo, flags, strict=True)]
+        for i, flag in zip(todo, flags, strict=True):
+            results[i] = check_one(files[i], flag, want)
     else:
         from concurrent.futures import ProcessPoolExecutor
 
+        _warm_up(context, want)  # built once here, inherited by the forked workers
         chunk = max(16, len(todo) // (workers * 4))
         with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
                                  initargs=(context,)) as pool:
-            done = list(pool.map(check_one, [files[i] for i in todo], flags,
-                                 [want] * len(todo), chunksize=chunk))
-    for i, result in zip(todo, done, strict=True):
-        results[i] = result
+            for i, blob in zip(todo, pool.map(check_packed, [files[i] for i in todo], flags,
+                                              [want] * len(todo), chunksize=chunk),
+                               strict=True):
+                packed[i] = blob
+                results[i] = pickle.loads(blob)
     if cache is not None:
         for i in [*first, *todo]:
             key = keys[i]
             if key is not None:
-                cache.put(key, results[i])
+                cache.put(key, packed.get(i) or pickle.dumps(
+                    results[i], protocol=pickle.HIGHEST_PROTOCOL))
     return [r for r in results if r is not None]
+
+
+def _unpack(blob: bytes) -> FileResult | None:
+    try:
+        result = pickle.loads(blob)
+    except Exception:  # a stale entry is only a cache miss
+        return None
+    return result if isinstance(result, FileResult) else None
 
 
 def _broken_file_problems(cat: Catalog, broken: list[tuple[Document, str]],
@@ -412,13 +449,13 @@ def _files(targets: list[Path] | None) -> tuple[list[Path], list[Path]]:
     """Every file to load (the bundled game, the rest of the expansions the targets sit
     in, the targets), and the targets' own files."""
     user_files = collect(targets) if targets else []
-    user_set = {p.resolve() for p in user_files}
-    base = [p for p in paths.bundled_files() if p.resolve() not in user_set]
+    user_set = {identity(p) for p in user_files}
+    base = [p for p in paths.bundled_files() if identity(p) not in user_set]
     # A file inside an expansion is checked with the rest of its expansion (its cards,
     # its generals), though only the named files' problems are reported.
     roots = {root for t in targets or [] if (root := paths.expansion_around(t)) is not None}
     context = [f for root in sorted(roots) for f in paths.data_files(root)
-               if f.resolve() not in user_set]
+               if identity(f) not in user_set]
     base += list(dict.fromkeys(context))
     return (base + user_files if targets else base), user_files
 

@@ -214,6 +214,8 @@ class _Builder:
         if isinstance(node, yaml.SequenceNode):
             if node.tag != _SEQ:
                 raise self._err(node, "unsupported-tag", f"unsupported tag {node.tag!r}")
+            if not self.positions:  # no path is recorded: none is made
+                return [self.build(item, path, depth + 1, aliased) for item in node.value]
             return [self.build(item, (*path, i), depth + 1, aliased)
                     for i, item in enumerate(node.value)]
         if isinstance(node, yaml.MappingNode):
@@ -241,7 +243,9 @@ class _Builder:
             if self.positions:
                 mark = key_node.start_mark
                 self.doc.keys.setdefault((*path, key), (mark.line + 1, mark.column + 1))
-            out[key] = self.build(value_node, (*path, key), depth + 1, aliased)
+                out[key] = self.build(value_node, (*path, key), depth + 1, aliased)
+            else:
+                out[key] = self.build(value_node, path, depth + 1, aliased)
         return out
 
     def _scalar(self, node: yaml.ScalarNode) -> Any:

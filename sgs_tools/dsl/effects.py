@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from sgs_tools.data.catalog import Catalog
 from sgs_tools.data.model import Origin
@@ -214,14 +214,14 @@ class _Looked(Collection[str]):
         return len(self.names)
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """One effect checked and compiled ahead of its catalog (in a worker process, or by an
     earlier run), with what its result depended on that only the whole catalog knows: the
     modes it was checked for, the card and skill names it asked for (as cards, as skills)
     and whether each was known, and whether it read a whole list of names.
     :func:`compile_catalog` takes it instead of checking the effect again only if it is
-    clean and all of that still holds."""
+    clean and all of that still holds. (A named tuple: thousands of them are pickled by
+    the workers and into the cache.)"""
 
     text: str
     problems: tuple[Problem, ...]

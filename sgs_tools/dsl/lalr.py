@@ -269,6 +269,11 @@ def _tables() -> Tables | None:
         return None  # another lark: every text goes through lark's own parse
 
 
+def warm_up() -> None:
+    """Build lark's parser and read its tables now (before forking workers, say)."""
+    _tables()
+
+
 def parse_fast(source: str, max_depth: int) -> A.Effect | None:
     """The AST of ``source`` (normalised: ends with a newline), or None when lark should
     parse it (a syntax error, a tree deeper than ``max_depth``, an unexpected lark)."""
