@@ -15,7 +15,8 @@ from __future__ import annotations
 import gc
 import os
 import pickle
-from collections.abc import Iterator, Mapping
+import zlib
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -182,8 +183,10 @@ def check_one(path: Path, named: bool = True, want: str | None = PARSE) -> FileR
 
         data = doc.data
         context = _CONTEXT
-        own = [raw for raw in data["skills"] if isinstance(raw, dict)]
-        context.skills.update(raw["id"] for raw in own)
+        # the skills known: those of the files read first and this file's own (a name
+        # from another general is missed, and the parent checks that skill again)
+        skills = _Either(context.skills, {raw["id"] for raw in data["skills"]
+                                          if isinstance(raw, dict)})
         modes = context.modes([data["set"], *data.get("also_in", [])])
         result.ahead = {}
         for i, raw in enumerate(data["skills"]):
@@ -191,8 +194,25 @@ def check_one(path: Path, named: bool = True, want: str | None = PARSE) -> FileR
             if effect and raw["id"] not in result.ahead:
                 result.ahead[raw["id"]] = check_ahead(
                     raw["id"], "skill", data["id"], effect, Origin(doc, ("skills", i)), modes,
-                    tuple(raw.get("tags", [])), context.cards, context.skills)
+                    tuple(raw.get("tags", [])), context.cards, skills)
     return result
+
+
+class _Either(Collection[str]):
+    """The names of two sets, without copying them into one."""
+
+    def __init__(self, first: Collection[str], second: Collection[str]) -> None:
+        self.first, self.second = first, second
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.first or name in self.second
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.first
+        yield from (n for n in self.second if n not in self.first)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 def _effect_texts(data: Any) -> list[str]:
@@ -233,14 +253,12 @@ def _in_generals(path: Path) -> bool:
     return "generals" in path.parts[:-1]
 
 
-def _context(results: list[FileResult | None]) -> Context:
+def _context(results: Iterable[FileResult]) -> Context:
     """The Context of the files read so far: their cards, skills and broken ids, and the
     modes of their sets (from their modes and expansions)."""
     pre = Catalog()
     skills: set[str] = set()
     for result in results:
-        if result is None:
-            continue
         if result.kind in ("cards", "deck", "mode", "expansion") and not result.problems:
             pre.add(result.document(), result.kind)
         elif result.kind == "general" and not result.problems:
@@ -273,62 +291,75 @@ def _warm_up(context: Context, want: str | None) -> None:
             registry(modes)
 
 
+PACK_FROM = 5_000
+"""From this many files, cache entries are kept compressed while the run lasts (about
+half the size, for some 2% more time): at 50,000 files they would weigh 100 MB."""
+
+
 def _check_files(files: list[Path], keys: list[str | None], cache: Cache | None,
-                 named: set[Path] | None, want: str | None) -> list[FileResult]:
+                 named: set[Path] | None, want: str | None) -> Iterator[FileResult]:
     """Per-file work, from the cache where the file is unchanged, else computed: in this
-    process for small trees, spread over the cores for large ones; results keep file
-    order. To check skills ahead, the files outside ``generals/`` folders (the cards,
-    decks, modes and expansions the skills need) are read first, here."""
-    results: list[FileResult | None] = [None] * len(files)
-    packed: dict[int, bytes] = {}
+    process for small trees, spread over the cores for large ones. Results come in file
+    order, each as soon as it and those before it are ready, so a large tree is never
+    held in memory all at once. To check skills ahead, the files outside ``generals/``
+    folders (the cards, decks, modes and expansions the skills need) are read first."""
+    ready: dict[int, FileResult] = {}
     todo: list[int] = []
     for i, key in enumerate(keys):
         blob = cache.get(key) if cache is not None and key is not None else None
         hit = _unpack(blob) if isinstance(blob, bytes) else None
         if hit is not None and (want != PARSE or hit.parsed is not None or hit.problems
                                 or hit.kind not in ("general", "cards")):
-            results[i] = hit
+            ready[i] = hit
         else:
             todo.append(i)
-    first: list[int] = []
+    pack = len(files) >= PACK_FROM
+
+    def keep(i: int, result: FileResult, blob: bytes | None = None) -> None:
+        ready[i] = result
+        key = keys[i]
+        if cache is not None and key is not None:
+            blob = blob or pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+            cache.put(key, zlib.compress(blob, 1) if pack else blob)
+
+    context = Context()
     if want == AHEAD:
-        first = [i for i in todo if not _in_generals(files[i])]
-        for i in first:
-            results[i] = check_one(files[i], named is None or files[i] in named, None)
+        for i in [i for i in todo if not _in_generals(files[i])]:
+            keep(i, check_one(files[i], named is None or files[i] in named, None))
         todo = [i for i in todo if _in_generals(files[i])]
-        context = _context(results)
-    else:
-        context = Context()
+        context = _context(ready.values())
     flags = [named is None or files[i] in named for i in todo]
+    done = 0
     workers = _workers(len(todo))
     if workers <= 1:
         _start_worker(context)
         for i, flag in zip(todo, flags, strict=True):
-            results[i] = check_one(files[i], flag, want)
+            keep(i, check_one(files[i], flag, want))
+            while done in ready:
+                yield ready.pop(done)
+                done += 1
     else:
         from concurrent.futures import ProcessPoolExecutor
 
         _warm_up(context, want)  # built once here, inherited by the forked workers
-        chunk = max(16, len(todo) // (workers * 4))
+        chunk = max(16, min(500, len(todo) // (workers * 4)))
         with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
                                  initargs=(context,)) as pool:
             for i, blob in zip(todo, pool.map(check_packed, [files[i] for i in todo], flags,
                                               [want] * len(todo), chunksize=chunk),
                                strict=True):
-                packed[i] = blob
-                results[i] = pickle.loads(blob)
-    if cache is not None:
-        for i in [*first, *todo]:
-            key = keys[i]
-            if key is not None:
-                cache.put(key, packed.get(i) or pickle.dumps(
-                    results[i], protocol=pickle.HIGHEST_PROTOCOL))
-    return [r for r in results if r is not None]
+                keep(i, pickle.loads(blob), blob)
+                while done in ready:
+                    yield ready.pop(done)
+                    done += 1
+    while done < len(files):
+        yield ready.pop(done)
+        done += 1
 
 
 def _unpack(blob: bytes) -> FileResult | None:
     try:
-        result = pickle.loads(blob)
+        result = pickle.loads(zlib.decompress(blob) if blob[:1] == b"\x78" else blob)
     except Exception:  # a stale entry is only a cache miss
         return None
     return result if isinstance(result, FileResult) else None
@@ -533,17 +564,24 @@ def _validate(files: list[Path], keys: list[str | None], cache: Cache | None,
     problems: list[Problem] = []
     documents: dict[str, Document] = {}
     parsed: dict[str, Any] = {}
-    ahead: dict[tuple[str, str], Any] = {}
+    ahead: dict[str, Any] = {}
+    shared: dict[Any, Any] = {}
     for result in _check_files(files, keys, cache, named, want):
         doc = result.document()
         documents[doc.path] = doc
         if result.parsed:
             parsed.update(result.parsed)
-        if result.ahead:
-            ahead.update(((doc.path, ident), o) for ident, o in result.ahead.items())
         problems.extend(result.problems)
         if result.kind is not None and not result.problems:
             catalog.add(doc, result.kind)
+            for ident, o in (result.ahead or {}).items():
+                taken = catalog.skills.get(ident)
+                if not o.problems and taken is not None and taken.origin.doc is doc:
+                    # the skill the catalog took from this file; one copy of each set
+                    # of modes and names (there are few)
+                    ahead[ident] = o._replace(modes=shared.setdefault(o.modes, o.modes),
+                                              cards=shared.setdefault(o.cards, o.cards),
+                                              skills=shared.setdefault(o.skills, o.skills))
             if report_only:
                 doc.release()  # its text, compressed: for the few that get a problem later
         elif result.kind is not None:

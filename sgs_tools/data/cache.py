@@ -43,7 +43,7 @@ from typing import Any
 from sgs_tools import __version__, paths
 
 FOLDER = ".sgs-cache"
-FORMAT = 2
+FORMAT = 3
 MAX_REPORTS = 16
 """Run reports kept per cache folder (one per set of targets); the oldest go first."""
 

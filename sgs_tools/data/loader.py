@@ -69,6 +69,10 @@ for _tag, _pattern, _first in _CORE_RESOLVERS:
 _Yaml12Loader.add_implicit_resolver(_NULL, re.compile(r"^$"), [""])
 
 
+_NO_POSITIONS: dict[JsonPath, tuple[int, int]] = {}
+"""The (empty, never written) position tables of every released document."""
+
+
 @dataclass
 class Document:
     """One loaded file: its data, its text (for carets), and where each node and key sits."""
@@ -93,6 +97,7 @@ class Document:
         if self.__dict__.get("data") is None or "_packed" in self.__dict__:
             return  # a file that did not load keeps its text for its carets
         self.compact()
+        self.nodes = self.keys = _NO_POSITIONS  # where() makes new tables, never fills these
         text = self.__dict__.pop("text")
         del self.__dict__["data"]
         self.__dict__["_packed"] = zlib.compress(text.encode("utf-8"), 1)

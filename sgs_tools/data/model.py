@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from sys import intern
 from typing import Any
 
 from sgs_tools.data.loader import Document, JsonPath
@@ -12,7 +13,7 @@ RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13}
 SANGUOSHA_TYPES = frozenset({"basic", "trick", "delayed_trick", "equipment"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Origin:
     """Where a piece of data came from: its document and the path inside it."""
 
@@ -27,7 +28,7 @@ class Origin:
         return self.doc.path
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Names:
     zh: str
     en: str | None = None
@@ -46,7 +47,7 @@ class Names:
                                               ("ko", self.ko)) if text}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     id: str
     name: Names
@@ -61,7 +62,7 @@ class Card:
     origin: Origin = field(compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Copy:
     """One physical copy (or, with ``count``, several) of a card in a deck."""
 
@@ -73,7 +74,7 @@ class Copy:
     origin: Origin = field(compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Deck:
     id: str
     name: Names
@@ -85,7 +86,7 @@ class Deck:
         return sum(c.count for c in self.copies)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Skill:
     id: str
     name: Names
@@ -95,7 +96,7 @@ class Skill:
     origin: Origin = field(compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SkillRef:
     """A skill named by id in a general's list, defined by another general."""
 
@@ -103,7 +104,7 @@ class SkillRef:
     origin: Origin = field(compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class General:
     id: str
     name: Names
@@ -124,7 +125,7 @@ class General:
         return (self.set, *self.also_in)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Mode:
     id: str
     name: Names
@@ -154,7 +155,7 @@ class Mode:
         return bool((self.raw.get("health") or {}).get("yin_yang"))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Expansion:
     id: str
     name: Names
@@ -199,13 +200,20 @@ def general_of(doc: Document) -> General:
         if isinstance(raw, str):
             skills.append(SkillRef(raw, origin))
         else:
-            skills.append(Skill(raw["id"], Names.of(raw["name"]), tuple(raw.get("tags", [])),
+            skills.append(Skill(raw["id"], Names.of(raw["name"]),
+                                tuple(map(intern, raw.get("tags", []))),
                                 raw.get("effect"), data["id"], origin))
+    # words every general repeats are kept once (tens of thousands of generals)
     return General(
-        data["id"], Names.of(data["name"]), data["set"], tuple(data.get("also_in", [])),
-        data.get("edition"), data["kingdom"], data["gender"], data.get("hp"),
+        data["id"], Names.of(data["name"]), intern(data["set"]),
+        tuple(map(intern, data.get("also_in", []))), _intern(data.get("edition")),
+        intern(data["kingdom"]), intern(data["gender"]), data.get("hp"),
         data.get("halves"), tuple(data.get("companions", [])), tuple(skills),
         data.get("lord"), Origin(doc))
+
+
+def _intern(word: str | None) -> str | None:
+    return None if word is None else intern(word)
 
 
 def mode_of(doc: Document) -> Mode:

@@ -220,10 +220,10 @@ class Outcome(NamedTuple):
     modes it was checked for, the card and skill names it asked for (as cards, as skills)
     and whether each was known, and whether it read a whole list of names.
     :func:`compile_catalog` takes it instead of checking the effect again only if it is
-    clean and all of that still holds. (A named tuple: thousands of them are pickled by
-    the workers and into the cache.)"""
+    clean and all of that still holds. It holds no text: it is only ever taken for the
+    skill of the very file (and file content) it was made from. (A named tuple: tens of
+    thousands of them are pickled by the workers and into the cache.)"""
 
-    text: str
     problems: tuple[Problem, ...]
     modes: frozenset[str]
     cards: tuple[frozenset[str], frozenset[str]]
@@ -242,18 +242,17 @@ def check_ahead(ident: str, kind: str, owner: str, text: str, origin: Origin,
     found = EffectsResult()
     _one(Catalog(), found, ident, kind, owner, text, origin, "effect", modes, tags,
          _Known(cards_seen, skills_seen, {}))
-    return Outcome(text, tuple(found.problems), modes,
+    return Outcome(tuple(found.problems), modes,
                    (frozenset(cards_seen.found), frozenset(cards_seen.missed)),
                    (frozenset(skills_seen.found), frozenset(skills_seen.missed)),
                    cards_seen.whole or skills_seen.whole)
 
 
-def _holds(outcome: Outcome | None, text: str, modes: frozenset[str], known: _Known) -> bool:
+def _holds(outcome: Outcome | None, modes: frozenset[str], known: _Known) -> bool:
     """Whether an effect checked ahead gives what checking it now would: it was clean, and
-    its text, its modes and every name it asked for are as they are in the whole catalog
-    (each known name still known, each unknown one still unknown)."""
-    if (outcome is None or outcome.problems or outcome.whole or outcome.text != text
-            or outcome.modes != modes):
+    its modes and every name it asked for are as they are in the whole catalog (each
+    known name still known, each unknown one still unknown)."""
+    if outcome is None or outcome.problems or outcome.whole or outcome.modes != modes:
         return False
     for (was_known, was_unknown), names in ((outcome.cards, known.cards),
                                             (outcome.skills, known.skills)):
@@ -321,13 +320,13 @@ def _played_cards(hooks: Any) -> set[str]:
 
 def compile_catalog(cat: Catalog,
                     parsed: Mapping[str, A.Effect | SyntaxProblem] | None = None,
-                    ahead: Mapping[tuple[str, str], Outcome] | None = None
+                    ahead: Mapping[str, Outcome] | None = None
                     ) -> EffectsResult:
     """Parse, check and compile every effect text in the catalog. ``parsed`` holds
     effect texts already parsed (by the worker processes, or from the cache); ``ahead``
-    holds skills checked and compiled ahead, by (file, skill id): a clean one whose
-    context still holds is taken as it is and left out of ``compiled`` (so only its
-    problems are known: for a report)."""
+    holds skills checked and compiled ahead, by skill id, each made from the very file
+    the catalog took that skill from: a clean one whose context still holds is taken as
+    it is and left out of ``compiled`` (so only its problems are known: for a report)."""
     out = EffectsResult(names=names_of(cat))
     known = _Known(frozenset(cat.cards) | cat.broken_cards,
                    frozenset(cat.skills) | cat.broken_ids, parsed or {})
@@ -344,8 +343,7 @@ def compile_catalog(cat: Catalog,
         if not skill.effect:
             continue
         modes = index.modes(sets_of_skill.get(skill.id, set()), set())
-        if ahead is not None and _holds(ahead.get((skill.origin.file, skill.id)),
-                                        skill.effect, modes, known):
+        if ahead is not None and _holds(ahead.get(skill.id), modes, known):
             continue
         _one(cat, out, skill.id, "skill", skill.owner, skill.effect, skill.origin, "effect",
              modes, skill.tags, known)

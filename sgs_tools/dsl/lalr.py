@@ -297,8 +297,16 @@ def _reduce(rule: _Rule, entries: list[_Entry], max_depth: int) -> tuple[Any, Me
             first = entry[2]
             break
     if rule.spliced or rule.helper or rule.expand1:
-        kids, kid_metas, kid_heights = [], [], []
-        for i, expand in rule.include or [(i, False) for i in rule.kept]:
+        include = rule.include or [(i, False) for i in rule.kept]
+        if rule.helper and include and include[0][1]:
+            # a list grown one item at a time (``x*``): extend the helper before it, as
+            # lark's child filter does (each helper is taken by exactly one parent)
+            grown = entries[include[0][0]][1]
+            kids, kid_metas, kid_heights = grown.children, grown.metas, grown.heights
+            include = include[1:]
+        else:
+            kids, kid_metas, kid_heights = [], [], []
+        for i, expand in include:
             entry = entries[i]
             if expand:
                 helper = entry[1]
@@ -354,6 +362,7 @@ def _run(t: Tables, text: str, max_depth: int) -> A.Effect:
     # the indenter's tokens waiting to be fed, last first: (type, value, position)
     pending: list[tuple[str, Any, tuple[int, int, int, int]]] = []
     last_at: tuple[int, int, int, int] | None = None  # the last token lexed (for dedents)
+    node_meta = _Meta(False)
     done = False
     while True:
         # -- the next token: one the indenter holds, or one lexed in the parser's state
@@ -466,9 +475,10 @@ def _run(t: Tables, text: str, max_depth: int) -> A.Effect:
                     stack.append((actions[stack[-1][0]][arg.origin][1], build(_EMPTY, kids),
                                   None, height))
                 else:
-                    line_, col_ = first[2], first[3]
-                    stack.append((actions[stack[-1][0]][arg.origin][1],
-                                  build(_Meta(False, line_, col_), kids),
+                    # one Meta for every node: a Builder method reads it and keeps nothing
+                    line_ = node_meta.line = first[2]
+                    col_ = node_meta.column = first[3]
+                    stack.append((actions[stack[-1][0]][arg.origin][1], build(node_meta, kids),
                                   (line_, col_, line_, col_), height))
                 continue
             value_, meta, height = _reduce(arg, entries, max_depth)
