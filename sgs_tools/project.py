@@ -132,11 +132,16 @@ check and compile a general's skills ahead of the catalog."""
 @dataclass
 class Context:
     """What a worker knows before the whole catalog exists: the cards and skills (and the
-    ids of broken files) of the files read first, and which modes play each set."""
+    ids of broken files) of the files read first, which modes play each set, and what
+    every effect's check consults of the whole catalog (every card's kind, the declared
+    kingdoms; the card and expansion files are read first) with its digest."""
 
     cards: frozenset[str] = frozenset()
     skills: set[str] = field(default_factory=set)
     by_set: dict[str, frozenset[str]] = field(default_factory=dict)
+    card_kinds: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    kingdoms: tuple[tuple[str, str, str, str], ...] = ()
+    world: bytes = b""
 
     def modes(self, sets: list[str]) -> frozenset[str]:
         out: frozenset[str] = frozenset()
@@ -185,16 +190,23 @@ def check_one(path: Path, named: bool = True, want: str | None = PARSE) -> FileR
         context = _CONTEXT
         # the skills known: those of the files read first and this file's own (a name
         # from another general is missed, and the parent checks that skill again)
-        skills = _Either(context.skills, {raw["id"] for raw in data["skills"]
+        own = [("skills", i, raw) for i, raw in enumerate(data["skills"])]
+        own += [("granted_skills", i, raw) for i, raw in enumerate(data.get("granted_skills")
+                                                                   or [])]
+        skills = _Either(context.skills, {raw["id"] for _, _, raw in own
                                           if isinstance(raw, dict)})
         modes = context.modes([data["set"], *data.get("also_in", [])])
+        tokens = {raw["id"]: kind for key, kind in (("piles", "pile"), ("marks", "mark"))
+                  for raw in data.get(key) or []}
         result.ahead = {}
-        for i, raw in enumerate(data["skills"]):
+        for key, i, raw in own:
             effect = raw.get("effect") if isinstance(raw, dict) else None
             if effect and raw["id"] not in result.ahead:
                 result.ahead[raw["id"]] = check_ahead(
-                    raw["id"], "skill", data["id"], effect, Origin(doc, ("skills", i)), modes,
-                    tuple(raw.get("tags", [])), context.cards, skills)
+                    raw["id"], "skill", data["id"], effect, Origin(doc, (key, i)), modes,
+                    tuple(raw.get("tags", [])), context.cards, skills,
+                    card_kinds=context.card_kinds, kingdoms=context.kingdoms,
+                    world=context.world, tokens=tokens)
     return result
 
 
@@ -264,14 +276,16 @@ def _context(results: Iterable[FileResult]) -> Context:
         elif result.kind == "general" and not result.problems:
             skills.update(raw["id"] for raw in result.data["skills"] if isinstance(raw, dict))
         elif result.kind is not None:
-            pre.note_broken(result.data, result.kind)
+            pre.note_broken(result.data, result.kind, result.document())
         elif result.data is None and result.problems:
             pre.note_unreadable(result.text)
-    from sgs_tools.dsl.effects import _ModeIndex
+    from sgs_tools.dsl.effects import _ModeIndex, card_kinds_of, kingdom_words, world_digest
 
     index = _ModeIndex(pre)
+    kinds, kingdoms = card_kinds_of(pre), kingdom_words(pre)
     return Context(frozenset(pre.cards) | pre.broken_cards, skills | pre.broken_ids,
-                   {s: frozenset(m) for s, m in index.by_set.items()})
+                   {s: frozenset(m) for s, m in index.by_set.items()}, kinds, kingdoms,
+                   world_digest(kinds, kingdoms))
 
 
 def _warm_up(context: Context, want: str | None) -> None:
@@ -288,7 +302,7 @@ def _warm_up(context: Context, want: str | None) -> None:
 
         warm_up()
         for modes in {frozenset(), *context.by_set.values()}:
-            registry(modes)
+            registry(modes, context.kingdoms)
 
 
 PACK_FROM = 5_000
@@ -576,16 +590,19 @@ def _validate(files: list[Path], keys: list[str | None], cache: Cache | None,
             catalog.add(doc, result.kind)
             for ident, o in (result.ahead or {}).items():
                 taken = catalog.skills.get(ident)
-                if not o.problems and taken is not None and taken.origin.doc is doc:
+                if (taken is not None and taken.origin.doc is doc
+                        and all(p.severity != "error" for p in o.problems)):
                     # the skill the catalog took from this file; one copy of each set
-                    # of modes and names (there are few)
+                    # of modes, names, tokens and digests (there are few)
                     ahead[ident] = o._replace(modes=shared.setdefault(o.modes, o.modes),
                                               cards=shared.setdefault(o.cards, o.cards),
-                                              skills=shared.setdefault(o.skills, o.skills))
+                                              skills=shared.setdefault(o.skills, o.skills),
+                                              tokens=shared.setdefault(o.tokens, o.tokens),
+                                              world=shared.setdefault(o.world, o.world))
             if report_only:
                 doc.release()  # its text, compressed: for the few that get a problem later
         elif result.kind is not None:
-            catalog.note_broken(doc.data, result.kind)
+            catalog.note_broken(doc.data, result.kind, doc)
             broken.append((doc, result.kind))
         elif doc.data is None and result.problems:  # not even parsed
             catalog.note_unreadable(doc.text)
@@ -615,10 +632,9 @@ def data_for(targets: list[Path], extra: list[Path] | None = None) -> list[Path]
 
     ``extra`` (``--data``) comes first; then each target that is a data folder itself,
     or sits inside an expansion folder, brings that folder's cards and generals.
-    Scenario files are left out, and so is the bundled data (it is always loaded).
+    Scenario files are left out, and so is what `sgs validate` skips as not game data
+    (tool configs beside the data); so is the bundled data (it is always loaded).
     """
-    from sgs_tools.scenario.runner import is_scenario
-
     bundled = paths.bundled_root().resolve()
     roots: list[Path] = list(extra or [])
     for target in targets:
@@ -635,8 +651,11 @@ def data_for(targets: list[Path], extra: list[Path] | None = None) -> list[Path]
         if resolved == bundled or resolved in seen:
             continue
         seen.add(resolved)
-        files = paths.data_files(root) if root.is_dir() else [root]
-        out.extend(f for f in files if not is_scenario(f))
+        if root.is_dir():
+            out.extend(f for f in paths.data_files(root)
+                       if not data_validate.found_not_data(f))
+        else:
+            out.append(root)
     return out
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -48,7 +49,12 @@ def balance(
     svg: Annotated[Path | None, typer.Option(
         "--svg", help="Also draw the win rates with their intervals as an SVG chart.")
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite --out / --svg.")] = False,
+    save: Annotated[bool, typer.Option(
+        "--save", help="Also keep the report as balance/<mode>-<players>p….json at the "
+                       "data root (the expansion, or the checkout), where 'sgs site build' "
+                       "makes a Balance page of it.")] = False,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Overwrite --out / --svg / a saved report.")] = False,
     workers: Annotated[int | None, typer.Option(
         "--workers", "-w", help="Worker processes (default: every core).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress line.")] = False,
@@ -63,7 +69,10 @@ def balance(
     from sgs_tools.engine import PLAYED_MODES
     from sgs_tools.engine.errors import SetupError
     from sgs_tools.engine.modes import new_game
+    from sgs_tools.errors import UsageError
+    from sgs_tools.paths import display_path
     from sgs_tools.sim import balance as bal
+    from sgs_tools.sim import reports
     from sgs_tools.sim.runner import Settings, run
 
     def fail(message: str) -> NoReturn:
@@ -92,20 +101,29 @@ def balance(
     base = Settings(mode=mode, players=players, games=games, seed=seed, agents=agents,
                     data=tuple(str(p) for p in data or []))
     roles: list[str] = []
+    from sgs_tools.engine.modes import rules_for
+    from sgs_tools.engine.modes.guozhan import FOCUS_SLOTS, GuozhanRules
+
+    guozhan = issubclass(rules_for(lib.mode(mode), lib.catalog.modes), GuozhanRules)
     if focus:
         raw = lib.mode(mode).raw
         table: dict[Any, Any] = (raw.get("roles") or {}).get("table") or {}
         row: dict[str, Any] | None = table.get(players, table.get(str(players)))
-        if not row:
+        if guozhan:
+            roles = list(FOCUS_SLOTS)
+        elif not row:
             fail(f"--focus seats a general in each role, and mode {mode!r} has no roles "
                  f"at {players} players")
-        roles = [r for r, k in row.items() if int(k) > 0]
+        else:
+            roles = [r for r, k in row.items() if int(k) > 0]
         for g in focus:
             if g not in lib.catalog.generals:
                 from sgs_tools.data.schemas import suggest
 
                 hint = suggest(g, set(lib.catalog.generals))
                 fail(f"unknown general {g!r}" + (f" ({hint})" if hint else ""))
+            if guozhan and lib.general(g).halves is None:
+                fail(f"general {g!r} is not a Guozhan general (it has no yin-yang halves)")
     from sgs_tools.engine.game import Game
 
     try:  # fail fast on a bad player count or focus, before any worker starts
@@ -138,15 +156,33 @@ def balance(
     if not quiet:
         sys.stderr.write("\n")
     seconds = time.perf_counter() - started
-    compared = bal.compare(bal.cells(summaries), correction, alpha)
+    compared = bal.compare(bal.cells(summaries, "generals" if guozhan else "seat"),
+                           correction, alpha)
     problems = [s for s in summaries if s.error]
     skills = sorted({s for g in (focus or []) for s in lib.skill_ids(lib.general(g))}) \
         if focus else None
+    seeds = [s.seed for s in summaries] or [seed]
+    command = f"sgs balance --mode {mode} --players {players} --seed {seed}"
+    bits = ["sgs", "balance", "--mode", mode, "--players", str(players), "--games",
+            str(games), "--seed", str(seed), "--agents", agents]
+    for g in focus or []:
+        bits += ["--focus", g]
+    if until_ci is not None:
+        bits += ["--until-ci", str(until_ci), "--max-games", str(max_games)]
+    if correction != "bh" or alpha != 0.05:
+        bits += ["--correction", correction, "--alpha", str(alpha)]
+    for path in data or []:
+        bits += ["--data", str(path)]
     report: dict[str, Any] = {
+        "kind": reports.KIND,
         "version": 1,
         "title": (f"Balance: {mode}, {players} players, {agents} agents, "
                   f"{len(summaries)} games in {seconds:.1f} s"),
-        "settings_line": f"sgs balance --mode {mode} --players {players} --seed {seed}",
+        "made": reports.made(mode, players, agents, (min(seeds), max(seeds)),
+                             len(summaries), shlex.join(bits), seconds,
+                             [str(p) for p in data or []]),
+        "settings_line": command,
+        "role_word": "faction" if guozhan else "role",
         "correction": "Benjamini–Hochberg" if correction == "bh" else "Holm",
         "alpha": alpha, "games": len(summaries),
         "errors": [{"seed": s.seed, "kind": s.error_kind, "message": s.error}
@@ -157,6 +193,10 @@ def balance(
                        for k, (w, n) in bal.lord_seats(summaries).items()},
         "skills": bal.skill_table(summaries, skills),
     }
+    if guozhan:
+        report["kingdoms"] = bal.kingdoms(summaries)
+        report["pairs"] = [c.to_json() for c in bal.compare(bal.cells(summaries, "pairs"),
+                                                            correction, alpha)]
     text = (json.dumps(report, ensure_ascii=False, indent=1) + "\n" if fmt == "json"
             else bal.render_markdown(report) if fmt == "markdown"
             else bal.render_text(report))
@@ -170,6 +210,16 @@ def balance(
             svg.write_text(bal.render_svg(bal.svg_rows(report), report["title"]),
                            encoding="utf-8")
             typer.echo(f"wrote {svg}")
+        if save:
+            root = reports.data_root(data)
+            if root is None:
+                fail("--save writes into balance/ at the data root: run it inside an "
+                     "expansion or the sgs-tools checkout, or give --data EXPANSION")
+            target = reports.save(report, root, force)
+            typer.echo(f"saved {display_path(target)} (sgs site build shows it on the "
+                       "Balance page)")
+    except UsageError as exc:
+        fail(str(exc))
     except OSError as exc:
         fail(f"cannot write: {exc.strerror or exc}")
     if problems:

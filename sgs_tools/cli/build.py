@@ -123,9 +123,12 @@ def build(
         stages.append(Stage("site", f"not built: {missing}; or pass --no-site", 0.0, False))
     elif site:
         start = time.perf_counter()
+        from sgs_tools.sim import reports
+
         try:
             built = build_site(result.catalog, result.effects, layout, protected=protected,
-                               force=force, echo=lambda line: typer.echo(line, err=True))
+                               force=force, echo=lambda line: typer.echo(line, err=True),
+                               balance=reports.gather(data))
         except UsageError as exc:
             typer.echo(f"sgs build: {exc}", err=True)
             raise typer.Exit(2) from None

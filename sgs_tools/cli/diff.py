@@ -73,6 +73,22 @@ def rules_text(root: Path, lang: str, label: str) -> Side:
             return ""
         return explain(compiled, result.effects.names, lang) if result.effects else ""
 
+    from sgs_tools.dsl.vocabulary import registry
+
+    base_names = registry().enums.get("kingdom", {})
+
+    def kingdom_name(kingdom: str) -> str:
+        declared = cat.kingdom_names(kingdom)
+        term = base_names.get(kingdom)
+        shown = (declared.get(lang) if declared is not None
+                 else term.text.get(lang) if term is not None else None)
+        return f"{shown} ({kingdom})" if shown and shown != kingdom else kingdom
+
+    for kingdom in cat.kingdoms.values():
+        if ours(kingdom.origin.file):
+            names = " · ".join(kingdom.name.as_dict().values())
+            side.entries[f"kingdom:{kingdom.id}"] = Entry(
+                "kingdom", kingdom_name(kingdom.id), f"{names}, colour {kingdom.colour}")
     for general in cat.generals.values():
         if not ours(general.origin.file):
             continue
@@ -80,7 +96,8 @@ def rules_text(root: Path, lang: str, label: str) -> Side:
         side.owners[general.id] = name
         health = general.hp if general.hp is not None else f"{general.halves} halves"
         side.entries[f"general:{general.id}"] = Entry(
-            "general", name, f"{general.kingdom}, {health}, {general.gender}", general.id)
+            "general", name, f"{kingdom_name(general.kingdom)}, {health}, {general.gender}",
+            general.id)
         for skill in cat.skills_of(general):
             key = f"skill:{general.id}:{skill.id}"
             tags = f" [{', '.join(skill.tags)}]" if skill.tags else ""
@@ -159,7 +176,7 @@ def as_text(changes: list[Change], old_label: str, new_label: str, lang: str) ->
     lines = [f"rules text changed between {old_label} and {new_label} ({lang}):"]
     owner = None
     for c in changes:
-        if c.owner != owner and c.kind != "card":
+        if c.owner != owner and c.kind not in ("card", "kingdom"):
             owner = c.owner
             lines.append(f"\n{owner}")
         mark = "+" if c.old is None else "-" if c.new is None else "~"
@@ -188,7 +205,7 @@ def as_markdown(changes: list[Change], old_label: str, new_label: str, lang: str
     lines = [head.rstrip("\n"), ""]
     owner = None
     for c in changes:
-        if c.owner != owner and c.kind != "card":
+        if c.owner != owner and c.kind not in ("card", "kingdom"):
             owner = c.owner
             lines.append(f"**{md(owner)}**\n")
         what = ("added" if c.old is None else "removed" if c.new is None else "changed")

@@ -116,7 +116,9 @@ def explain(
         from sgs_tools.dsl.vocabulary import full_registry
 
         term = full_registry().enums.get("kingdom", {}).get(general.kingdom)
-        kingdom = (term.text.get(lang) if term is not None else None) or general.kingdom
+        declared = cat.kingdom_names(general.kingdom)
+        kingdom = (declared.get(lang) if declared is not None
+                   else term.text.get(lang) if term is not None else None) or general.kingdom
         whole = general.hp is not None
         amount = general.hp if whole else general.halves
         health = {"en": f"{amount} HP" if whole else f"{amount} yin-yang halves",

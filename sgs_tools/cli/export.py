@@ -22,7 +22,8 @@ def freekill(
         "unless --name is given); copy it into FreeKill's packages/ folder.",
         show_default=False)],
     data: Annotated[list[Path] | None, typer.Option(
-        "--data", metavar="PATH", help=DATA_HELP + " Its generals are exported too.",
+        "--data", metavar="PATH", help=DATA_HELP + " Its generals, cards and decks are "
+        "exported too.",
         show_default=False)] = None,
     name: Annotated[str | None, typer.Option(
         "--name", help="Package name (lower-case letters, digits, _); also the prefix of "
@@ -30,12 +31,14 @@ def freekill(
     tests: Annotated[bool, typer.Option(
         "--tests/--no-tests", help="Emit our scenario tests as FreeKill skill tests.")] = True,
     strict: Annotated[bool, typer.Option(
-        "--strict", help="Exit 1 when any skill or general could not be exported.")] = False,
+        "--strict", help="Exit 1 when any skill, card or general could not be "
+        "exported.")] = False,
     force: Annotated[bool, typer.Option(
         "--force", help="Write into OUT even if it already holds files.")] = False,
 ) -> None:
-    """Write a FreeKill extension package: init.lua, one Lua file per skill, translations
-    (our names and generated rules text) and our scenarios as FreeKill tests."""
+    """Write a FreeKill extension package: init.lua, one Lua file per skill and per new
+    card, translations (our names and generated rules text), the expansion's deck list and
+    our scenarios as FreeKill tests."""
     from sgs_tools.cli.common import check_data
     from sgs_tools.errors import UsageError
     from sgs_tools.export.freekill.build import build, write
@@ -81,11 +84,20 @@ def summary(result: object, out: Path) -> str:
     lines = [f"wrote FreeKill package {result.package!r} to {out}: "
              f"{len(result.generals)} of {result.considered_generals} generals, "
              f"{len(result.skills)} of {result.considered_skills} skills, "
-             f"{result.tests} scenario tests"]
-    skills = [r for r in result.refused if r.kind == "skill"]
-    if skills:
-        lines.append(f"not exportable ({len(skills)} skills; the word with no FreeKill mapping):")
-        lines += [f"  {r.id}: {r.word}" + (f" ({r.why})" if r.why else "") for r in skills]
+             f"{len(result.cards)} of {result.considered_cards} cards"
+             + (f" ({result.copies} deck copies)" if result.copies else "")
+             + f", {result.tests} scenario tests"]
+    for kind, plural in (("skill", "skills"), ("card", "cards")):
+        refused = [r for r in result.refused if r.kind == kind]
+        if refused:
+            lines.append(f"not exportable ({len(refused)} {plural}; the word with no "
+                         "FreeKill mapping):")
+            lines += [f"  {r.id}: {r.word}" + (f" ({r.why})" if r.why else "")
+                      for r in refused]
+    copies = [r for r in result.refused if r.kind == "deck"]
+    if copies:
+        lines.append("deck copies left out:")
+        lines += [f"  {r.id}: {r.word}: {r.why}" for r in copies]
     gens = [r for r in result.refused if r.kind == "general"]
     if gens:
         lines.append(f"generals left out ({len(gens)}):")

@@ -30,7 +30,8 @@ GENDERS = ("male", "female")
 SUITS = ("spade", "heart", "club", "diamond")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 CARD_TYPES = ("basic", "trick", "delayed_trick", "equipment")
-SUBTYPES = ("weapon", "armor", "offensive_horse", "defensive_horse", "treasure")
+SUBTYPES = ("weapon", "armour", "plus_horse", "minus_horse", "treasure")
+"""The choices offered: the schemas' values (tests/cli/test_new.py keeps them equal)."""
 SCHEMA_DIR = "schemas"
 
 
@@ -170,33 +171,71 @@ def _owner(result: Result, table: str, ident: str, replacing: Path | None = None
     thing = getattr(result.catalog, table).get(ident)
     if thing is None:
         return None
-    if replacing is not None and Path(thing.origin.file).resolve() == replacing.resolve():
+    where = Path(thing.origin.file).resolve()
+    if replacing is not None and where == replacing.resolve():
         return None
+    from sgs_tools import paths
+
+    base = paths.bundled_root().resolve()
+    if where.is_relative_to(base):  # not a site-packages path: the base game's own file
+        return f"the base game has it ({where.relative_to(base).as_posix()})"
     return f"defined in {thing.origin.where('id')}"
 
 
-def _kingdoms(result: Result, exp: Expansion) -> list[str]:
-    from sgs_tools.data.schemas import schema
+def _kingdoms(result: Result, exp: Expansion) -> dict[str, str]:
+    """The kingdoms a general of this expansion may belong to (the base game's and its
+    own, as its modes play them) → each one's Chinese name."""
+    from sgs_tools.data.catalog import base_kingdoms
+    from sgs_tools.dsl.vocabulary import registry
 
-    allowed = schema("general")["properties"]["kingdom"]["enum"]
+    cat = result.catalog
+    own = cat.expansions.get(exp.id)
+    allowed = [*base_kingdoms(), *(k.id for k in own.kingdoms if k.id in cat.kingdoms)
+               ] if own is not None else list(base_kingdoms())
+    modes = [cat.modes[m] for m in exp.modes if m in cat.modes]
+    played = {k for mode in modes for k in cat.mode_kingdoms(mode)}
+    if any(not mode.kingdoms for mode in modes):
+        played = set()  # a mode that names no kingdoms plays them all
+    words = registry().enums.get("kingdom", {})
+    out: dict[str, str] = {}
+    for k in allowed:
+        if not played or k in played:
+            names = cat.kingdom_names(k)
+            term = words.get(k)
+            out[k] = names.zh if names is not None else term.text.get("zh", "") if term else ""
+    return out
+
+
+def _health_kinds(result: Result, exp: Expansion) -> set[bool]:
+    """How the expansion's modes count health: True for yin-yang halves, False for HP."""
     modes = [result.catalog.modes[m] for m in exp.modes if m in result.catalog.modes]
-    played = {k for mode in modes for k in mode.kingdoms}
-    return [k for k in allowed if not played or k in played]
+    return {m.yin_yang for m in modes} or {False}
 
 
-def _yin_yang(result: Result, exp: Expansion) -> bool:
-    modes = [result.catalog.modes[m] for m in exp.modes if m in result.catalog.modes]
-    return bool(modes) and all(m.yin_yang for m in modes)
-
-
-def _scenario_mode(result: Result, exp: Expansion) -> str | None:
-    """The mode a starter scenario plays: one the engine plays, the expansion's first."""
+def _scenario_mode(result: Result, exp: Expansion, halves: bool) -> str | None:
+    """The mode a starter scenario plays: the expansion's first that the engine plays
+    and that counts health as the general does."""
     from sgs_tools.engine import PLAYED_MODES
 
     for mode in exp.modes:
-        if mode in PLAYED_MODES:
+        found = result.catalog.modes.get(mode)
+        if mode in PLAYED_MODES and found is not None and found.yin_yang == halves:
             return mode
     return None if exp.modes else "identity"
+
+
+def _guozhan_table(result: Result, mode: str, kingdom: str, gen_id: str
+                   ) -> tuple[str, str, str] | None:
+    """For a Guozhan starter scenario: a partner general (of the same kingdom where the
+    pool has one) and two generals of another kingdom for the other seat."""
+    cat = result.catalog
+    pool = [g for g in cat.pool(cat.modes[mode]) if g.halves is not None and g.id != gen_id]
+    same = [g.id for g in pool if g.kingdom == kingdom]
+    partner = same[0] if same else pool[0].id if pool else None
+    others = [g.id for g in pool if g.kingdom != kingdom and g.id != partner]
+    if partner is None or len(others) < 2:
+        return None
+    return partner, others[0], others[1]
 
 
 def _write(command: str, plan: Plan, force: bool, root: Path) -> list[Path]:
@@ -222,13 +261,33 @@ def _shown(path: Path, root: Path) -> str:
     return display_path(path)
 
 
+def _refresh_schemas(command: str, exp: Expansion) -> None:
+    """Regenerate the expansion's ``schemas/`` (the ones its modelines point at) for its
+    data as it now is, so the editor knows what was just added (a general's id in a
+    scenario, a kingdom). Only a folder ``sgs new expansion`` made is refreshed."""
+    from sgs_tools.editor.schema_build import SchemaExportError, export_project_schemas
+
+    folder = exp.root / SCHEMA_DIR
+    if not (folder / "general.schema.json").is_file():
+        return
+    try:
+        done = export_project_schemas(folder, [exp.root], force=True)
+    except SchemaExportError as exc:
+        typer.echo(f"sgs new {command}: note: the editor schemas were not updated: {exc}",
+                   err=True)
+        return
+    for path in done.overwritten:
+        typer.echo(f"updated {_shown(path, exp.root)}")
+
+
 def _report(command: str, exp: Expansion, skills: list[str]) -> int:
-    """Validate the expansion; print its problems, or each new skill's rules text in three
-    languages. The exit code: 0 clean, 1 problems."""
+    """Refresh the editor schemas and validate the expansion; print its problems, or each
+    new skill's rules text in three languages. The exit code: 0 clean, 1 problems."""
     from sgs_tools import report
     from sgs_tools.dsl.effects import explain
     from sgs_tools.project import validate
 
+    _refresh_schemas(command, exp)
     result = validate([exp.root])
     if not result.ok:
         typer.echo(report.text(result.problems, result.documents, result.reported),
@@ -316,8 +375,9 @@ def new_general(
     zh: Annotated[str | None, typer.Option("--zh", help="Name in Chinese.")] = None,
     en: Annotated[str | None, typer.Option("--en", help="Name in English.")] = None,
     ko: Annotated[str | None, typer.Option("--ko", help="Name in Korean.")] = None,
-    kingdom: Annotated[str | None, typer.Option("--kingdom", help="wei, shu, wu, qun, god "
-                                                "(as the expansion's modes allow).")] = None,
+    kingdom: Annotated[str | None, typer.Option(
+        "--kingdom", help="wei, shu, wu, qun, god, or one the expansion declares (as its "
+        "modes allow).")] = None,
     hp: Annotated[int | None, typer.Option("--hp", help="Health in whole points.")] = None,
     halves: Annotated[int | None, typer.Option(
         "--halves", help="Guozhan: health in yin-yang halves.")] = None,
@@ -352,11 +412,20 @@ def new_general(
                      _slug("general", lambda v: _owner(result, "generals", v, replacing(v))))
     names = _names(ask, "", "Name", zh, en, ko)
     kingdoms = _kingdoms(result, exp)
-    the_kingdom = ask.ask("--kingdom", kingdom, f"Kingdom ({', '.join(kingdoms)})",
-                          _choice("kingdom", kingdoms))
-    yin_yang = halves is not None or (hp is None and _yin_yang(result, exp))
+    offered = ", ".join(f"{k} {zh}".strip() for k, zh in kingdoms.items())
+    the_kingdom = ask.ask("--kingdom", kingdom, f"Kingdom ({offered})",
+                          _choice("kingdom", list(kingdoms)))
     if hp is not None and halves is not None:
         _fail(command, "give --hp or --halves, not both")
+    kinds = _health_kinds(result, exp)
+    if hp is None and halves is None and len(kinds) > 1:
+        # modes of both kinds (identity and Guozhan, say): which this general is for
+        counted = ask.ask("--hp or --halves", None, "Health in whole HP (identity) or in "
+                          "yin-yang halves (Guozhan)? (hp, halves)", _choice(
+                              "kind of health", ["hp", "halves"]), default=None)
+        yin_yang = counted == "halves"
+    else:
+        yin_yang = halves is not None or (hp is None and kinds == {True})
     if yin_yang:
         health = ask.ask("--halves", None if halves is None else str(halves),
                          "Health in yin-yang halves (Guozhan; 3 = one and a half)",
@@ -375,11 +444,12 @@ def new_general(
     plan = Plan()
     target = generals / f"{gen_id}.yaml"
     plan.add(target, general_yaml(spec, target, schemas))
-    mode = _scenario_mode(result, exp)
-    if mode is not None and not yin_yang:
+    mode = _scenario_mode(result, exp, yin_yang)
+    table = _guozhan_table(result, mode, the_kingdom, gen_id) if mode and yin_yang else None
+    if mode is not None and (table is not None or not yin_yang):
         for s in skills:
             scenario = exp.root / "tests" / f"{s.id}.yaml"
-            plan.add(scenario, scenario_yaml(gen_id, s, mode, scenario, schemas))
+            plan.add(scenario, scenario_yaml(gen_id, s, mode, scenario, schemas, table))
     _write(command, plan, force, exp.root)
     raise typer.Exit(_report(command, exp, [s.id for s in skills]))
 
@@ -479,12 +549,15 @@ def new_skill(
     new_text = insert_item(command, text, "skills", lambda indent: skill_block(spec, indent))
     plan = Plan()
     plan.add(target, new_text, edit=True)
-    mode = _scenario_mode(result, exp)
     general_obj = result.catalog.generals.get(gen_id)
-    if mode is not None and (general_obj is None or general_obj.hp is not None):
+    halves = general_obj is not None and general_obj.halves is not None
+    mode = _scenario_mode(result, exp, halves)
+    table = (_guozhan_table(result, mode, general_obj.kingdom, gen_id)
+             if mode and halves and general_obj is not None else None)
+    if mode is not None and (table is not None or not halves):
         scenario = exp.root / "tests" / f"{skill_id}.yaml"
         plan.add(scenario, scenario_yaml(gen_id, spec, mode, scenario,
-                                         exp.root / SCHEMA_DIR))
+                                         exp.root / SCHEMA_DIR, table))
     _write(command, plan, force, exp.root)
     raise typer.Exit(_report(command, exp, [skill_id]))
 
@@ -573,6 +646,84 @@ def new_card(
     raise typer.Exit(_report(command, exp, [card_id]))
 
 
+# -- sgs new kingdom ---------------------------------------------------------------------------
+
+PALETTE = ("#5b4a8c", "#8c4a6b", "#3f7f7f", "#8c6b3a", "#4a6b8c", "#6b8c3a")
+"""Default colours of declared kingdoms, unlike the base kingdoms' (the first unused one)."""
+
+
+def _colour(value: str) -> str:
+    value = value.strip()
+    if not re.fullmatch(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})", value):
+        raise typer.BadParameter(f"{value!r} is not a colour: '#' and 3 or 6 hex digits, "
+                                 "like '#5b4a8c'")
+    return value
+
+
+@app.command("kingdom")
+def new_kingdom(
+    ident: Annotated[str | None, typer.Option("--id", help="The kingdom's id (a slug, such "
+                                              "as 'jin').")] = None,
+    zh: Annotated[str | None, typer.Option("--zh", help="Name in Chinese.")] = None,
+    en: Annotated[str | None, typer.Option("--en", help="Name in English.")] = None,
+    ko: Annotated[str | None, typer.Option("--ko", help="Name in Korean.")] = None,
+    colour: Annotated[str | None, typer.Option(
+        "--colour", "--color", help="Its colour on the site: a CSS hex colour.")] = None,
+    directory: Annotated[Path | None, typer.Option(
+        "--dir", help="The expansion folder (default: the one the current folder is in).")
+                         ] = None,
+    no_input: Annotated[bool, typer.Option("--no-input", help="Never prompt.")] = False,
+) -> None:
+    """Declare a kingdom of the expansion in its expansion.yaml (keeping the file's
+    comments and layout): its generals may then belong to it and effect text name it."""
+    from sgs_tools.data.catalog import base_kingdoms
+    from sgs_tools.scaffold import Plan, scalar
+    from sgs_tools.scaffold import names as flow_names
+
+    command = "kingdom"
+    exp = _find_expansion(command, directory)
+    result = _load(exp)
+    cat = result.catalog
+    ask = Asker(command, no_input)
+
+    def taken(value: str) -> str | None:
+        if value in base_kingdoms():
+            return "it is a base kingdom (its generals may use it already)"
+        declared = cat.kingdoms.get(value)
+        return (f"expansion {declared.expansion!r} declares it" if declared is not None
+                else None)
+
+    kingdom_id = ask.ask("--id", ident, "Kingdom id (a slug such as 'jin')",
+                         _slug("kingdom", taken))
+    names = _names(ask, "", "Kingdom name", zh, en, ko)
+    used = {k.colour.lower() for k in cat.kingdoms.values()}
+    default = next((c for c in PALETTE if c not in used), PALETTE[0])
+    the_colour = ask.ask("--colour", colour, "Colour (a CSS hex colour)", _colour,
+                         default=default)
+    target = exp.root / "expansion.yaml"
+    try:
+        text = target.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(command, f"cannot read {target}: {exc}")
+    item = (f"  - id: {kingdom_id}\n    name: {flow_names(names)}\n"
+            f"    colour: {scalar(the_colour)}\n")
+    if re.search(r"^kingdoms\s*:", text, re.MULTILINE):
+        def block_of(indent: str) -> str:
+            return "".join(indent + line[2:] for line in item.splitlines(keepends=True))
+        new_text = insert_item(command, text, "kingdoms", block_of)
+    else:
+        new_text = text + ("" if text.endswith("\n") or not text else "\n") + (
+            "kingdoms:\n" + item)
+    plan = Plan()
+    plan.add(target, new_text, edit=True)
+    _write(command, plan, False, exp.root)
+    code = _report(command, exp, [])
+    if code == 0:
+        typer.echo(f"\nkingdom {kingdom_id} declared: its generals write 'kingdom: "
+                   f"{kingdom_id}', effect text names it ('{kingdom_id} others')")
+    raise typer.Exit(code)
+
+
 # -- sgs new expansion / sgs init ------------------------------------------------------------
 
 def export_schemas(folder: Path, expansion_root: Path) -> dict[str, str]:
@@ -644,13 +795,41 @@ def _scaffold_expansion(command: str, directory: Path, ident: str | None, zh: st
     plan.add(root / "generals" / ".gitkeep", "")
     plan.add(root / "cards" / ".gitkeep", "")
     plan.add(root / "tests" / ".gitkeep", "")
-    plan.add(root / "README.md", t.readme(exp_id, names))
-    plan.add(root / ".gitignore", t.GITIGNORE)
-    plan.add(root / ".pre-commit-config.yaml", t.precommit_config(HOOKS_REPO,
-                                                                  f"v{__version__}"))
+    kept: list[str] = []
+    readme = root / "README.md"
+    if readme.exists() and not force:  # a repository's own README stays as it is
+        kept.append("README.md")
+    else:
+        plan.add(readme, t.readme(exp_id, names))
+    ignore = root / ".gitignore"
+    try:
+        ours = ignore.read_text(encoding="utf-8") if ignore.is_file() and not force else None
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(command, f"cannot read {ignore}: {exc}")
+    if ours is None:
+        plan.add(ignore, t.GITIGNORE)
+    else:  # an existing .gitignore keeps its lines and gains the ones it lacks
+        have = {line.strip() for line in ours.splitlines()}
+        lacking = [line for line in t.GITIGNORE.splitlines()
+                   if line.strip() and not line.startswith("#") and line.strip() not in have]
+        if lacking:
+            plan.add(ignore, ours + ("" if ours.endswith("\n") or not ours else "\n")
+                     + "# Added by 'sgs new expansion': the rules site and caches\n"
+                     + "".join(f"{line}\n" for line in lacking), edit=True)
+    hooks = root / ".pre-commit-config.yaml"
+    if hooks.exists() and not force:  # its own hooks stay; ours are said below
+        kept.append(".pre-commit-config.yaml")
+    else:
+        plan.add(hooks, t.precommit_config(HOOKS_REPO, f"v{__version__}"))
     plan.add(root / ".github" / "workflows" / "sgs.yml", t.workflow())
     _write(command, plan, force, root)
-    typer.echo(f"\nnext: cd {root} && sgs new general")
+    for name in kept:
+        typer.echo(f"kept {_shown(root / name, root)} (it exists; --force replaces it)")
+    if ".pre-commit-config.yaml" in kept:
+        typer.echo(f"  to check commits, add to its repos: {{repo: {HOOKS_REPO}, rev: "
+                   f"v{__version__}, hooks: [{{id: sgs-validate}}, {{id: sgs-test}}]}}")
+    here = root.resolve() == Path.cwd().resolve()
+    typer.echo("\nnext: sgs new general" if here else f"\nnext: cd {root} && sgs new general")
 
 
 def _choice_or_fail(command: str, flag: str, value: str, choices: list[str]) -> str:

@@ -8,7 +8,7 @@ ours, mkdocs-material missing).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -30,6 +30,25 @@ BuildOpt = Annotated[Path | None, typer.Option(
     help="Where generated pages and the config go (default: SITE/build in a checkout, "
     "./sgs-site otherwise).")]
 FORMAT_HELP = "How to report data problems: text, json, github or sarif."
+BalanceOpt = Annotated[list[Path] | None, typer.Option(
+    "--balance", metavar="FILE", show_default=False,
+    help="A balance report (sgs balance --format json, or --save) to show on the Balance "
+         "page, besides those saved in balance/ at the data root; repeatable.")]
+
+
+def _reports(command: str, data: list[Path] | None, files: list[Path] | None
+             ) -> list[tuple[str, dict[str, Any]]]:
+    """The balance reports a build shows (saved at the data roots, and ``--balance``)."""
+    from sgs_tools.errors import UsageError
+    from sgs_tools.sim import reports
+
+    for f in files or []:
+        if not f.is_file():
+            raise _fail(command, f"--balance {f}: no such file")
+    try:
+        return reports.gather(data, files)
+    except UsageError as exc:
+        raise _fail(command, str(exc)) from None
 
 
 def _fail(command: str, message: str, code: int = 2) -> typer.Exit:
@@ -102,6 +121,7 @@ def build(
         "--force", help="Write into folders that hold other files.")] = False,
     output_format: Annotated[str, typer.Option("--format", "-f", metavar="[text|json|github|sarif]",
                                                help=FORMAT_HELP)] = "text",
+    balance: BalanceOpt = None,
 ) -> None:
     """Generate the pages from the data and build the static site (mkdocs --strict)."""
     from sgs_tools.cli.common import data_or_here
@@ -109,6 +129,7 @@ def build(
     from sgs_tools.sitegen.build import build_site
 
     data = data_or_here(data)
+    reports = _reports("build", data, balance)
     result = _load("build", data, output_format)
     layout = _layout("build", site, build_dir, out)
     assert result.effects is not None
@@ -119,7 +140,8 @@ def build(
     echo = _MkdocsEcho()
     try:
         built = build_site(result.catalog, result.effects, layout,
-                           protected=_protected(data), force=force, echo=echo)
+                           protected=_protected(data), force=force, echo=echo,
+                           balance=reports)
     except UsageError as exc:
         raise _fail("build", str(exc)) from None
     except OSError as exc:
@@ -197,6 +219,7 @@ def serve(
     site: SiteOpt = None,
     force: Annotated[bool, typer.Option(
         "--force", help="Write into a build folder that holds other files.")] = False,
+    balance: BalanceOpt = None,
 ) -> None:
     """Generate the pages and preview the site at http://127.0.0.1:PORT/ (mkdocs serve);
     saving a data file regenerates the pages and reloads the browser."""
@@ -206,6 +229,7 @@ def serve(
     from sgs_tools.sitegen.pages import generate
 
     data = data_or_here(data)
+    reports = _reports("serve", data, balance)
     busy = _port_free(port)
     if busy is not None:
         raise _fail("serve", f"cannot serve on 127.0.0.1:{port}: {busy}; "
@@ -218,12 +242,12 @@ def serve(
         missing = mkdocs_missing()
         if missing:
             raise UsageError(missing)
-        prepare(layout, generate(result.catalog, result.effects))
+        prepare(layout, generate(result.catalog, result.effects, reports))
     except UsageError as exc:
         raise _fail("serve", str(exc)) from None
     typer.echo(f"serving {layout.docs} at http://127.0.0.1:{port}/ (Ctrl-C stops); "
                "data edits are picked up as you save", err=True)
-    code = _serve_and_watch(mkdocs_command(layout, "serve", port), layout, data)
+    code = _serve_and_watch(mkdocs_command(layout, "serve", port), layout, data, reports)
     raise typer.Exit(0 if code in (0, -2, -15, 130, 143) else 2)
 
 
@@ -251,7 +275,8 @@ def _watched(data: list[Path] | None, layout: Layout) -> dict[Path, tuple[int, i
     return stamps
 
 
-def _regenerate(data: list[Path] | None, layout: Layout) -> None:
+def _regenerate(data: list[Path] | None, layout: Layout,
+                reports: list[tuple[str, dict[str, Any]]] | None = None) -> None:
     """Validate again and rewrite the pages; mkdocs serve notices and reloads the browser."""
     from sgs_tools import report
     from sgs_tools.dsl import vocabulary
@@ -275,14 +300,15 @@ def _regenerate(data: list[Path] | None, layout: Layout) -> None:
                    "pages", err=True)
         return
     try:
-        prepare(layout, generate(result.catalog, result.effects))
+        prepare(layout, generate(result.catalog, result.effects, reports))
     except UsageError as exc:
         typer.echo(f"sgs site serve: {exc}", err=True)
         return
     typer.echo("sgs site serve: data changed; pages regenerated", err=True)
 
 
-def _serve_and_watch(command: list[str], layout: Layout, data: list[Path] | None) -> int:
+def _serve_and_watch(command: list[str], layout: Layout, data: list[Path] | None,
+                     reports: list[tuple[str, dict[str, Any]]] | None = None) -> int:
     """Run mkdocs serve; regenerate on data edits; stop it with us (Ctrl-C or SIGTERM)."""
     import signal
     import subprocess
@@ -303,7 +329,7 @@ def _serve_and_watch(command: list[str], layout: Layout, data: list[Path] | None
             now = _watched(data, layout)
             if now != seen:
                 seen = now
-                _regenerate(data, layout)
+                _regenerate(data, layout, reports)
 
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()

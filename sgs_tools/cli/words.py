@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 if TYPE_CHECKING:
-    from sgs_tools.dsl.vocabulary import Event, Param, Registry, Verb
+    from sgs_tools.dsl.vocabulary import Event, Param, Registry, Term, Verb
 
 
 @dataclass
@@ -55,6 +55,17 @@ def _event(event: Event) -> Word:
     return Word(event.name, "event", sig, meaning, event.text, event.origin)
 
 
+def _term_signature(t: Term, kind: str) -> str:
+    """How a plain word is written: a function with its arguments (``distance(A, B)``),
+    a selector bound with its number (``within N``)."""
+    if kind == "function":
+        params = t.info.get("params") or ["N", "N"]
+        return f"{t.name}({', '.join(str(p).upper() for p in params)})"
+    if kind == "selector" and t.info.get("kind") == "bound":
+        return f"{t.name} N"
+    return t.name
+
+
 def all_words(reg: Registry) -> list[Word]:
     """Every word of the registry, actions first, in registry order."""
     out = [_verb(v, "action") for v in reg.actions.values()]
@@ -62,8 +73,10 @@ def all_words(reg: Registry) -> list[Word]:
     out += [_event(e) for e in reg.events.values()]
     for kind, terms in (("selector", reg.selectors), ("card word", reg.card_words),
                         ("quantity", reg.quantities), ("function", reg.functions)):
-        out += [Word(t.name, kind, t.name, f"{kind}; {t.text.get('en', '')}", t.text,
-                     t.origin) for t in terms.values()]
+        out += [Word(t.name, kind, _term_signature(t, kind),
+                     str(t.info.get("doc") or "").strip()
+                     or f"{kind}; {t.text.get('en', '')}", t.text, t.origin)
+                for t in terms.values()]
     for enum, values in reg.enums.items():
         out += [Word(t.name, f"{enum} value", t.name, f"a {enum}: {t.text.get('en', '')}",
                      t.text, t.origin) for t in values.values()]

@@ -15,11 +15,26 @@ from typing import TypeVar
 
 from sgs_tools.data import model
 from sgs_tools.data.loader import Document
-from sgs_tools.data.model import Card, Deck, Expansion, General, Mode, Origin, Skill, SkillRef
-from sgs_tools.data.schemas import suggest
+from sgs_tools.data.model import (
+    Card,
+    Deck,
+    Expansion,
+    General,
+    Kingdom,
+    Mode,
+    Origin,
+    Skill,
+    SkillRef,
+)
+from sgs_tools.data.schemas import schema, suggest
 from sgs_tools.errors import Problem
 
-T = TypeVar("T", Card, Deck, General, Skill, Mode, Expansion)
+T = TypeVar("T", Card, Deck, General, Skill, Mode, Expansion, Kingdom)
+
+
+def base_kingdoms() -> tuple[str, ...]:
+    """The base game's kingdoms, as the general schema lists them (from the vocabulary)."""
+    return tuple(schema("general")["properties"]["kingdom"]["enum"])
 
 
 @dataclass
@@ -32,6 +47,8 @@ class Catalog:
     skills: dict[str, Skill] = field(default_factory=dict)
     modes: dict[str, Mode] = field(default_factory=dict)
     expansions: dict[str, Expansion] = field(default_factory=dict)
+    kingdoms: dict[str, Kingdom] = field(default_factory=dict)
+    """The kingdoms expansions declare (the base game's are :func:`base_kingdoms`)."""
     problems: list[Problem] = field(default_factory=list)
     broken_ids: set[str] = field(default_factory=set)
     """Ids declared by files that failed their schema: already reported there, so a
@@ -40,16 +57,34 @@ class Catalog:
     """The card ids among ``broken_ids``: effect text naming them is not wrong."""
     broken: bool = False
     """Some card, deck or general file failed its schema: counts over them are skipped."""
+    broken_kingdoms: set[str] = field(default_factory=set)
+    """Kingdoms declared by an expansion.yaml that failed its schema (already reported):
+    a general of one of them is not reported again."""
+    broken_sets: set[str] = field(default_factory=set)
+    """Ids of expansions whose expansion.yaml failed its schema: still sets in play."""
 
     def pool(self, mode: Mode, *, expansions: bool = True) -> list[General]:
         """The generals a mode plays with: by set, plus expansions that name the mode.
 
+        An expansion joining modes that count health differently (identity's whole HP,
+        Guozhan's halves) gives each mode the generals whose health it counts; a general
+        fitting none of its expansion's modes stays in all of them, so validation says why.
         With ``expansions=False``, only the mode's own box: what its component counts count.
         """
         sets = set(mode.general_sets)
-        if expansions:
-            sets.update(e.id for e in self.expansions.values() if mode.id in e.modes)
-        return [g for g in self.generals.values() if sets.intersection(g.sets)]
+        joined = {e.id: e for e in self.expansions.values()
+                  if mode.id in e.modes} if expansions else {}
+        return [g for g in self.generals.values()
+                if sets.intersection(g.sets) or self._joins(g, mode, joined)]
+
+    def _joins(self, general: General, mode: Mode, joined: dict[str, Expansion]) -> bool:
+        """Whether a general joins ``mode`` through one of the ``joined`` expansions."""
+        via = [joined[s] for s in general.sets if s in joined]
+        return bool(via) and (_fits(general, mode) or not any(
+            _fits(general, m) for e in via for m in self._modes(e)))
+
+    def _modes(self, exp: Expansion) -> list[Mode]:
+        return [self.modes[m] for m in exp.modes if m in self.modes]
 
     def decks_of(self, mode: Mode) -> list[str]:
         """The decks a mode plays with: its own, then those of the expansions that name
@@ -64,6 +99,42 @@ class Catalog:
             if any(where.is_relative_to(folder) for folder in folders):
                 out.append(deck.id)
         return out
+
+    def expansion_of(self, thing: Card | Deck | General | Mode) -> Expansion | None:
+        """The expansion whose folder holds the file ``thing`` comes from (the innermost,
+        if one expansion sits inside another), or None for the base game and loose files."""
+        where = Path(thing.origin.file).resolve()
+        best: tuple[int, Expansion] | None = None
+        for exp in self.expansions.values():
+            folder = Path(exp.origin.file).resolve().parent
+            if where.is_relative_to(folder) and (best is None or
+                                                 len(folder.parts) > best[0]):
+                best = (len(folder.parts), exp)
+        return best[1] if best else None
+
+    def all_kingdoms(self) -> list[str]:
+        """Every kingdom: the base game's, then those expansions declare."""
+        return [*base_kingdoms(), *(k for k in self.kingdoms if k not in base_kingdoms())]
+
+    def kingdoms_for(self, general: General) -> list[str]:
+        """The kingdoms a general may belong to: the base game's and its expansion's."""
+        exp = self.expansion_of(general)
+        own = [k.id for k in exp.kingdoms] if exp is not None else []
+        return [*base_kingdoms(), *(k for k in own if k not in base_kingdoms())]
+
+    def mode_kingdoms(self, mode: Mode) -> list[str]:
+        """The kingdoms a mode plays: its own list, plus those declared by the expansions
+        that join it (empty: the mode names none, so any)."""
+        if not mode.kingdoms:
+            return []
+        extra = [k.id for e in self.expansions.values() if mode.id in e.modes
+                 for k in e.kingdoms if k.id in self.kingdoms]
+        return list(dict.fromkeys([*mode.kingdoms, *extra]))
+
+    def kingdom_names(self, kingdom: str) -> model.Names | None:
+        """A declared kingdom's names (the base game's are in the vocabulary)."""
+        declared = self.kingdoms.get(kingdom)
+        return declared.name if declared is not None else None
 
     def skills_of(self, general: General) -> list[Skill]:
         out = []
@@ -94,12 +165,19 @@ class Catalog:
         self.broken_ids.update(ids)
         self.broken_cards.update(ids)
 
-    def note_broken(self, data: object, kind: str) -> None:
-        """A file of ``kind`` that failed its schema: remember the ids it meant to define."""
+    def note_broken(self, data: object, kind: str, doc: Document | None = None) -> None:
+        """A file of ``kind`` that failed its schema: remember the ids it meant to define
+        (and, given its ``doc``, report what else can be found in it)."""
         if kind in ("cards", "deck", "general"):
             self.broken = True
         if not isinstance(data, dict):
             return
+        if kind == "expansion":
+            if isinstance(data.get("id"), str):
+                self.broken_sets.add(data["id"])
+            self.broken_kingdoms.update(_declared_ids(data))
+            if doc is not None:
+                self.problems.extend(_declaration_problems(doc))
         items = [data]
         for key in ("cards", "skills"):
             more = data.get(key)
@@ -133,10 +211,24 @@ class Catalog:
             for entry in general.skills:
                 if isinstance(entry, Skill):
                     self._add(self.skills, entry, "skill")
+            for granted in general.granted:
+                self._add(self.skills, granted, "skill")
         elif kind == "mode":
             self._add(self.modes, model.mode_of(doc), "mode")
         elif kind == "expansion":
-            self._add(self.expansions, model.expansion_of(doc), "expansion")
+            expansion = model.expansion_of(doc)
+            self._add(self.expansions, expansion, "expansion")
+            seen: set[str] = set()
+            for kingdom in expansion.kingdoms:
+                # a clash or a repeat within the file: _declaration_problems says so
+                if kingdom.id not in base_kingdoms() and kingdom.id not in seen:
+                    self._add(self.kingdoms, kingdom, "kingdom")
+                seen.add(kingdom.id)
+
+
+def _fits(general: General, mode: Mode) -> bool:
+    """Whether a general's health is counted the way the mode counts it."""
+    return (general.halves is not None) if mode.yin_yang else (general.hp is not None)
 
 
 def _unknown(origin: Origin, sub: tuple[str | int, ...], what: str, ref: str,
@@ -192,10 +284,27 @@ def _check_generals(cat: Catalog) -> None:
             seen.add(entry.id)
             if isinstance(entry, SkillRef) and entry.id not in cat.skills:
                 cat.unknown(entry.origin, (), "skill", entry.id, cat.skills)
+        allowed = cat.kingdoms_for(general)
+        if general.kingdom not in allowed and general.kingdom not in cat.broken_kingdoms:
+            cat.problems.append(_unknown_kingdom(cat, general, allowed))
         if general.lord is True and not any(
                 "lord" in s.tags for s in cat.skills_of(general)):
             cat.problems.append(Problem(origin.where("lord"), "lord-without-skill",
                                         f"{general.id!r} is marked lord but has no lord skill"))
+
+
+def _unknown_kingdom(cat: Catalog, general: General, allowed: list[str]) -> Problem:
+    declared = cat.kingdoms.get(general.kingdom)
+    if declared is not None:
+        hint = (f"kingdom {general.kingdom!r} is declared by expansion "
+                f"{declared.expansion!r}, not by this general's; declare it in this "
+                "expansion's expansion.yaml too, or use a kingdom of its own")
+    else:
+        hint = suggest(general.kingdom, [*allowed, *sorted(cat.broken_kingdoms)]) or (
+            f"kingdoms: {', '.join(allowed)}; an expansion declares kingdoms of its own "
+            "under 'kingdoms:' in its expansion.yaml")
+    return Problem(general.origin.where("kingdom"), "unknown-kingdom",
+                   f"unknown kingdom {general.kingdom!r}", hint)
 
 
 def _int_at(raw: object) -> int | None:
@@ -238,14 +347,18 @@ def _check_mode(cat: Catalog, mode: Mode) -> None:
     _check_careerist(cat, mode)
     _check_components(cat, mode, box)
     pool_ids = {g.id for g in pool}
-    kingdoms = set(mode.kingdoms)
+    played = cat.mode_kingdoms(mode)
     for general in pool:
         g_origin = general.origin
-        if kingdoms and general.kingdom not in kingdoms:
+        if (played and general.kingdom not in played
+                and general.kingdom in cat.kingdoms_for(general)):
+            declared = cat.kingdoms.get(general.kingdom)
+            hint = (f"add {mode.id!r} to the 'modes:' of expansion {declared.expansion!r}, "
+                    "which declares it" if declared is not None else
+                    f"{mode.id} allows: {', '.join(played)}")
             cat.problems.append(Problem(
                 g_origin.where("kingdom"), "kingdom-not-allowed",
-                f"kingdom {general.kingdom!r} is not played in mode {mode.id!r}",
-                f"{mode.id} allows: {', '.join(mode.kingdoms)}"))
+                f"kingdom {general.kingdom!r} is not played in mode {mode.id!r}", hint))
         if mode.yin_yang and general.halves is None:
             cat.problems.append(Problem(
                 g_origin.where("hp", key=True), "health-kind",
@@ -396,12 +509,42 @@ def _check_expansions(cat: Catalog) -> None:
             if mode_id not in cat.modes:
                 cat.unknown(exp.origin, ("modes", i), "mode", mode_id,
                             cat.modes)
+        cat.problems.extend(_declaration_problems(exp.origin.doc))
+
+
+def _declared_ids(data: dict[str, object]) -> list[str]:
+    """The ids of the kingdoms an expansion.yaml's data declares, as far as it reads."""
+    raw = data.get("kingdoms")
+    return [k["id"] for k in (raw if isinstance(raw, list) else [])
+            if isinstance(k, dict) and isinstance(k.get("id"), str)]
+
+
+def _declaration_problems(doc: Document) -> list[Problem]:
+    """A kingdom declared again (a base kingdom's id, or twice in one expansion.yaml):
+    found in the file's data, so also when the file failed its schema."""
+    data = doc.data if isinstance(doc.data, dict) else {}
+    out: list[Problem] = []
+    seen: set[str] = set()
+    for i, ident in enumerate(_declared_ids(data)):
+        where = doc.where(("kingdoms", i, "id"))
+        if ident in base_kingdoms():
+            out.append(Problem(
+                where, "kingdom-clash",
+                f"{ident!r} is a base kingdom; an expansion declares new ones only",
+                f"remove this entry (generals may belong to {ident!r} already) or give "
+                "the new kingdom an id of its own"))
+        elif ident in seen:
+            out.append(Problem(where, "duplicate-id", f"kingdom {ident!r} is declared twice",
+                               "remove one of the two entries"))
+        seen.add(ident)
+    return out
 
 
 def _warn_names(cat: Catalog) -> None:
     """A name missing in English or Korean shows in another language on the site and in
     rules text: said once per thing (a warning; ``--strict`` makes it an error)."""
-    things: list[tuple[str, Card | General | Skill]] = [
+    things: list[tuple[str, Card | General | Skill | Kingdom]] = [
+        *(("kingdom", k) for k in cat.kingdoms.values()),
         *(("general", g) for g in cat.generals.values()),
         *(("skill", s) for s in cat.skills.values()),
         *(("card", c) for c in cat.cards.values())]
@@ -419,7 +562,8 @@ def _warn_names(cat: Catalog) -> None:
 def _warn_generals(cat: Catalog) -> None:
     """A general whose set no mode plays and no expansion declares is in no pool (most
     likely a misspelt set); a general file named other than its id is hard to find."""
-    played = {s for m in cat.modes.values() for s in m.general_sets} | set(cat.expansions)
+    played = ({s for m in cat.modes.values() for s in m.general_sets} | set(cat.expansions)
+              | cat.broken_sets)
     for general in cat.generals.values():
         if played and not played.intersection(general.sets):
             set_id = general.sets[0] if general.sets else ""

@@ -105,6 +105,16 @@ class SkillRef:
 
 
 @dataclass(frozen=True, slots=True)
+class Token:
+    """A named pile of cards or kind of marker on a general card (钟会's 权): its id is a
+    word of the general's effects."""
+
+    id: str
+    name: Names
+    kind: str  # "pile" or "mark"
+
+
+@dataclass(frozen=True, slots=True)
 class General:
     id: str
     name: Names
@@ -119,6 +129,10 @@ class General:
     skills: tuple[Skill | SkillRef, ...]
     lord: bool | None
     origin: Origin = field(compare=False, repr=False)
+    granted: tuple[Skill, ...] = ()
+    """Skills the general does not start with, granted by one of its skills (排异)."""
+    tokens: tuple[Token, ...] = ()
+    """Its named piles and markers (``piles:``, ``marks:``)."""
 
     @property
     def sets(self) -> tuple[str, ...]:
@@ -156,11 +170,24 @@ class Mode:
 
 
 @dataclass(frozen=True, slots=True)
+class Kingdom:
+    """A kingdom (势力) an expansion declares beside the base game's: its names and the
+    colour its generals' faces and table rows are drawn in."""
+
+    id: str
+    name: Names
+    colour: str
+    expansion: str
+    origin: Origin = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Expansion:
     id: str
     name: Names
     modes: tuple[str, ...]
     origin: Origin = field(compare=False, repr=False)
+    kingdoms: tuple[Kingdom, ...] = ()
 
 
 def rank_number(raw: int | str | None) -> int | None:
@@ -203,13 +230,20 @@ def general_of(doc: Document) -> General:
             skills.append(Skill(raw["id"], Names.of(raw["name"]),
                                 tuple(map(intern, raw.get("tags", []))),
                                 raw.get("effect"), data["id"], origin))
+    granted = tuple(
+        Skill(raw["id"], Names.of(raw["name"]), tuple(map(intern, raw.get("tags", []))),
+              raw.get("effect"), data["id"], Origin(doc, ("granted_skills", i)))
+        for i, raw in enumerate(data.get("granted_skills") or []))
+    tokens = tuple(Token(raw["id"], Names.of(raw["name"]), kind)
+                   for key, kind in (("piles", "pile"), ("marks", "mark"))
+                   for raw in data.get(key) or [])
     # words every general repeats are kept once (tens of thousands of generals)
     return General(
         data["id"], Names.of(data["name"]), intern(data["set"]),
         tuple(map(intern, data.get("also_in", []))), _intern(data.get("edition")),
         intern(data["kingdom"]), intern(data["gender"]), data.get("hp"),
         data.get("halves"), tuple(data.get("companions", [])), tuple(skills),
-        data.get("lord"), Origin(doc))
+        data.get("lord"), Origin(doc), granted, tokens)
 
 
 def _intern(word: str | None) -> str | None:
@@ -222,5 +256,9 @@ def mode_of(doc: Document) -> Mode:
 
 def expansion_of(doc: Document) -> Expansion:
     data = doc.data
+    kingdoms = tuple(
+        Kingdom(raw["id"], Names.of(raw["name"]), raw["colour"], data["id"],
+                Origin(doc, ("kingdoms", i)))
+        for i, raw in enumerate(data.get("kingdoms", [])))
     return Expansion(data["id"], Names.of(data["name"]), tuple(data.get("modes", [])),
-                     Origin(doc))
+                     Origin(doc), kingdoms)

@@ -79,17 +79,30 @@ def validator(name: str) -> Draft202012Validator:
     return strict(inline_refs(raw, raw))  # type: ignore[no-any-return]
 
 
+OPEN_ENUM = "editor-only enum:"
+"""A ``$comment`` starting with this marks an ``enum`` an expansion may add to (kingdoms):
+editors list the values, `sgs validate` takes any slug and checks it against the catalog."""
+SLUG = "^[a-z][a-z0-9_]*(?!\\n)$"
+
+
 def without_editor_only(node: Any) -> Any:
     """``node`` without what only editors use: the ``allOf`` entries marked
     ``editor-only:`` in their ``$comment`` (rules `sgs validate` checks itself with a better
     message, such as a general's health), and the ``oneOf`` beside an ``enum`` that only
     describes each value (its last branch, ``not`` the enum, makes it refuse nothing; it
-    would cost time on every file)."""
+    would cost time on every file); an enum marked ``editor-only enum:`` becomes any slug."""
     if isinstance(node, list):
         return [without_editor_only(n) for n in node]
     if not isinstance(node, dict):
         return node
     out = {k: without_editor_only(v) for k, v in node.items()}
+    if str(out.get("$comment", "")).startswith(OPEN_ENUM):
+        # The listed values are the base game's; a project adds its own (an expansion's
+        # kingdoms), which only the catalog knows: `sgs validate` checks them there.
+        for key in ("enum", "oneOf", "enumDescriptions", "markdownEnumDescriptions"):
+            out.pop(key, None)
+        out.update(type="string", pattern=SLUG)
+        return out
     branches = out.get("oneOf")
     if ("enum" in out and isinstance(branches, list) and branches
             and branches[-1].get("not") == {"enum": out["enum"]}):

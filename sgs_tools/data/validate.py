@@ -8,6 +8,7 @@ the worker processes) is :mod:`sgs_tools.project`'s job.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from sgs_tools import paths
@@ -88,6 +89,36 @@ def identity(path: Path) -> object:
     return (st.st_dev, st.st_ino)
 
 
+_KIND_LINE = re.compile(r"^(?:-[ \t]+)?(?:kind|id)[ \t]*:", re.MULTILINE)
+_UNREADABLE = frozenset({"yaml-syntax", "tab-indent", "not-mapping", "duplicate-key",
+                         "unsupported-tag", "complex-key"})
+"""Load errors of a file that holds YAML, just not ours to read (an empty file, a binary
+or an oversized one is reported wherever it is)."""
+_SCENARIO_LINE = re.compile(r"^kind[ \t]*:[ \t]*scenario[ \t]*(?:#.*)?$", re.MULTILINE)
+
+
+def unreadable_not_data(path: Path, error: LoadError) -> bool:
+    """Whether a file found in a folder that we cannot read as data is some other tool's
+    YAML: outside the data folders, with no name that says its kind and no top-level
+    ``kind:`` or ``id:`` line (a broken CI config, a list-shaped playbook)."""
+    return (error.problem.code in _UNREADABLE and _guess_kind(path) is None
+            and not in_data_folder(path) and _KIND_LINE.search(error.text or "") is None)
+
+
+def found_not_data(path: Path) -> bool:
+    """Whether a file found in a folder is left alone by `sgs validate` as not game data
+    (another tool's YAML, or a scenario): what every command loading a folder skips."""
+    try:
+        doc = load_file(path)
+    except LoadError as exc:
+        return (_SCENARIO_LINE.search(exc.text or "") is not None
+                or unreadable_not_data(path, exc))
+    data = doc.data
+    if isinstance(data, dict) and data.get("kind") in OTHER_KINDS:
+        return True
+    return kind_of(doc, path, named=False) == (None, [])
+
+
 def collect(targets: list[Path]) -> list[Path]:
     """The YAML files of the given files and folders, each once, in order; a target that
     does not exist, or a folder with no YAML file, is a usage error."""
@@ -120,6 +151,8 @@ def check_file(path: Path, named: bool = True) -> tuple[Document, list[Problem],
         # positions are read again from the text only if a problem needs them
         doc = load_file(path, shown, positions=False)
     except LoadError as exc:
+        if not named and unreadable_not_data(path, exc):
+            return Document(shown, exc.text or "", None), [], None
         return Document(shown, exc.text or "", None), [exc.problem], None
     kind, problems = kind_of(doc, path, named=named)
     if kind is not None:

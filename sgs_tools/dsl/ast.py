@@ -152,6 +152,8 @@ class Sentence:
     words: tuple[WordNode, ...]
     bind: str | None = None
     pos: Pos = field(default=NOPOS, compare=False, repr=False)
+    where: Cond | None = None
+    """``… as b where COND``: each character chosen must meet COND, read with b naming it."""
 
 
 @dataclass(frozen=True)
@@ -172,6 +174,10 @@ class Options:
     phase: str | None = None
     priority: int = 0
     grant: tuple[WordNode, ...] | None = None
+    outside_phase: str | None = None
+    """``outside discard``: not during the owner's phase of that kind (弃牌阶段外)."""
+    condition: Cond | None = None
+    """``view as analeptic, if you are face_up:``: when a conversion or action may be used."""
     phase_pos: Pos = field(default=NOPOS, compare=False, repr=False)
 
 
@@ -250,11 +256,20 @@ class Limited:
 
 
 @dataclass(frozen=True)
+class AfterThis:
+    """``after this:`` in a before/when trigger: steps done once its event has resolved."""
+
+    body: tuple[Stmt, ...]
+    pos: Pos = field(default=NOPOS, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
 class Stop:
     pos: Pos = field(default=NOPOS, compare=False, repr=False)
 
 
-Stmt = Do | May | MayBlock | If | Choice | ForEach | Let | Repeat | During | Limited | Stop
+Stmt = (Do | May | MayBlock | If | Choice | ForEach | Let | Repeat | During | Limited | Stop
+        | AfterThis)
 
 
 # --- clauses ----------------------------------------------------------------------------
@@ -286,6 +301,9 @@ class ViewAs:
     options: Options
     pos: Pos = field(default=NOPOS, compare=False, repr=False)
     card_pos: Pos = field(default=NOPOS, compare=False, repr=False)
+    cost: tuple[Stmt, ...] = ()
+    """``view as analeptic:`` with steps: what using the conversion costs (酒诗 turns the
+    general card over); the card is then made from the cards named, or from none."""
 
 
 @dataclass(frozen=True)
@@ -304,9 +322,18 @@ class StaticIf:
 
 @dataclass(frozen=True)
 class Awaken:
+    """``awaken [TIMING] when COND:``; the timing says when the condition is checked
+    (``at start of start``, ``after take_damage``), as a trigger's does: ``timing`` is
+    start/end (``event`` = the phase) or before/after; None: at the start of each of the
+    owner's phases."""
+
     cond: Cond
     body: tuple[Stmt, ...]
     pos: Pos = field(default=NOPOS, compare=False, repr=False)
+    timing: str | None = None
+    event: str = ""
+    words: tuple[WordNode, ...] = ()
+    event_pos: Pos = field(default=NOPOS, compare=False, repr=False)
 
 
 Clause = Trigger | Action | ViewAs | Static | StaticIf | Awaken

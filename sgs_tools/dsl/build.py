@@ -102,6 +102,9 @@ class Builder(Transformer[Token, A.Effect]):
     def opt_outside_turn(self, meta: Meta, items: list[Any]) -> tuple[str, Any]:
         return ("outside_turn", True)
 
+    def opt_outside_phase(self, meta: Meta, items: list[Any]) -> tuple[str, Any]:
+        return ("outside_phase", (str(items[0]), _tpos(items[0])))
+
     def opt_phase(self, meta: Meta, items: list[Any]) -> tuple[str, Any]:
         return ("phase", (str(items[0]), _tpos(items[0])))
 
@@ -111,6 +114,9 @@ class Builder(Transformer[Token, A.Effect]):
     def opt_grant(self, meta: Meta, items: list[Any]) -> tuple[str, Any]:
         return ("grant", items[0])
 
+    def opt_if(self, meta: Meta, items: list[Any]) -> tuple[str, Any]:
+        return ("condition", items[0])
+
     def options(self, meta: Meta, items: list[Any]) -> A.Options:
         values: dict[str, Any] = {}
         for item in items:
@@ -118,7 +124,7 @@ class Builder(Transformer[Token, A.Effect]):
                 values["limit"] = item
             else:
                 key, value = item
-                if key == "phase":
+                if key in ("phase", "outside_phase"):
                     value, values["phase_pos"] = value
                 values[key] = value
         return A.Options(**values)
@@ -126,7 +132,9 @@ class Builder(Transformer[Token, A.Effect]):
     # -- statements ----------------------------------------------------------------------
     def sentence(self, meta: Meta, items: list[Any]) -> A.Sentence:
         verb, words, *bind = items
-        return A.Sentence(str(verb), words, str(bind[0]) if bind else None, _tpos(verb))
+        where = bind[1] if len(bind) > 1 else None
+        return A.Sentence(str(verb), words, str(bind[0]) if bind else None, _tpos(verb),
+                          where)
 
     def block(self, meta: Meta, items: list[Any]) -> tuple[Any, ...]:
         return tuple(items)
@@ -179,6 +187,9 @@ class Builder(Transformer[Token, A.Effect]):
     def limited_block(self, meta: Meta, items: list[Any]) -> A.Limited:
         return A.Limited(items[0], items[1], _pos(meta))
 
+    def after_this(self, meta: Meta, items: list[Any]) -> A.AfterThis:
+        return A.AfterThis(items[-1], _pos(meta))
+
     def stop(self, meta: Meta, items: list[Any]) -> A.Stop:
         return A.Stop(_pos(meta))
 
@@ -200,6 +211,10 @@ class Builder(Transformer[Token, A.Effect]):
         words, card, options = items
         return A.ViewAs(words, str(card), options, _pos(meta), _tpos(card))
 
+    def view_as_paid(self, meta: Meta, items: list[Any]) -> A.ViewAs:
+        words, card, options, cost = items
+        return A.ViewAs(words, str(card), options, _pos(meta), _tpos(card), cost)
+
     def static(self, meta: Meta, items: list[Any]) -> A.Static:
         return A.Static(items[0], items[1], _pos(meta))
 
@@ -208,6 +223,9 @@ class Builder(Transformer[Token, A.Effect]):
         return A.StaticIf(cond, tuple(statics), _pos(meta))
 
     def awaken(self, meta: Meta, items: list[Any]) -> A.Awaken:
+        if len(items) == 3:
+            (timing, event, words), cond, body = items
+            return A.Awaken(cond, body, _pos(meta), timing, str(event), words, _tpos(event))
         return A.Awaken(items[0], items[1], _pos(meta))
 
     def start(self, meta: Meta, items: list[Any]) -> A.Effect:

@@ -43,6 +43,10 @@ class Compiler:
 
     def sentence(self, s: A.Sentence) -> dict[str, Any]:
         out: dict[str, Any] = {"do": s.verb, "args": self.an.of(s)}
+        if s.where is not None:  # `pick … as b where COND`: the choice's condition
+            for value in out["args"].values():
+                if isinstance(value, dict) and "where" in value.get("select", {}):
+                    value["select"]["where"]["cond"] = self.cond(s.where)
         if s.bind:
             out["as"] = s.bind
         return out
@@ -87,6 +91,8 @@ class Compiler:
             return {"limit": self.limit(st.limit), "steps": self.steps(st.body)}
         if isinstance(st, A.Stop):
             return {"stop": True}
+        if isinstance(st, A.AfterThis):
+            return {"after_this": self.steps(st.body)}
         raise TypeError(st)  # pragma: no cover
 
     def modifier(self, st: A.Static) -> dict[str, Any]:
@@ -129,8 +135,12 @@ class Compiler:
                 hook["filter"]["outside_turn"] = True
             if options.phase:
                 hook["filter"]["in_phase"] = options.phase
+            if options.outside_phase:
+                hook["filter"]["outside_phase"] = options.outside_phase
             if options.grant is not None:
                 hook["granted_to"] = self.an.of(options).get("grant")
+            if options.condition is not None:  # `, if COND`: when it may be used
+                hook["condition"] = self.cond(options.condition)
         if "limited" in tags and hook["frequency"] is None:
             hook["frequency"] = {"per": "game", "times": 1}
         if isinstance(cl, A.Trigger):
@@ -156,8 +166,11 @@ class Compiler:
         elif isinstance(cl, A.ViewAs):
             hook["kind"] = "view_as"
             hook["optional"] = True
-            hook["filter"]["cards"] = self.an.of(cl).get("cards")
-            hook["steps"] = [{"do": "view_as", "args": {"card": cl.card}}]
+            info = self.an.of(cl)
+            hook["filter"]["cards"] = info.get("cards")
+            made = {"kind": info["kind"]} if "kind" in info else {"card": cl.card}
+            hook["steps"] = [{"do": "view_as", "args": made}]
+            hook["cost"] = self.steps(cl.cost)
         elif isinstance(cl, A.Static):
             hook["kind"] = "static"
             hook["locked"] = True
@@ -168,8 +181,19 @@ class Compiler:
             hook["condition"] = self.cond(cl.cond)
             hook["modifiers"] = [self.modifier(s) for s in cl.statics]
         elif isinstance(cl, A.Awaken):
+            # Checked at its timing (as a trigger's), or at the start of each phase.
             hook["kind"] = "awaken"
-            hook["event"] = "awaken_check"
+            if cl.timing in ("start", "end"):
+                hook["event"] = f"phase_{cl.timing}"
+                hook["timing"] = "at"
+                hook["filter"]["phase"] = cl.event
+            elif cl.timing is not None:
+                hook["event"] = cl.event
+                hook["timing"] = cl.timing
+                hook["filter"].update(self.an.of(cl))
+            else:
+                hook["event"] = "awaken_check"
+                hook["timing"] = "when"
             hook["condition"] = self.cond(cl.cond)
             hook["frequency"] = {"per": "game", "times": 1}
             hook["locked"] = True

@@ -7,6 +7,7 @@ within the text to its line and column in the YAML file.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from sgs_tools.dsl.check import Analysis, Context, check
 from sgs_tools.dsl.compile import IR_VERSION, compile_effect
 from sgs_tools.dsl.parse import EffectSyntaxError, SyntaxProblem, parse
 from sgs_tools.dsl.render import Names, render
-from sgs_tools.dsl.vocabulary import Registry, registry
+from sgs_tools.dsl.vocabulary import KingdomWord, Registry, registry
 from sgs_tools.errors import Location, Problem
 
 
@@ -43,6 +44,9 @@ class EffectsResult:
     compiled: dict[str, Compiled] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     names: Names = field(default_factory=Names)
+    taken: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Skills checked ahead and taken as they were (so not in ``compiled``: a report run),
+    each with the skills it grants."""
 
 
 _ESCAPE_LENGTH = {"x": 3, "u": 5, "U": 9}
@@ -173,7 +177,8 @@ def names_of(cat: Catalog) -> Names:
     def n(names: Any) -> dict[str, str]:
         return {k: v for k, v in (("zh", names.zh), ("en", names.en), ("ko", names.ko)) if v}
     return Names({cid: n(c.name) for cid, c in cat.cards.items()},
-                 {sid: n(s.name) for sid, s in cat.skills.items()})
+                 {sid: n(s.name) for sid, s in cat.skills.items()},
+                 tokens={t.id: n(t.name) for g in cat.generals.values() for t in g.tokens})
 
 
 @dataclass
@@ -183,6 +188,16 @@ class _Known:
     cards: Collection[str]
     skills: Collection[str]
     parsed: Mapping[str, A.Effect | SyntaxProblem]
+    card_kinds: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
+    kingdoms: tuple[KingdomWord, ...] = ()
+    """The kingdoms the catalog's expansions declare: words of every effect."""
+
+
+def kingdom_words(cat: Catalog) -> tuple[KingdomWord, ...]:
+    """The catalog's declared kingdoms as the registry takes them (names in zh/en/ko,
+    each falling back as names do)."""
+    return tuple((k.id, k.name.zh, k.name.get("en"), k.name.get("ko"))
+                 for k in cat.kingdoms.values())
 
 
 class _Looked(Collection[str]):
@@ -214,15 +229,32 @@ class _Looked(Collection[str]):
         return len(self.names)
 
 
+def world_digest(card_kinds: Mapping[str, tuple[str, str | None]],
+                 kingdoms: tuple[KingdomWord, ...]) -> bytes:
+    """A digest of what checking any effect consults of the whole catalog besides the
+    names it asks for: every card's (type, subtype) (a card filter no card matches) and
+    the kingdoms the expansions declare (words of every effect)."""
+    text = repr((sorted(card_kinds.items()), kingdoms))
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
+
+
+def card_kinds_of(cat: Catalog) -> dict[str, tuple[str, str | None]]:
+    """Each card's (type, subtype), as the checker takes them."""
+    return {cid: (c.type, c.subtype) for cid, c in cat.cards.items()}
+
+
 class Outcome(NamedTuple):
     """One effect checked and compiled ahead of its catalog (in a worker process, or by an
     earlier run), with what its result depended on that only the whole catalog knows: the
     modes it was checked for, the card and skill names it asked for (as cards, as skills)
-    and whether each was known, and whether it read a whole list of names.
-    :func:`compile_catalog` takes it instead of checking the effect again only if it is
-    clean and all of that still holds. It holds no text: it is only ever taken for the
-    skill of the very file (and file content) it was made from. (A named tuple: tens of
-    thousands of them are pickled by the workers and into the cache.)"""
+    and whether each was known, whether it read a whole list of names, its general's
+    piles and marks, and the digest of the card kinds and declared kingdoms it was
+    checked with (:func:`world_digest`); and the skills its hooks grant (``gain_skill``,
+    for the catalog's granted-skill check). :func:`compile_catalog` takes it instead of
+    checking the effect again only if it has no error and all of that still holds. It
+    holds no text: it is only ever taken for the skill of the very file (and file content)
+    it was made from. (A named tuple: tens of thousands of them are pickled by the workers
+    and into the cache.)"""
 
     problems: tuple[Problem, ...]
     modes: frozenset[str]
@@ -231,28 +263,46 @@ class Outcome(NamedTuple):
     skills: tuple[frozenset[str], frozenset[str]]
     """The skill names asked for: (known then, unknown then)."""
     whole: bool
+    tokens: tuple[tuple[str, str], ...]
+    """The general's piles and marks it was checked with: (id, kind), sorted."""
+    world: bytes
+    grants: frozenset[str]
 
 
 def check_ahead(ident: str, kind: str, owner: str, text: str, origin: Origin,
                 modes: frozenset[str], tags: tuple[str, ...], cards: Collection[str],
-                skills: Collection[str]) -> Outcome:
+                skills: Collection[str], *,
+                card_kinds: Mapping[str, tuple[str, str | None]] | None = None,
+                kingdoms: tuple[KingdomWord, ...] = (), world: bytes | None = None,
+                tokens: Mapping[str, str] | None = None) -> Outcome:
     """Parse, check and compile one effect with the names known so far (the cards and
-    skills of the files seen before it) and the modes its own file gives it."""
+    skills of the files seen before it), the modes its own file gives it, its general's
+    piles and marks, and every card's kind and the declared kingdoms (the card and
+    expansion files, read first; ``world`` is their :func:`world_digest`, given when
+    many effects share them)."""
     cards_seen, skills_seen = _Looked(cards), _Looked(skills)
+    kinds = card_kinds or {}
     found = EffectsResult()
     _one(Catalog(), found, ident, kind, owner, text, origin, "effect", modes, tags,
-         _Known(cards_seen, skills_seen, {}))
+         _Known(cards_seen, skills_seen, {}, kinds, kingdoms), dict(tokens or {}))
+    compiled = found.compiled.get(ident)
     return Outcome(tuple(found.problems), modes,
                    (frozenset(cards_seen.found), frozenset(cards_seen.missed)),
                    (frozenset(skills_seen.found), frozenset(skills_seen.missed)),
-                   cards_seen.whole or skills_seen.whole)
+                   cards_seen.whole or skills_seen.whole, tuple(sorted((tokens or {}).items())),
+                   world if world is not None else world_digest(kinds, kingdoms),
+                   frozenset(_granted_by(compiled.hooks)) if compiled else frozenset())
 
 
-def _holds(outcome: Outcome | None, modes: frozenset[str], known: _Known) -> bool:
-    """Whether an effect checked ahead gives what checking it now would: it was clean, and
-    its modes and every name it asked for are as they are in the whole catalog (each
-    known name still known, each unknown one still unknown)."""
-    if outcome is None or outcome.problems or outcome.whole or outcome.modes != modes:
+def _holds(outcome: Outcome | None, modes: frozenset[str], known: _Known,
+           tokens: Mapping[str, str] | None, world: bytes) -> bool:
+    """Whether an effect checked ahead gives what checking it now would: it had no error
+    (a warning is kept with it), and its modes, its general's piles and marks, the card
+    kinds and declared kingdoms, and every name it asked for are as they are in the whole
+    catalog (each known name still known, each unknown one still unknown)."""
+    if (outcome is None or outcome.whole or outcome.modes != modes or outcome.world != world
+            or any(p.severity == "error" for p in outcome.problems)
+            or outcome.tokens != tuple(sorted((tokens or {}).items()))):
         return False
     for (was_known, was_unknown), names in ((outcome.cards, known.cards),
                                             (outcome.skills, known.skills)):
@@ -263,11 +313,12 @@ def _holds(outcome: Outcome | None, modes: frozenset[str], known: _Known) -> boo
 
 def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, text: str,
          origin: Origin, key: str, modes: frozenset[str], tags: tuple[str, ...],
-         known: _Known | None = None) -> None:
-    reg = registry(modes)
+         known: _Known | None = None, tokens: dict[str, str] | None = None) -> None:
     if known is None:
         known = _Known(frozenset(cat.cards) | cat.broken_cards,
-                       frozenset(cat.skills) | cat.broken_ids, {})
+                       frozenset(cat.skills) | cat.broken_ids, {},
+                       kingdoms=kingdom_words(cat))
+    reg = registry(modes, known.kingdoms)
     try:
         ready = known.parsed.get(text)
         if isinstance(ready, SyntaxProblem):
@@ -281,7 +332,8 @@ def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, te
         return
     # Ids from files that failed their schema still count as names: that file's error
     # is reported once there, not again in every effect that names one of its cards.
-    ctx = Context(reg, known.cards, known.skills, tags, kind)
+    ctx = Context(reg, known.cards, known.skills, tags, kind, tokens or {},
+                  known.card_kinds)
     try:
         analysis = check(effect, ctx)
     except RecursionError:
@@ -292,14 +344,16 @@ def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, te
     for issue in analysis.issues:
         out.problems.append(Problem(text_location(origin, key, max(issue.line, 1),
                                                   max(issue.col, 1)),
-                                    issue.code, issue.message, issue.hint))
-    hooks = compile_effect(ident, effect, analysis, reg, tags) if not analysis.issues else []
+                                    issue.code, issue.message, issue.hint, issue.severity))
+    errors = [i for i in analysis.issues if i.severity == "error"]
+    hooks = compile_effect(ident, effect, analysis, reg, tags) if not errors else []
     out.compiled[ident] = Compiled(ident, kind, owner, text, effect, analysis, reg, hooks,
                                    tags)
 
 
-PLAY_ASKS = ("respond", "ask_play")
-"""Actions that ask a character to play a card in response; their ``card`` is playable."""
+PLAY_ASKS = ("respond", "respond_use", "ask_play")
+"""Actions that ask a character for a card in response; their ``card`` is playable (a
+Jink is used against a Slash and played against Archery Attack: "use or play")."""
 
 
 def _played_cards(hooks: Any) -> set[str]:
@@ -318,6 +372,49 @@ def _played_cards(hooks: Any) -> set[str]:
     return found
 
 
+def _granted_by(hooks: Any) -> set[str]:
+    """Skills a compiled effect grants (``gain_skill``)."""
+    found: set[str] = set()
+    if isinstance(hooks, dict):
+        if hooks.get("do") == "gain_skill" and isinstance(hooks.get("args"), dict):
+            skill = hooks["args"].get("skill")
+            if isinstance(skill, str):
+                found.add(skill)
+        for value in hooks.values():
+            found |= _granted_by(value)
+    elif isinstance(hooks, list):
+        for value in hooks:
+            found |= _granted_by(value)
+    return found
+
+
+def _ungranted(cat: Catalog, out: EffectsResult) -> list[Problem]:
+    """A general's ``granted_skills`` entry that no effect grants can never be had."""
+    granted = granting(out)
+    problems = []
+    for general in cat.generals.values():
+        for skill in general.granted:
+            if skill.id not in granted and (skill.id in out.compiled or skill.id in out.taken):
+                problems.append(Problem(
+                    skill.origin.where("id"), "ungranted-skill",
+                    f"granted skill {skill.id!r} is never granted",
+                    f"a skill of {general.id!r} needs 'gain_skill {skill.id}' (or list it "
+                    "under 'skills:' if the general starts with it)"))
+    return problems
+
+
+def granting(out: EffectsResult) -> dict[str, list[str]]:
+    """Skill → the effects that grant it (for pages: "granted by 自立")."""
+    found: dict[str, list[str]] = {}
+    for ident, compiled in out.compiled.items():
+        for skill in _granted_by(compiled.hooks):
+            found.setdefault(skill, []).append(ident)
+    for ident, grants in out.taken.items():
+        for skill in grants:
+            found.setdefault(skill, []).append(ident)
+    return found
+
+
 def compile_catalog(cat: Catalog,
                     parsed: Mapping[str, A.Effect | SyntaxProblem] | None = None,
                     ahead: Mapping[str, Outcome] | None = None
@@ -325,16 +422,21 @@ def compile_catalog(cat: Catalog,
     """Parse, check and compile every effect text in the catalog. ``parsed`` holds
     effect texts already parsed (by the worker processes, or from the cache); ``ahead``
     holds skills checked and compiled ahead, by skill id, each made from the very file
-    the catalog took that skill from: a clean one whose context still holds is taken as
-    it is and left out of ``compiled`` (so only its problems are known: for a report)."""
+    the catalog took that skill from: one without errors whose context still holds is
+    taken as it is (its warnings with it) and left out of ``compiled`` (so only its
+    problems and the skills it grants are known: for a report)."""
     out = EffectsResult(names=names_of(cat))
     known = _Known(frozenset(cat.cards) | cat.broken_cards,
-                   frozenset(cat.skills) | cat.broken_ids, parsed or {})
+                   frozenset(cat.skills) | cat.broken_ids, parsed or {},
+                   card_kinds_of(cat), kingdoms=kingdom_words(cat))
+    world = world_digest(known.card_kinds, known.kingdoms) if ahead is not None else b""
     index = _ModeIndex(cat)
     sets_of_skill: dict[str, set[str]] = {}
+    tokens_of: dict[str, dict[str, str]] = {}  # general → its piles and marks (id → kind)
     for g in cat.generals.values():
-        for entry in g.skills:
+        for entry in (*g.skills, *g.granted):
             sets_of_skill.setdefault(entry.id, set()).update(g.sets)
+        tokens_of[g.id] = {t.id: t.kind for t in g.tokens}
     decks_of_card: dict[str, set[str]] = {}
     for deck in cat.decks.values():
         for copy in deck.copies:
@@ -343,10 +445,15 @@ def compile_catalog(cat: Catalog,
         if not skill.effect:
             continue
         modes = index.modes(sets_of_skill.get(skill.id, set()), set())
-        if ahead is not None and _holds(ahead.get(skill.id), modes, known):
-            continue
+        tokens = tokens_of.get(skill.owner)
+        if ahead is not None:
+            outcome = ahead.get(skill.id)
+            if outcome is not None and _holds(outcome, modes, known, tokens, world):
+                out.problems.extend(outcome.problems)
+                out.taken[skill.id] = outcome.grants
+                continue
         _one(cat, out, skill.id, "skill", skill.owner, skill.effect, skill.origin, "effect",
-             modes, skill.tags, known)
+             modes, skill.tags, known, tokens)
     for card in cat.cards.values():
         card_modes = index.modes({card.set}, decks_of_card.get(card.id, set()))
         if card.effect:
@@ -363,8 +470,8 @@ def compile_catalog(cat: Catalog,
             origin = Origin(card.origin.doc, (*card.origin.path, "bonus"))
             _one(cat, out, f"{card.id}.bonus", "heirloom", card.id, bonus["effect"], origin,
                  "effect", card_modes, (), known)
-    asked = _played_cards([c.hooks for c in out.compiled.values()
-                           if any(verb in c.text for verb in PLAY_ASKS)])
+    out.problems.extend(_ungranted(cat, out))
+    asked = _played_cards([c.hooks for c in out.compiled.values()])
     # A kind of an asked card counts too: fire_slash answers where slash is asked.
     out.names.playable = frozenset(
         cid for cid in cat.cards if any(cid == n or cid.endswith("_" + n) for n in asked))
@@ -381,6 +488,7 @@ def hook_table(result: EffectsResult) -> dict[str, Any]:
 
 
 def explain(compiled: Compiled, names: Names, lang: str) -> str:
-    return render(compiled.effect, compiled.analysis, compiled.registry, lang, names)
+    return render(compiled.effect, compiled.analysis, compiled.registry, lang, names,
+                  kind=compiled.kind)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from sgs_tools.data.loader import Document
 from sgs_tools.data.schemas import suggest
-from sgs_tools.dsl.vocabulary import LANGS, VALUE_TYPES, load_vocabulary, vocabulary_dir
+from sgs_tools.dsl.vocabulary import LANGS, TIMINGS, VALUE_TYPES, load_vocabulary, vocabulary_dir
 from sgs_tools.errors import LoadError, Problem
 from sgs_tools.paths import display_path
 
@@ -20,9 +20,9 @@ TABLES = ("actions", "modifiers", "events", "selectors", "card_words", "quantiti
           "functions")
 KNOWN_KEYS = {"kind", "id", "mode", *TABLES, "enums", "attributes", "phrases", "variables",
               "attribute_names", "terms", "wording"}
-WORDING_TABLES = ("actions", "modifiers", "events")
+WORDING_TABLES = ("actions", "modifiers", "events", "selectors")
 _HANZI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-SPECIAL = {"actor", "s", "may", "is", "actor_pos", "area"}
+SPECIAL = {"actor", "s", "may", "is", "actor_pos", "area", "this"}
 _PLACEHOLDER = re.compile(r"\{(\w+)")
 
 
@@ -221,9 +221,16 @@ def _check_verb(doc: Document, table: str, name: str, raw: Any, enum_types: set[
                 problems.append(Problem(doc.where((*where, "params", i, "marker")),
                                         "vocab-marker", f"marker {marker!r} used twice"))
             markers.add(marker)
+    timings = raw.get("timings")
+    if table == "events" and timings is not None and (
+            not isinstance(timings, list) or not timings
+            or not set(timings) <= set(TIMINGS)):
+        problems.append(Problem(doc.where((*where, "timings")), "vocab-shape",
+                                f"the timings of {name!r} are a list of "
+                                f"{', '.join(TIMINGS)}"))
     named = raw.get("names") or {}
     if table == "events" and isinstance(named, dict):
-        allowed = set(raw.get("provides") or {}) | {"each_amount"}
+        allowed = set(raw.get("provides") or {}) | {"each_amount", "this"}
         for var, texts in named.items():
             if var not in allowed:
                 problems.append(Problem(
@@ -234,6 +241,10 @@ def _check_verb(doc: Document, table: str, name: str, raw: Any, enum_types: set[
                 problems.append(Problem(
                     doc.where((*where, "names", var)), "vocab-language",
                     f"the name of {var!r} in {name!r} needs en, zh and ko"))
+    result = raw.get("result")
+    if result is not None and (not isinstance(result, dict) or not set(LANGS) <= set(result)):
+        problems.append(Problem(doc.where((*where, "result")), "vocab-language",
+                                f"the result name of {name!r} needs en, zh and ko"))
     text = raw.get("text") or {}
     for lang in LANGS:
         if lang not in text:

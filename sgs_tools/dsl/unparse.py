@@ -40,6 +40,8 @@ def words(ws: tuple[Any, ...]) -> str:
 
 def sentence(s: A.Sentence) -> str:
     text = " ".join(p for p in (s.verb, words(s.words)) if p)
+    if s.bind and s.where is not None:
+        return f"{text} as {s.bind} where {cond(s.where)}"
     return f"{text} as {s.bind}" if s.bind else text
 
 
@@ -53,7 +55,9 @@ def cond(c: Any, top: bool = True) -> str:
     elif isinstance(c, A.Compare):
         return f"{expr(c.left)} {c.op} {expr(c.right)}"
     elif isinstance(c, A.Is):
-        return f"{expr(c.subject)} is {'not ' if c.negated else ''}{c.word}"
+        subject = expr(c.subject)
+        verb = "are" if subject == "you" else "is"
+        return f"{subject} {verb} {'not ' if c.negated else ''}{c.word}"
     elif isinstance(c, A.In):
         return f"{expr(c.subject)} in {c.group}"
     elif isinstance(c, A.Has):
@@ -81,10 +85,14 @@ def options(o: A.Options) -> str:
         parts.append("outside turn")
     if o.phase:
         parts.append(f"in {o.phase}")
+    if o.outside_phase:
+        parts.append(f"outside {o.outside_phase}")
     if o.priority:
         parts.append(f"priority {o.priority:+d}")
     if o.grant is not None:
         parts.append(f"for {words(o.grant)}")
+    if o.condition is not None:
+        parts.append(f"if {cond(o.condition)}")
     return "".join(f", {p}" for p in parts)
 
 
@@ -129,6 +137,8 @@ def stmt(st: Any, depth: int) -> list[str]:
         return [f"{pad}{limit(st.limit)}:", *block(st.body, depth + 1)]
     if isinstance(st, A.Stop):
         return [pad + "stop"]
+    if isinstance(st, A.AfterThis):
+        return [f"{pad}after this:", *block(st.body, depth + 1)]
     raise TypeError(st)  # pragma: no cover
 
 
@@ -146,13 +156,22 @@ def clause(cl: Any) -> list[str]:
     if isinstance(cl, A.Action):
         return [f"action{options(cl.options)}:", *block(cl.body, 1)]
     if isinstance(cl, A.ViewAs):
-        return [f"view {words(cl.words)} as {cl.card}{options(cl.options)}"]
+        head = " ".join(p for p in ("view", words(cl.words), "as", cl.card) if p)
+        if cl.cost:
+            return [f"{head}{options(cl.options)}:", *block(cl.cost, 1)]
+        return [f"{head}{options(cl.options)}"]
     if isinstance(cl, A.Static):
         return [static_line(cl)]
     if isinstance(cl, A.StaticIf):
         return [f"if {cond(cl.cond)}:", *(INDENT + static_line(s) for s in cl.statics)]
     if isinstance(cl, A.Awaken):
-        return [f"awaken when {cond(cl.cond)}:", *block(cl.body, 1)]
+        if cl.timing in ("start", "end"):
+            at = f" at {cl.timing} of {cl.event}"
+        elif cl.timing is not None:
+            at = " " + " ".join(p for p in (cl.timing, cl.event, words(cl.words)) if p)
+        else:
+            at = ""
+        return [f"awaken{at} when {cond(cl.cond)}:", *block(cl.body, 1)]
     raise TypeError(cl)  # pragma: no cover
 
 

@@ -21,7 +21,7 @@ LANGS = ("en", "zh", "ko")
 
 VALUE_TYPES = ("int", "count", "delta", "player", "cards", "card_name", "suit", "color",
                "nature", "zone", "phase", "kingdom", "gender", "card_type", "skill", "text",
-               "period")
+               "period", "pile", "mark")
 """The types a parameter may take; each has a word parser in the checker."""
 
 
@@ -46,6 +46,9 @@ class Verb:
     cost: bool = False
     origin: str = "core"
     doc: str = ""
+    result: dict[str, str] = field(default_factory=dict, compare=False)
+    """How the cards a step gives read when named with ``as`` ("the chosen cards"), where
+    the general "those cards" would not tell them from other cards named before."""
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
@@ -53,6 +56,10 @@ class Verb:
     @property
     def markers(self) -> dict[str, Param]:
         return {p.marker: p for p in self.params if p.marker}
+
+
+TIMINGS = ("before", "when", "after")
+"""An event's timings: 'before' resolves first, at the same moment as 'when'."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +73,11 @@ class Event:
     names: dict[str, dict[str, str]] = field(default_factory=dict, compare=False)
     """How the event's own variables read in rules text when the general wording (say,
     "that amount") would be vague: ``amount`` after taking damage is "the damage"."""
+    timings: tuple[str, ...] = TIMINGS
+    """The timings the rules raise it at (the checker refuses the others): a judgement
+    card revealed (``judge``) has no 'after', a Slash dodged only an 'after'."""
+    own: bool = False
+    """Only a card's own effect sees it (a delayed trick taking effect)."""
 
     @property
     def markers(self) -> dict[str, Param]:
@@ -147,7 +159,8 @@ def _merge(reg: Registry, data: dict[str, Any], origin: str) -> None:
     for name, raw in (data.get("actions") or {}).items():
         reg.actions[name] = Verb(name, "action", _params(raw.get("params")),
                                  _text(raw.get("text")), raw.get("returns"),
-                                 bool(raw.get("cost")), origin, raw.get("doc", ""))
+                                 bool(raw.get("cost")), origin, raw.get("doc", ""),
+                                 _text(raw.get("result")) if raw.get("result") else {})
     for name, raw in (data.get("modifiers") or {}).items():
         reg.modifiers[name] = Verb(name, "modifier", _params(raw.get("params")),
                                    _text(raw.get("text")), None, False, origin,
@@ -156,7 +169,8 @@ def _merge(reg: Registry, data: dict[str, Any], origin: str) -> None:
         reg.events[name] = Event(name, dict(raw.get("provides") or {}),
                                  _params(raw.get("params")), _text(raw.get("text")), origin,
                                  raw.get("doc", ""),
-                                 {k: _text(v) for k, v in (raw.get("names") or {}).items()})
+                                 {k: _text(v) for k, v in (raw.get("names") or {}).items()},
+                                 tuple(raw.get("timings") or TIMINGS), bool(raw.get("own")))
     for table, category in (("selectors", "selector"), ("card_words", "card_word"),
                             ("quantities", "quantity"), ("functions", "function")):
         target: dict[str, Term] = getattr(reg, table)
@@ -224,9 +238,33 @@ def vocabulary_files() -> tuple[tuple[str, str | None, Path], ...]:
     return tuple(found)
 
 
+KingdomWord = tuple[str, str, str, str]
+"""A kingdom an expansion declares, as the registry takes it: (id, zh, en, ko) names."""
+
+
+def kingdom_terms(word: KingdomWord) -> tuple[Term, Term]:
+    """A declared kingdom as an enum value (its name) and as a selector word ("another
+    jin character": the Chinese rule books' 晋势力, the Korean 진 세력)."""
+    ident, zh, en, ko = word
+    value = Term(ident, "kingdom", {"en": en, "zh": zh, "ko": ko}, {}, "expansion")
+    selector = Term(ident, "selector", {"en": en, "zh": f"{zh}势力", "ko": f"{ko} 세력"},
+                    {"kind": "filter"}, "expansion")
+    return value, selector
+
+
 @cache
-def registry(modes: frozenset[str] = frozenset()) -> Registry:
-    """The registry for data played in ``modes``: core plus those modes' extensions."""
+def registry(modes: frozenset[str] = frozenset(),
+             kingdoms: tuple[KingdomWord, ...] = ()) -> Registry:
+    """The registry for data played in ``modes``: core plus those modes' extensions, plus
+    the ``kingdoms`` the project's expansions declare (each a kingdom and a selector)."""
+    if kingdoms:
+        base = registry(modes)
+        values = dict(base.enums.get("kingdom", {}))
+        selectors = dict(base.selectors)
+        for word in kingdoms:
+            if word[0] not in values:  # a base kingdom is never redefined
+                values[word[0]], selectors[word[0]] = kingdom_terms(word)
+        return replace(base, enums={**base.enums, "kingdom": values}, selectors=selectors)
     reg = Registry()
     used = []
     for vocab_id, mode, path in vocabulary_files():

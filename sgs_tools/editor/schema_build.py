@@ -21,7 +21,7 @@ from typing import Any
 
 from sgs_tools import paths
 from sgs_tools.data.loader import load_file
-from sgs_tools.data.schemas import KINDS, schema, schema_dir
+from sgs_tools.data.schemas import KINDS, OPEN_ENUM, schema, schema_dir
 from sgs_tools.editor import schema_words
 from sgs_tools.errors import LoadError
 from sgs_tools.scenario import cards_pattern
@@ -46,6 +46,8 @@ class Facts:
     """What the data names: the values schemas list or suggest."""
 
     kingdoms: dict[str, Names] = field(default_factory=dict)
+    declared: set[str] = field(default_factory=set)
+    """The kingdoms among ``kingdoms`` that an expansion declares (not the base game's)."""
     phases: dict[str, Names] = field(default_factory=dict)
     roles: dict[str, Names] = field(default_factory=dict)
     genders: dict[str, Names] = field(default_factory=dict)
@@ -104,9 +106,10 @@ def _add_kingdoms(facts: Facts, raw: object) -> None:
     else:
         return
     for ident, entry in items:
-        if isinstance(ident, str) and ident:
+        if isinstance(ident, str) and ident and ident not in facts.kingdoms:
             names = _names(entry.get("name", entry)) if isinstance(entry, dict) else {}
-            facts.kingdoms.setdefault(ident, names)
+            facts.kingdoms[ident] = names
+            facts.declared.add(ident)
 
 
 def _add_file(facts: Facts, path: Path) -> None:
@@ -263,6 +266,12 @@ def _health_rule() -> dict[str, Any]:
 def _general(s: dict[str, Any], facts: Facts) -> None:
     props = s["properties"]
     _describe(_kingdoms(facts), props["kingdom"])
+    props["kingdom"]["description"] = (
+        "The general's kingdom (势力): a base kingdom, or one its expansion declares in "
+        "expansion.yaml; must be one the mode allows.")
+    props["kingdom"]["$comment"] = (
+        f"{OPEN_ENUM} an expansion may declare kingdoms of its own; sgs validate checks "
+        "a general's kingdom against its project (unknown-kingdom).")
     _describe({k: _word(v) for k, v in facts.genders.items()}, props["gender"])
     _ids(props["set"], facts.sets, False)
     _ids(props["also_in"]["items"], facts.sets, False)
@@ -307,6 +316,16 @@ def _expansion(s: dict[str, Any], facts: Facts) -> None:
     items = s["properties"]["modes"]["items"]
     items["patternErrorMessage"] = ID_MESSAGE
     _ids(items, facts.modes, facts.project)
+    kingdom = _at(s, "$defs", "kingdom", "properties")
+    base = sorted(set(facts.kingdoms) - facts.declared)
+    kingdom["id"]["patternErrorMessage"] = ID_MESSAGE
+    kingdom["id"]["allOf"] = [{
+        "$comment": f"{EDITOR_ONLY} a base kingdom cannot be declared again; sgs validate "
+                    "reports this itself (kingdom-clash).",
+        "not": {"enum": base}}]
+    kingdom["id"]["description"] = (
+        "The slug generals write as 'kingdom:' and effect text uses ('another jin "
+        f"character'); not a base kingdom ({', '.join(base)}).")
 
 
 def _mode(s: dict[str, Any], facts: Facts) -> None:
@@ -340,6 +359,8 @@ def _scenario(s: dict[str, Any], facts: Facts) -> None:
     top = s["properties"]
     _describe(modes, top["mode"], listed=top["mode"]["enum"])
     _describe(_kingdoms(facts), seat["kingdom"], nullable=True)
+    winner = _at(s, "properties", "expect", "properties", "winner", "anyOf")[0]
+    winner["enum"] = [*winner["enum"], *sorted(facts.declared - set(winner["enum"]))]
     _describe({k: _word(v) for k, v in facts.genders.items()}, seat["gender"], nullable=True)
     _describe(schema_words.AGENTS, seat["agent"], nullable=True)
     phases = {k: _word(v) for k, v in facts.phases.items()}
@@ -395,6 +416,8 @@ def build(name: str, facts: Facts) -> dict[str, Any]:
 _PATTERN_MESSAGES = {
     "^[a-z][a-z0-9_]*(?!\\n)$": ID_MESSAGE,
     "^[1-9][0-9]*$": "a number of players: a whole number, 1 or more",
+    "^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$": ("a colour is a CSS hex colour: '#' and 3 or 6 "
+                                            "hex digits, like '#4a6b8a'"),
 }
 
 

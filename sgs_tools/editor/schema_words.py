@@ -95,7 +95,8 @@ EVENTS: dict[str, Word] = {
                 "A card passed on to the next seat (to), as Lightning does."),
     "phase": ("阶段", "Phase", "단계", "A phase of a seat's turn began (phase)."),
     "play": ("打出", "Play", "내기",
-             "A seat played a card in response (card, provided)."),
+             "A seat played a card in response (card, via, provided: a trigger supplied "
+             "it), as a Slash answering a Duel."),
     "prevent": ("防止", "Prevent", "방지", "A skill prevented damage (n, skill)."),
     "question": ("质疑", "Question", "의문", "Seats questioned a declared card (card, seats)."),
     "recover": ("回复", "Recover", "회복", "A seat recovered health (n, source, hp after it)."),
@@ -122,7 +123,9 @@ EVENTS: dict[str, Word] = {
     "turn_over": ("翻面", "Turn over", "뒤집기",
                   "A seat's character card was turned over (turned_over)."),
     "undo": ("撤销", "Undo", "취소", "A seat took back a card's use (card)."),
-    "use": ("使用", "Use", "사용", "A seat used a card (card, targets, via)."),
+    "use": ("使用", "Use", "사용",
+            "A seat used a card (card, targets, via, provided: a trigger supplied it), "
+            "on its own or in response, as a Jink answering a Slash."),
     "virtual_play": ("视为打出", "Play as", "간주하여 내기",
                      "A skill played a card that is not in hand (card, skill)."),
     "will_skip": ("将跳过", "Will skip", "건너뛸 예정",
@@ -157,6 +160,15 @@ EVENTS: dict[str, Word] = {
                         "Damage moved on to another seat (n, to)."),
     "view_general": ("观看武将", "View a general", "무장 보기",
                      "A seat looked at another's hidden general (of, slot)."),
+    # designers.yaml words
+    "put_on_bottom": ("置于牌堆底", "Put on the bottom", "카드 더미 맨 아래에 놓기",
+                      "A seat put n cards on the bottom of the deck."),
+    "order_top": ("置于牌堆顶", "Put back on top", "카드 더미 맨 위에 놓기",
+                  "A seat put n looked-at cards back on top of the deck in its order."),
+    "mark": ("标记", "Mark", "표식",
+             "A seat gained or lost marks of a kind (mark, n: the change, total)."),
+    "swap_equipment": ("交换装备", "Swap equipment", "장비 교환",
+                       "Two seats swapped the cards of their equipment areas (to)."),
     # samurai
     "advance_fire": ("先手射击", "Advance fire", "선제 사격",
                      "Samurai: arquebusiers or archers fired before a war."),

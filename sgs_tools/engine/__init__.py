@@ -38,7 +38,7 @@ LOG_FIELDS: dict[str, frozenset[str]] = {
     "name_color": frozenset({"color", "seat"}),
     "pass_on": frozenset({"card", "to"}),
     "phase": frozenset({"phase", "seat"}),
-    "play": frozenset({"card", "provided", "seat"}),
+    "play": frozenset({"card", "provided", "seat", "via"}),
     "prevent": frozenset({"n", "seat", "skill"}),
     "question": frozenset({"card", "seats"}),
     "recover": frozenset({"hp", "n", "seat", "source"}),
@@ -46,7 +46,7 @@ LOG_FIELDS: dict[str, frozenset[str]] = {
     "reshuffle": frozenset({"cards"}),
     "retrial": frozenset({"new", "old", "seat", "skill"}),
     "reveal": frozenset({"cards", "seat"}),
-    "refuse": frozenset({"by", "card", "seat"}),
+    "refuse": frozenset({"by", "card", "seat", "skill"}),
     "reward": frozenset({"rule", "seat"}),
     "reveal_general": frozenset({"faction", "general", "seat", "slot", "why"}),
     "hide_general": frozenset({"general", "seat", "slot"}),
@@ -62,7 +62,7 @@ LOG_FIELDS: dict[str, frozenset[str]] = {
     "turn": frozenset({"seat", "turn"}),
     "turn_over": frozenset({"seat", "turned_over"}),
     "undo": frozenset({"card", "seat"}),
-    "use": frozenset({"card", "seat", "targets", "via"}),
+    "use": frozenset({"card", "provided", "seat", "targets", "via"}),
     "virtual_play": frozenset({"card", "seat", "skill"}),
     "will_skip": frozenset({"phase", "seat"}),
     "win": frozenset({"seats", "side"}),
@@ -95,6 +95,11 @@ LOG_FIELDS: dict[str, frozenset[str]] = {
     "swap_hands": frozenset({"seat", "to"}),
     "transfer_damage": frozenset({"n", "seat", "skill", "to"}),
     "view_general": frozenset({"of", "seat", "slot"}),
+    # words of grammar/vocabulary/designers.yaml (engine/prim_*.py)
+    "order_top": frozenset({"n", "seat"}),
+    "mark": frozenset({"mark", "n", "seat", "total"}),
+    "put_on_bottom": frozenset({"n", "seat"}),
+    "swap_equipment": frozenset({"seat", "to"}),
 }
 """Every kind of entry in a game's event log (the ``e`` of each entry) → the fields such an
 entry carries besides ``e``. Kept in step with the engine's ``log_event`` calls by

@@ -8,6 +8,7 @@ for agents that ask for them (``wants_context``), so random games pay nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -19,9 +20,15 @@ LORD_LEANING = 5.0
 
 def leaning(g: Game, seat: int) -> float:
     """How much ``seat`` seems to be on the lord's side (identity; 0 elsewhere)."""
-    from sgs_tools.engine.modes.identity import leaning as identity_leaning
+    global _identity_leaning
+    if _identity_leaning is None:  # imported here (a cycle), once: asked on every damage
+        from sgs_tools.engine.modes.identity import leaning as found
 
-    return identity_leaning(g, seat)
+        _identity_leaning = found
+    return _identity_leaning(g, seat)
+
+
+_identity_leaning: Callable[[Game, int], float] | None = None
 
 
 def hostility(g: Game, me: int, other: int) -> float:
@@ -72,7 +79,7 @@ def play_score(g: Game, seat: int, option: tuple[str, str, Any]) -> float:
         card = g.table.cards[data]
         return 3.0 if (card.subtype or "weapon") not in p.equipment else 0.5
     if kind in ("card", "view"):
-        name = g.table.cards[data].card if kind == "card" else data[0].view_card or ""
+        name = g.table.cards[data].card if kind == "card" else str(data[2])
         hooks = g.lib.actions.get(name)
         if not hooks:
             return -1.0

@@ -69,6 +69,10 @@ class Game:
         self.statics = Statics(self)
         self._statics_dirty = True
         self._equipped: dict[int, list[str]] = {}
+        self._sources: dict[int, list[str]] = {}
+        self._converts: dict[int, set[str]] = {}
+        self.hand_names: dict[tuple[int, ...], frozenset[str]] = {}
+        """A hand's uids → its cards' names (``events.hand_names``)."""
         self.agents: list[Agent] = agents or []
         self.table = Table({}, [])
         self.counters: dict[tuple[str, int, str], int] = {}
@@ -82,8 +86,21 @@ class Game:
         self.extra_turns: list[int] = []
         self.views: dict[int, str] = {}
         self.probes: dict[str, int] = {}
+        self.action_lists: tuple[list[list[Hook]], list[list[Hook]]] | None = None
+        """Per seat, its skills' own and granted action hooks (``options.action_index``),
+        until the skills at the table change."""
+        self.view_names: dict[str, list[str]] = {}
+        """View-as hook key → the card names it can make at this table (prim_views)."""
+        self.probe_uses: dict[tuple[str, int], Use] = {}
+        """(card, user) → a Use of a probe card, for checking targets (never changed)."""
         self.trigger_answers: dict[str, bool] = {}
         self.listening: dict[tuple[str, str], tuple[list[list[Hook]], list[Hook]]] = {}
+        """Event key → the hooks that listen to it (``table.events.listeners``): kept
+        until the skills at the table change."""
+        self.card_listening: dict[tuple[str, str], list[Hook]] = {}
+        """Event key → the card hooks of cards at this table (which never change)."""
+        self.emit_plans: dict[tuple[Any, ...], events.Plan] = {}
+        """Event key (with the phase, for a phase event) → how ``emit`` raises it."""
         self._card_names: frozenset[str] | None = None
         self.skill_stats: dict[str, list[int]] = {}
         """Per skill (or card hook) source: [uses, cards drawn, damage dealt, HP recovered]
@@ -101,6 +118,11 @@ class Game:
         """While a player's play options are listed (nothing on the table changes then):
         (a, b) → distance from a to b, (a, -1) → a's attack range. None the rest of the
         time, when every distance is worked out afresh."""
+        self.ring_memo: dict[tuple[int, int], int] = {}
+        """(a, b) → seats from a to b the shorter way round, counting the living: what a
+        distance is before modifiers. Cleared when skills are refreshed, as they are
+        whenever someone dies (and when a scenario has set the table up)."""
+        self._rules_numbers: tuple[int, int] | None = None
         from sgs_tools.engine.modes import rules_for
 
         self.rules: Rules = rules_for(self.mode, lib.catalog.modes)(self)
@@ -115,6 +137,17 @@ class Game:
         self._statics_dirty = value
         if value:
             self._equipped.clear()
+            self._sources.clear()
+            self._converts.clear()
+
+    def rules_numbers(self) -> tuple[int, int]:
+        """The mode's minimum distance and base attack range (read once per game)."""
+        found = self._rules_numbers
+        if found is None:
+            rule = self.raw.get("distance") or {}
+            found = self._rules_numbers = (int(rule.get("min_distance", 1)),
+                                           int(rule.get("base_attack_range", 1)))
+        return found
 
     # == running ==========================================================================
     def play(self) -> Result:
@@ -262,6 +295,9 @@ class Game:
     declare = use.declare
     answers_by_trigger = use.answers_by_trigger
     ask_for_card = use.ask_for_card
+    announce_answer = use.announce_answer
+    response_counts = use.response_counts
+    answer_done = use.answer_done
 
     damage = health.damage
     lose_hp = health.lose_hp
@@ -320,10 +356,11 @@ class Game:
         for p in t.players:
             zones += [(HAND, p.seat, p.hand), (EQUIPMENT, p.seat, list(p.equipment.values())),
                       (JUDGEMENT, p.seat, p.judgement), (GENERAL_PILE, p.seat, p.pile)]
+        where_get = where.get
         for zone, seat, uids in zones:
             here = (zone, seat)
-            if not uids or set(map(where.get, uids)) == {here}:
-                continue  # all located here (the usual case, checked in one pass)
+            if not uids or list(map(where_get, uids)).count(here) == len(uids):
+                continue  # all located here (the usual case, checked in one C-level pass)
             for uid in uids:
                 if where.get(uid) != here:
                     said = where.get(uid)

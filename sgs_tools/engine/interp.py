@@ -11,7 +11,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine.errors import Abort, EngineGap, Stop
+from sgs_tools.engine.prim_counts import CARD_ATTRIBUTES, mark_count, pile_cards, pile_of
+from sgs_tools.engine.prim_distance import FUNCTION_WORDS, within_ok
 from sgs_tools.engine.prim_generals import FILTER_WORDS, QUANTITY_WORDS, changed_suit, post_filter
+from sgs_tools.engine.prim_names import as_treated
+from sgs_tools.engine.prim_state import STATE_FILTERS, THIS_GENERAL, defer_to_after, this_general
+from sgs_tools.engine.prim_targets import distance_ignored
 from sgs_tools.engine.primitives import ACTIONS, can_pay
 from sgs_tools.engine.state import CardInst, Player
 from sgs_tools.engine.words import POST_FILTERS
@@ -23,7 +28,10 @@ if TYPE_CHECKING:
 Seats = tuple[int, ...]
 
 EQUIP_SUBTYPES = frozenset({"weapon", "armour", "horse", "plus_horse", "minus_horse"})
+ALL_OF_TABLE = frozenset({"except", "within", "where"})
+"""Selector keys that need the whole table to test one character (``Interpreter.select``)."""
 KINGDOMS = frozenset({"wei", "shu", "wu", "qun", "god"})
+"""The base game's kingdoms; a game's interpreter also knows its expansions' (``kingdoms``)."""
 
 
 @dataclass
@@ -49,7 +57,10 @@ class Frame:
 def card_is_named(card: CardInst, names: list[str] | tuple[str, ...]) -> bool:
     """A card filter's name matches the card, or a kind of it (``fire_slash`` is a slash)."""
     name = card.card
-    return any(name == n or name.endswith("_" + n) for n in names)
+    for n in names:  # noqa: SIM110 (a plain loop: asked for every card of every filter)
+        if name == n or name.endswith("_" + n):
+            return True
+    return False
 
 
 def type_is(card: CardInst, word: str) -> bool:
@@ -70,6 +81,8 @@ def type_is(card: CardInst, word: str) -> bool:
 class Interpreter:
     def __init__(self, game: Game) -> None:
         self.game = game
+        self.kingdoms = KINGDOMS | game.lib.kingdoms
+        """Kingdom words: a selector or condition naming one tests a character's kingdom."""
 
     # -- values --------------------------------------------------------------------------
     def player_attr(self, p: Player, attr: str) -> Any:
@@ -98,6 +111,9 @@ class Interpreter:
     def cards_attr(self, uids: list[int], attr: str) -> Any:
         if attr == "count":
             return len(uids)
+        counted = CARD_ATTRIBUTES.get(attr)
+        if counted is not None:
+            return counted(self.game, uids)
         if not uids:
             return None
         table = self.game.table
@@ -131,6 +147,8 @@ class Interpreter:
         return None if suit is None else ("red" if suit in ("heart", "diamond") else "black")
 
     def value(self, v: Any, f: Frame) -> Any:
+        if isinstance(v, str) and v == THIS_GENERAL:
+            return this_general(self.game, f)
         if v is None or isinstance(v, (int, str)):
             return v
         if isinstance(v, list):
@@ -141,6 +159,10 @@ class Interpreter:
             return (f.actor,)
         if "quantity" in v:
             return self.quantity(v["quantity"], f)
+        if "pile" in v:  # how many cards lie in a named pile of the skill owner's general
+            return len(pile_cards(self.game.table.players[f.owner], str(v["pile"])))
+        if "mark" in v:
+            return mark_count(self.game.table.players[f.owner], str(v["mark"]))
         if "ref" in v:
             head, *rest = v["ref"]
             current = self.var(head, f)
@@ -164,8 +186,11 @@ class Interpreter:
                 return a * b
             return a // b if b else 0
         if "call" in v:
-            args = [self.num(a, f) for a in v["args"]]
             name = v["call"]
+            special = FUNCTION_WORDS.get(name)
+            if special is not None:
+                return special(self.game, v["args"], f)
+            args = [self.num(a, f) for a in v["args"]]
             if name == "min":
                 return min(args)
             if name == "max":
@@ -233,8 +258,8 @@ class Interpreter:
     def names_seat(self, v: Any, seat: int, f: Frame) -> bool:
         """``seat in players_of(v, f)``; a plain selector (no ``except``) is checked on
         that one character instead of listing everyone it selects."""
-        if isinstance(v, dict) and len(v) == 1 and "select" in v and not v["select"].get(
-                "except"):
+        if isinstance(v, dict) and len(v) == 1 and "select" in v and not (
+                v["select"].keys() & ALL_OF_TABLE):
             s = v["select"]
             p = self.game.table.players[seat]
             me = f.owner
@@ -244,16 +269,17 @@ class Interpreter:
 
     def filter_ok(self, flt: str, p: Player, me: int, f: Frame) -> bool:
         g = self.game
-        if flt in KINGDOMS:
+        if flt in self.kingdoms:
             return p.kingdom == flt
         if flt == "male" or flt == "female":
             return p.gender == flt
         if flt == "wounded":
             return p.hp < p.max_hp
         if flt == "in_range":
-            return p.seat != me and g.in_range(me, p.seat)
+            return p.seat != me and (g.in_range(me, p.seat) or self.near_anyway(p, me, f))
         if flt == "at_distance_1":
-            return p.seat != me and g.distance(me, p.seat) <= 1
+            return p.seat != me and (g.distance(me, p.seat) <= 1
+                                     or self.near_anyway(p, me, f))
         if flt == "with_cards":
             return bool(p.hand or p.equipment)
         if flt == "with_hand_cards":
@@ -273,7 +299,7 @@ class Interpreter:
             target = self.var("target", f)
             seats = target if isinstance(target, tuple) else ()
             return bool(seats) and p.seat not in seats and g.distance(seats[0], p.seat) <= 1
-        found = FILTER_WORDS.get(flt)
+        found = FILTER_WORDS.get(flt) or STATE_FILTERS.get(flt)
         if found is not None:
             return found(g, p, me, f)
         if flt in POST_FILTERS:
@@ -281,6 +307,12 @@ class Interpreter:
             pool = [q for q in g.table.players if q.alive and q.seat != me]
             return p.seat in post_filter(g, flt, pool, f)
         raise EngineGap(f"selector {flt}", f.name)
+
+    def near_anyway(self, p: Player, me: int, f: Frame) -> bool:
+        """A card ``me`` is using may target ``p`` whatever the distance
+        (``ignore_distance_to``)."""
+        use = f.use
+        return use is not None and use.user == me and distance_ignored(self.game, me, p.seat)
 
     def noun_ok(self, noun: str, p: Player, me: int) -> bool:
         if noun in ("others", "other"):
@@ -298,9 +330,10 @@ class Interpreter:
         noun = s.get("noun", "players")
         filters = s.get("filters", ())
         excluded: set[int] = set()
-        for ex in s.get("except", ()):
-            excluded.update(self.players_of(ex, f))
-        post = [x for x in filters if x in POST_FILTERS]
+        if "except" in s:
+            for ex in s["except"]:
+                excluded.update(self.players_of(ex, f))
+        post = [x for x in filters if x in POST_FILTERS] if filters else None
         if post:
             filters = [x for x in filters if x not in POST_FILTERS]
         within = s.get("within")
@@ -309,21 +342,44 @@ class Interpreter:
         t = g.table
         players = t.players
         n = len(players)
+        # noun_ok, unrolled for the usual nouns (asked for every seat of every selector)
+        others = noun in ("others", "other")
+        any_noun = not others and noun not in ("you", "lord", "current")
+        current = t.current
+        filter_ok = self.filter_ok
         for i in range(n):  # the living, in seat order from the current player
-            p = players[(t.current + i) % n]
-            if not p.alive or p.seat in excluded or not self.noun_ok(noun, p, me):
+            p = players[(current + i) % n]
+            if not p.alive:
                 continue
-            if within is not None and (p.seat == me or g.distance(me, p.seat) > within):
+            seat = p.seat
+            if seat in excluded:
+                continue
+            if others:
+                if seat == me:
+                    continue
+            elif not any_noun and not self.noun_ok(noun, p, me):
+                continue
+            if within is not None and not within_ok(g, s, me, seat, f):
                 continue
             for flt in filters:
-                if not self.filter_ok(flt, p, me, f):
+                if not filter_ok(flt, p, me, f):
                     break
             else:
-                out.append(p.seat)
-        for flt in post:
+                out.append(seat)
+        for flt in post or ():
             keep = post_filter(g, flt, [g.table.players[x] for x in out], f)
             out = [x for x in out if x in keep]
+        where = s.get("where")
+        if where is not None:  # `pick … as b where COND`: each one chosen meets COND
+            out = [x for x in out if self.meets(where, x, f)]
         return tuple(out)
+
+    def meets(self, where: dict[str, Any], seat: int, f: Frame) -> bool:
+        """Whether ``seat`` meets a choice's ``where`` condition, read with its binding
+        naming that character."""
+        inner = f.child()
+        inner.vars[str(where.get("as", "it"))] = (seat,)
+        return self.cond(where.get("cond"), inner)
 
     def selector_count(self, s: dict[str, Any], f: Frame, available: int) -> tuple[int, int]:
         """How many of a selector's characters a pick takes: (low, high)."""
@@ -344,9 +400,17 @@ class Interpreter:
 
     # -- cards ---------------------------------------------------------------------------
     def card_matches(self, card: CardInst, spec: dict[str, Any]) -> bool:
-        filters = spec.get("filters") or {}
+        filters = spec.get("filters")
+        if not filters:
+            return True  # (most specs: no filter at all)
         names = filters.get("name")
-        if names and not card_is_named(card, names):
+        types = filters.get("card_type")
+        if names and types:
+            # a card name and a type are alternatives: 一张装备牌或【杀】
+            if not (card_is_named(card, names) or any(type_is(card, t) for t in types)):
+                return False
+            types = None
+        elif names and not card_is_named(card, names):
             return False
         colors = filters.get("color")
         if colors and self.color_of(card) not in colors:
@@ -354,7 +418,6 @@ class Interpreter:
         suits = filters.get("suit")
         if suits and self.suit_of(card) not in suits:
             return False
-        types = filters.get("card_type")
         return not (types and not any(type_is(card, t) for t in types))
 
     def spec_of(self, v: Any) -> dict[str, Any] | None:
@@ -366,10 +429,14 @@ class Interpreter:
         """The zones a card filter looks in: its ``zone`` words, else hand and equipment;
         a filter of equipment kinds alone (``horse``, ``weapon``) means equipped ones."""
         filters = spec.get("filters") or {}
+        if filters.get("pile"):
+            return ["general_pile"]  # `1 quan card`: a card of that pile
         zones = filters.get("zone")
         if zones:
             if "any_zone" in zones:
                 return ["hand", "equipment", "judgement_zone"]
+            if "field" in zones:  # 场上的牌: the equipment area and the judgement zone
+                return sorted({*zones, "equipment", "judgement_zone"} - {"field"})
             return list(zones)
         types = filters.get("card_type", ())
         if equipment_default and types and all(t in EQUIP_SUBTYPES for t in types):
@@ -388,8 +455,13 @@ class Interpreter:
         if "judgement_zone" in zones:
             out += p.judgement
         if "general_pile" in zones:
-            out += p.pile
+            piles = (spec.get("filters") or {}).get("pile")
+            out += [u for u in p.pile if pile_of(p, u) in piles] if piles else p.pile
         cards = self.game.table.cards
+        if (spec.get("filters") or {}).get("name") and self.game.statics.any_active(
+                "change_name"):  # 禁酒: a card that counts as another matches as that one
+            return [u for u in out if self.card_matches(as_treated(self.game, seat,
+                                                                   cards[u]), spec)]
         return [u for u in out if self.card_matches(cards[u], spec)]
 
     def count_of(self, spec: dict[str, Any], f: Frame, available: int) -> tuple[int, int]:
@@ -428,7 +500,7 @@ class Interpreter:
                 return False
             for seat in seats:
                 p = self.game.table.players[seat]
-                if group in KINGDOMS or group not in ("others", "other", "you", "all",
+                if group in self.kingdoms or group not in ("others", "other", "you", "all",
                                                       "players", "player", "lord",
                                                       "current"):
                     if not self.filter_ok(group, p, f.owner, f):
@@ -437,9 +509,15 @@ class Interpreter:
                     return False
             return True
         if "has" in c:
-            seats = self.players_of(c["subject"], f)
             spec = self.spec_of(c["has"]) or {}
             count = spec.get("count")
+            among = self.value(c["subject"], f)
+            if isinstance(among, list):  # `if cards has club cards`: some of them are
+                table = self.game.table
+                found = sum(1 for u in among if self.card_matches(table.card(u), spec))
+                need = self.num(count, f) if isinstance(count, (int, dict)) else 1
+                return found == 0 if count == 0 else found >= max(1, need)
+            seats = self.players_of(c["subject"], f)
             for seat in seats:
                 found = len(self.candidates(seat, spec, equipment_default=True))
                 if count == 0:
@@ -533,6 +611,19 @@ class Interpreter:
                 return
             self.step(step, f)
 
+    def announce(self, body: list[dict[str, Any]], f: Frame) -> None:
+        """A compulsory skill whose condition held (挥泪: its owner was killed by another)
+        says it is used, as one whose steps start at once does; a branch opening with a
+        choice to make (``may``) is announced when that choice is taken."""
+        hook = f.hook
+        if hook is None or hook.origin != "skill" or hook.kind != "trigger" or hook.optional:
+            return
+        first = body[0]
+        if "may" in first or "repeat" in first or "if" in first or "after_this" in first:
+            return
+        self.game.log_event("skill", seat=f.owner, skill=hook.source)
+        f.vars["__announced"] = True
+
     def step(self, s: dict[str, Any], f: Frame) -> None:
         g = self.game
         g.tick(f)
@@ -559,7 +650,10 @@ class Interpreter:
                 f.vars["__declined"] = id(s)  # an endless repeat opening with it ends
             return
         if "if" in s:
-            self.run(s["then"] if self.cond(s["if"], f) else s["else"], f)
+            body = s["then"] if self.cond(s["if"], f) else s["else"]
+            if body and not f.vars.get("__announced"):
+                self.announce(body, f)
+            self.run(body, f)
             return
         if "choose" in s:
             chooser = self.players_of(s["choose"], f)
@@ -643,6 +737,9 @@ class Interpreter:
             return
         if "stop" in s:
             raise Stop
+        if "after_this" in s:  # once this event has resolved: at its 'after' (prim_state)
+            defer_to_after(f, s["after_this"])
+            return
         raise EngineGap(f"step {sorted(s)}", f.name)
 
 

@@ -12,9 +12,15 @@ if TYPE_CHECKING:
 
 def guozhan(g: Game) -> GuozhanRules | None:
     """The game's rules if they deal hidden generals (Guozhan), else None."""
-    from sgs_tools.engine.modes.guozhan import GuozhanRules
+    global _guozhan_rules
+    if _guozhan_rules is None:  # imported here (a cycle), once: asked on the hot path
+        from sgs_tools.engine.modes.guozhan import GuozhanRules
 
-    return g.rules if isinstance(g.rules, GuozhanRules) else None
+        _guozhan_rules = GuozhanRules
+    return g.rules if isinstance(g.rules, _guozhan_rules) else None
+
+
+_guozhan_rules: type[GuozhanRules] | None = None
 
 
 # -- kingdoms -----------------------------------------------------------------------------

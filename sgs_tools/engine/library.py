@@ -14,13 +14,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sgs_tools.data.catalog import Catalog
 from sgs_tools.data.model import Card, General, Mode
 from sgs_tools.dsl.effects import EffectsResult
 from sgs_tools.engine import words
 from sgs_tools.engine.errors import SetupError
+from sgs_tools.engine.prim_views import kind_matches
+
+if TYPE_CHECKING:
+    from sgs_tools.engine.state import CardInst
 
 HARMFUL_WORDS = frozenset({"damage", "respond", "discard", "take", "deny", "suffer_damage",
                            "lose_hp", "skip", "let_take", "turn_over", "place"})
@@ -53,6 +57,7 @@ class Hook:
     harmful: bool = False
     view_card: str | None = None  # view-as: the card produced
     view_spec: dict[str, Any] | None = None  # view-as: the cards it is made from
+    view_kind: str | None = None  # view-as: a kind of card, its name chosen as it is used
 
     @cached_property
     def key(self) -> str:
@@ -82,6 +87,8 @@ def walk_words(node: Any) -> Iterator[tuple[str, str]]:
             yield "selector", str(select.get("noun", "players"))
             for flt in select.get("filters", []):
                 yield "selector", str(flt)
+            if "within" in select:
+                yield "selector", "within"
         if "in" in node and "subject" in node and isinstance(node["in"], str):
             yield "selector", node["in"]
         if "is" in node and "subject" in node and isinstance(node["is"], str):
@@ -118,19 +125,52 @@ class Library:
     gaps: dict[str, list[str]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     _decks: dict[str, list[tuple[str, str | None, int | None]]] = field(default_factory=dict)
+    built_decks: dict[tuple[str, tuple[int, ...]], dict[int, CardInst]] = field(
+        default_factory=dict)
+    """(mode, ranks left out) → the physical cards of its deck (``table.setup``)."""
+    phase_limit_hooks: dict[str, Hook | None] = field(default_factory=dict)
+    """Card name → its first action hook limited per phase (``options.use_limit``)."""
+    _event_index: dict[tuple[str, str], tuple[dict[int, int], dict[str, list[Hook]]]] = field(
+        default_factory=dict)
+
+    @cached_property
+    def kingdoms(self) -> frozenset[str]:
+        """Every kingdom: the base game's and those the loaded expansions declare (the
+        kingdom words of selectors and conditions)."""
+        return frozenset(self.catalog.all_kingdoms())
 
     @cached_property
     def view_cards(self) -> frozenset[str]:
         """Every card name a view-as conversion can make (asked on the hot path: a card
         no conversion makes is only ever held as a card in hand)."""
+        kinds = {v.view_kind for views in self.views.values() for v in views if v.view_kind}
+        made = {c.id for c in self.catalog.cards.values()
+                if any(kind_matches(c, k) for k in kinds)}
         return frozenset(v.view_card for views in self.views.values() for v in views
-                         if v.view_card)
+                         if v.view_card) | made
+
+    def event_index(self, key: tuple[str, str]
+                    ) -> tuple[dict[int, int], dict[str, list[Hook]]]:
+        """For one event key: each skill hook's place in ``by_event[key]`` (by ``id``),
+        and the skill hooks by source, in that order — so the hooks of a seat's few
+        skills are found without a pass over every hook of the event."""
+        found = self._event_index.get(key)
+        if found is None:
+            positions: dict[int, int] = {}
+            by_source: dict[str, list[Hook]] = {}
+            for i, h in enumerate(self.by_event.get(key, ())):
+                if h.origin == "skill":
+                    positions[id(h)] = i
+                    by_source.setdefault(h.source, []).append(h)
+            found = self._event_index[key] = (positions, by_source)
+        return found
 
     # -- building --------------------------------------------------------------------
     def index(self) -> None:
         from sgs_tools.engine.modes import load_builtin
 
         load_builtin()  # engines of other games register the effect kinds they run
+        self._event_index.clear()
         cat = self.catalog
         for ident, compiled in self.effects.compiled.items():
             card = cat.cards.get(ident) if compiled.kind == "card" else None
@@ -144,7 +184,7 @@ class Library:
                 for raw in compiled.hooks:
                     missing = ([f"effect kind {compiled.kind}"] if engine is None
                                else own(raw) if own is not None
-                               else self.missing_words(raw))
+                               else self.missing_words(raw, self.kingdoms))
                     found += [m for m in missing if m not in found]
                 if found:
                     self.gaps[ident] = found
@@ -171,7 +211,8 @@ class Library:
                 elif hook.kind == "view_as":
                     self.views.setdefault(ident, []).append(hook)
                 elif hook.kind == "awaken":
-                    self.by_event.setdefault(("awaken_check", "when"), []).append(hook)
+                    key = (hook.event or "awaken_check", hook.timing or "when")
+                    self.by_event.setdefault(key, []).append(hook)
         for ident, compiled in self.effects.compiled.items():
             for hook in self.hooks.get(ident, []):
                 granted = compiled.hooks[hook.index].get("granted_to")
@@ -185,8 +226,11 @@ class Library:
         steps = list(raw.get("steps") or [])
         view_card = None
         view_spec = None
+        view_kind = None
         if raw.get("kind") == "view_as" and steps:
-            view_card = str(steps[0].get("args", {}).get("card"))
+            made = steps[0].get("args", {})
+            view_card = str(made["card"]) if made.get("card") else None
+            view_kind = str(made["kind"]) if made.get("kind") else None
             view_spec = (raw.get("filter") or {}).get("cards")
         hook = Hook(
             source=str(raw["skill"]), index=int(raw.get("index", 0)), kind=str(raw["kind"]),
@@ -196,28 +240,33 @@ class Library:
             modifiers=list(raw.get("modifiers") or []), frequency=raw.get("frequency"),
             optional=bool(raw.get("optional")), locked=bool(raw.get("locked")),
             priority=int(raw.get("priority") or 0), lord=bool(raw.get("lord")),
-            origin=origin, card_type=card_type, view_card=view_card, view_spec=view_spec)
-        hook.gaps = tuple(self.missing_words(raw))
+            origin=origin, card_type=card_type, view_card=view_card, view_spec=view_spec,
+            view_kind=view_kind)
+        hook.gaps = tuple(self.missing_words(raw, self.kingdoms))
         used = {w for cat, w in walk_words([hook.cost, hook.steps]) if cat == "action"}
         hook.harmful = bool(used & HARMFUL_WORDS) and not (
             used & HELPFUL_WORDS and not used & {"damage", "respond", "suffer_damage"})
         return hook
 
     @staticmethod
-    def missing_words(raw: dict[str, Any]) -> list[str]:
-        """Words of a hook the engine cannot run, as ``category word``."""
+    def missing_words(raw: dict[str, Any], kingdoms: frozenset[str] = frozenset()
+                      ) -> list[str]:
+        """Words of a hook the engine cannot run, as ``category word`` (``kingdoms``: the
+        declared kingdoms, which selectors and conditions may name)."""
         out: list[str] = []
         kind = raw.get("kind")
         if kind not in (words.known("hook_kind") or ()):
             out.append(f"hook kind {kind!r}")
         event = raw.get("event")
-        if kind == "trigger" and event not in (words.known("event") or ()):
+        if kind in ("trigger", "awaken") and event != "awaken_check" and event not in (
+                words.known("event") or ()):
             out.append(f"event {event}")
         parts = [raw.get("cost"), raw.get("steps"), raw.get("modifiers"),
                  raw.get("condition"), raw.get("frequency"), raw.get("filter")]
         for category, word in walk_words(parts):
             known = words.known(category)
-            if known is not None and word not in known:
+            if (known is not None and word not in known
+                    and not (category in ("selector", "predicate") and word in kingdoms)):
                 entry = f"{'selector' if category == 'predicate' else category} {word}"
                 if entry not in out:
                     out.append(entry)

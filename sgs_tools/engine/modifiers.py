@@ -108,7 +108,7 @@ class Statics:
 
     def active(self, seat: int, word: str) -> list[Active]:
         g = self.game
-        if g.statics_dirty:
+        if g._statics_dirty:  # the attribute behind the property: read on the hot path
             self.refresh()
         entries = self.by_word[seat].get(word)
         if not entries and not self.temporary:
@@ -129,9 +129,12 @@ class Statics:
 
     def any_active(self, word: str) -> bool:
         """Whether any modifier with this word might be in force anywhere."""
-        if self.game.statics_dirty:
+        if self.game._statics_dirty:
             self.refresh()
-        return word in self.words or any(t.word == word for t in self.temporary)
+        if word in self.words:
+            return True
+        temporary = self.temporary
+        return bool(temporary) and any(t.word == word for t in temporary)
 
     def everywhere(self, word: str) -> list[tuple[int, Active]]:
         if self.game.statics_dirty:

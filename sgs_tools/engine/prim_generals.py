@@ -26,7 +26,8 @@ from sgs_tools.engine.kingdoms import (
     revealed_slots,
     same_kingdom,
 )
-from sgs_tools.engine.primitives import card_list, one_seat, primitive, seats
+from sgs_tools.engine.prim_counts import name_pile
+from sgs_tools.engine.primitives import card_list, one_seat, pick_cards, primitive, seats
 from sgs_tools.engine.state import EQUIPMENT, GENERAL_PILE, HAND, JUDGEMENT, PROCESSING
 
 if TYPE_CHECKING:
@@ -293,9 +294,14 @@ def p_restore_general(g: Game, a: dict[str, Any], f: Frame) -> None:
 
 @primitive("put_on_general")
 def p_put_on_general(g: Game, a: dict[str, Any], f: Frame) -> list[int]:
-    listed = g.table.physical(card_list(g, a.get("cards"), f) or [])
-    free = [u for u in listed if u in g.table.where]
+    """Cards a step named, or the actor's own cards of the given kind (``1 hand card``),
+    go face up on the actor's general card; ``pile`` names the pile they join (权)."""
+    listed = card_list(g, a.get("cards"), f)
+    if listed is None:
+        listed = pick_cards(g, a.get("cards"), f, f.actor, f.actor, "put on the general card")
+    free = [u for u in g.table.physical(listed) if u in g.table.where]
     g.move(free, GENERAL_PILE, f.actor, "put_on_general", f)
+    name_pile(g.table.players[f.actor], free, a.get("pile"))
     return free
 
 

@@ -34,11 +34,27 @@ def primitive(name: str) -> Callable[[Primitive], Primitive]:
 
 # -- helpers ------------------------------------------------------------------------------
 
-def seats(g: Game, v: Any, f: Frame) -> tuple[int, ...]:
+def fitting(g: Game, v: Any, f: Frame) -> tuple[int, ...]:
+    """Every living character an argument could name (nobody chooses among them)."""
     return tuple(s for s in g.interp.players_of(v, f) if g.table.players[s].alive)
 
 
+def seats(g: Game, v: Any, f: Frame) -> tuple[int, ...]:
+    """The living characters an action's argument names. A selector with a count smaller
+    than those it fits (``give cards to 1 other``, ``damage 1 to 2 others``) is the
+    actor's choice of that many, as written; otherwise all of them."""
+    found = fitting(g, v, f)
+    if len(found) > 1 and isinstance(v, dict) and "select" in v:
+        low, high = g.interp.selector_count(v["select"], f, len(found))
+        if high < len(found):
+            helpful = f.hook is not None and not f.hook.harmful
+            return g.choose_players(f.actor, found, max(0, min(low, high)), high,
+                                    f"{f.name}: choose", f, helpful=helpful)
+    return found
+
+
 def one_seat(g: Game, v: Any, f: Frame) -> int | None:
+    """The one character an argument names (the actor's choice among several)."""
     found = seats(g, v, f)
     return found[0] if found else None
 
@@ -73,7 +89,9 @@ def pick_cards(g: Game, v: Any, f: Frame, chooser: int, owner: int, prompt: str,
 
 
 CARD_SPENDERS = frozenset({"discard", "discard_own", "give", "reveal", "show_cards",
-                           "distribute", "use_card", "discard_up_to"})
+                           "distribute", "use_card", "discard_up_to",
+                           # designers.yaml and the piles: cards of one's own put somewhere
+                           "put_in_discard_pile", "put_on_general", "put_on_bottom"})
 
 
 def can_pay(g: Game, step: dict[str, Any], f: Frame) -> bool:
@@ -84,7 +102,17 @@ def can_pay(g: Game, step: dict[str, Any], f: Frame) -> bool:
 
         args = step.get("args") or {}
         return any(hidden_to_reveal(g, s, args.get("slot"), f)
-                   for s in seats(g, args.get("who"), f))
+                   for s in fitting(g, args.get("who"), f))
+    if word == "lose_mark":  # marks as a cost: enough of them
+        from sgs_tools.engine.prim_counts import mark_count
+
+        args = step.get("args") or {}
+        need = g.interp.num(args.get("n", 1), f)
+        return all(mark_count(g.table.players[s], str(args.get("mark"))) >= need
+                   for s in fitting(g, args.get("who"), f) or (f.actor,))
+    if word in ("use", "use_uncounted"):  # a card used on nobody cannot be used
+        args = step.get("args") or {}
+        return bool(fitting(g, args.get("on"), f))
     if word not in CARD_SPENDERS:
         return True
     args = step.get("args") or {}
@@ -95,12 +123,13 @@ def can_pay(g: Game, step: dict[str, Any], f: Frame) -> bool:
     if spec is None:
         return True
     who = args.get("from") if word == "discard" else args.get("by")
-    owner = one_seat(g, who, f) if who is not None else f.actor
-    if owner is None:
-        return False
-    cands = g.interp.candidates(owner, spec)
-    low, _high = g.interp.count_of(spec, f, len(cands))
-    return len(cands) >= max(low, 1)
+    owners = fitting(g, who, f) if who is not None else (f.actor,)
+    for owner in owners:  # a check: nobody is asked to choose whose cards
+        cands = g.interp.candidates(owner, spec)
+        low, _high = g.interp.count_of(spec, f, len(cands))
+        if len(cands) >= max(low, 1):
+            return True
+    return False
 
 
 # -- core words ---------------------------------------------------------------------------
@@ -372,6 +401,17 @@ def p_respond(g: Game, a: dict[str, Any], f: Frame) -> list[int]:
     return g.respond(seat, name, n, f)
 
 
+@primitive("respond_use")
+def p_respond_use(g: Game, a: dict[str, Any], f: Frame) -> list[int]:
+    """``respond`` whose answer is a use (a Jink answering a Slash), not a play."""
+    name = a.get("card")
+    n = g.interp.num(a.get("n", 1), f)
+    seat = one_seat(g, a.get("who"), f)
+    if seat is None or not isinstance(name, str):
+        return []
+    return g.respond(seat, name, n, f, used=True)
+
+
 @primitive("skip")
 def p_skip(g: Game, a: dict[str, Any], f: Frame) -> None:
     phase = a.get("phase")
@@ -390,9 +430,12 @@ def p_redirect(g: Game, a: dict[str, Any], f: Frame) -> None:
     use = f.use
     if use is None:
         return
+    old = one_seat(g, a["from"], f) if a.get("from") is not None else f.owner
+    if old is None or old not in use.targets:
+        return
     picked = g.pick(a.get("to"), f)
     if picked:
-        g.redirect(use, f.owner, picked[0], f)
+        g.redirect(use, old, picked[0], f)
 
 
 @primitive("deny")
@@ -410,6 +453,10 @@ def p_deny(g: Game, a: dict[str, Any], f: Frame) -> None:
 def p_prevent(g: Game, a: dict[str, Any], f: Frame) -> None:
     n = g.interp.num(a.get("n", 1), f)
     if "amount" in f.event:
+        # The rest of this effect still reads `amount` as the damage it prevented ("prevent
+        # that damage, then draw as many cards"): the event's amount drops, the frame's
+        # stays what it was before this effect first prevented any of it.
+        f.vars.setdefault("amount", f.event["amount"])
         f.event["amount"] = max(0, int(f.event["amount"]) - n)
         g.log_event("prevent", seat=f.actor, n=n, skill=f.name)
 
@@ -554,6 +601,8 @@ def p_move(g: Game, a: dict[str, Any], f: Frame) -> None:
             g.equip(dst, uid, f)
         elif zone == JUDGEMENT:
             g.move([uid], JUDGEMENT, dst, "move", f)
+        elif zone == HAND:  # a hand card goes to the other's hand (chosen blind)
+            g.move([uid], HAND, dst, "move", f)
 
 
 @primitive("put_on_deck")
@@ -707,10 +756,29 @@ def p_toggle_chain(g: Game, a: dict[str, Any], f: Frame) -> None:
 # The families of words in their own modules register into ACTIONS when imported.
 from sgs_tools.engine import (  # noqa: E402
     prim_cards,
+    prim_deck,
     prim_generals,
+    prim_hands,
+    prim_names,
+    prim_piles,
     prim_pindian,
+    prim_refuse,
+    prim_targets,
     prim_turns,
     prim_use,
 )
 
-__all__ = ["ACTIONS", "prim_cards", "prim_generals", "prim_pindian", "prim_turns", "prim_use"]
+__all__ = [
+    "ACTIONS",
+    "prim_cards",
+    "prim_deck",
+    "prim_generals",
+    "prim_hands",
+    "prim_names",
+    "prim_piles",
+    "prim_pindian",
+    "prim_refuse",
+    "prim_targets",
+    "prim_turns",
+    "prim_use",
+]

@@ -58,12 +58,20 @@ class Result:
 
 @dataclass
 class Request:
-    """A character asked for a card: skills answering the ``asked`` event fill it."""
+    """A character asked for a card: skills answering the ``asked`` event fill it.
+    ``use``: the answer is used (``respond_use``: a Jink answering a Slash), otherwise
+    played; ``played``: the answer was already announced (logged, its hooks raised)."""
 
     name: str
     seat: int
     provided: list[int] = field(default_factory=list)
     played: bool = False
+    use: bool = False
+
+    @property
+    def verb(self) -> str:
+        """The log event and the event hooks its answer raises: ``use`` or ``play``."""
+        return "use" if self.use else "play"
 
 
 @dataclass(eq=False)

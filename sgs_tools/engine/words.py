@@ -35,7 +35,11 @@ EVENTS = frozenset({
     "declare",
     # guozhan
     "revealed", "hp_reduced", "cards_discarded", "phase_ending",
+    # designers (prim_state)
+    "hand_size_changed", "hp_changed",
 })
+# (named piles and marks read as numbers are ``{"pile": NAME}`` / ``{"mark": NAME}`` values:
+# the general's own words, not vocabulary; Interpreter.value reads them)
 
 QUANTITIES = frozenset({"hp", "max_hp", "lost_hp", "hand_count", "equipment_count",
                         "alive_count", "attack_range", "unlimited", "slashes_in_play_phase",
@@ -45,7 +49,9 @@ QUANTITIES = frozenset({"hp", "max_hp", "lost_hp", "hand_count", "equipment_coun
                         "min_kingdom_count", "kingdoms_alive", "general_pile_count",
                         "general_pile_repeats"})
 
-FUNCTIONS = frozenset({"min", "max", "half", "difference"})
+FUNCTIONS = frozenset({"min", "max", "half", "difference",
+                       # designers (prim_distance)
+                       "distance"})
 
 ATTRIBUTES = frozenset({
     # player
@@ -53,6 +59,8 @@ ATTRIBUTES = frozenset({
     "kingdom", "named_color", "named_suit", "count",
     # cards
     "suit", "color", "name", "type", "number", "nature",
+    # designers (prim_counts)
+    "color_count", "suit_count", "type_count",
 })
 
 NOUNS = frozenset({"you", "others", "other", "all", "players", "player", "lord", "current"})
@@ -64,7 +72,10 @@ FILTERS = frozenset({"male", "female", "wounded", "wei", "shu", "wu", "qun", "go
                      # guozhan (interp.KINGDOM_FILTERS, GENERAL_FILTERS …)
                      "same_kingdom", "other_kingdom", "target_kingdom", "revealed",
                      "unrevealed", "partly_hidden", "fully_revealed", "careerist",
-                     "not_dying", "more_hp", "nearest", "fewest_hand_cards"})
+                     "not_dying", "more_hp", "nearest", "fewest_hand_cards",
+                     # designers: a distance bound (prim_distance.within_ok), the general
+                     # card's side (prim_state)
+                     "within", "face_down", "face_up"})
 
 POST_FILTERS = frozenset({"nearest", "fewest_hand_cards"})
 """Filters that keep the best of the characters the other filters selected (ties all
@@ -75,6 +86,9 @@ CARD_PREDICATES = frozenset({"red", "black", "spade", "heart", "club", "diamond"
                              "equipment_card", "weapon", "armour", "horse", "plus_horse",
                              "minus_horse"})
 """Words a condition ``X is WORD`` may test of cards rather than of characters."""
+
+SLOT_PREDICATES = frozenset({"head", "deputy"})
+"""Words ``this_general is WORD`` tests: which slot carries the skill (prim_state)."""
 
 DODGED = ("slash", "jink")
 """The ``dodged`` event is defined (core.yaml) as a Slash cancelled by a Jink: raised when
@@ -121,7 +135,7 @@ def known(category: str) -> frozenset[str] | None:
     elif category == "selector":
         base = NOUNS | FILTERS
     elif category == "predicate":
-        base = NOUNS | FILTERS | CARD_PREDICATES
+        base = NOUNS | FILTERS | CARD_PREDICATES | SLOT_PREDICATES
     elif category == "event":
         base = EVENTS
     elif category == "hook_kind":

@@ -83,6 +83,8 @@ class WordState:
     def expire(self, period: str, kind: str = "") -> list[str]:
         """Drop every value one of whose ends is due now (the end of a ``period``; for a
         phase, one of ``kind``); returns their keys."""
+        if not self._ends:
+            return []  # asked at every phase's start and end: usually nothing is kept
         due = [k for k, ends in self._ends.items() if any(e.due(period, kind) for e in ends)]
         for key in due:
             self.pop(key)

@@ -36,7 +36,7 @@ class GeneralSpec:
 def starter_effect(skill: SkillSpec) -> str:
     """A small working effect that agrees with the skill's tags: a place to start."""
     if "awakening" in skill.tags:
-        return "awaken when hp == 1:\n  lose_max_hp 1\n  draw 2\n"
+        return "awaken at start of start when hp == 1:\n  lose_max_hp 1\n  draw 2\n"
     if "limited" in skill.tags:
         return "action, once per game:\n  draw 2\n"
     return "draw_count +1\n"
@@ -65,14 +65,16 @@ def general_yaml(spec: GeneralSpec, target: Path, schemas: Path) -> str:
            f"kingdom: {spec.kingdom}\n",
            f"gender: {spec.gender}\n",
            f"{health}\n",
-           "skills:\n"]
+           "skills:\n" if spec.skills else "skills: []\n"]  # none yet: 'sgs new skill' adds
     out += [skill_block(skill, "  ") for skill in spec.skills]
     return "".join(out)
 
 
 def scenario_yaml(general: str, skill: SkillSpec, mode: str, target: Path,
-                  schemas: Path) -> str:
-    """A scenario that passes with the starter effect; edit it along with the effect."""
+                  schemas: Path, guozhan: tuple[str, str, str] | None = None) -> str:
+    """A scenario that passes with the starter effect; edit it along with the effect.
+    With ``guozhan`` (a partner for the general and two generals for the other seat),
+    the table is Guozhan's: two generals a seat, the new one face up as main general."""
     name = skill.name.get("en") or skill.name["zh"]
     head = [modeline(target, schemas / "scenario.schema.json"),
             comment(f"A starter scenario for {name} ({skill.id}): it passes with the starter "
@@ -82,11 +84,20 @@ def scenario_yaml(general: str, skill: SkillSpec, mode: str, target: Path,
             f"name: {scalar(f'{name} works')}\n",
             f"mode: {mode}\n",
             "seats:\n"]
+
+    def seats(extra: str = "") -> list[str]:
+        if guozhan is None:
+            return [f"  - {{general: {general}, role: lord, {extra}skills: [{skill.id}]}}\n",
+                    "  - {role: rebel}\n"]
+        partner, first, second = guozhan
+        return [f"  - {{generals: [{general}, {partner}], revealed: [true, false]"
+                f"{', ' + extra.rstrip(', ') if extra else ''}}}\n",
+                f"  - {{generals: [{first}, {second}]}}\n"]
+
     if "awakening" in skill.tags:
         return "".join([
             *head,
-            f"  - {{general: {general}, role: lord, hp: 1, skills: [{skill.id}]}}\n",
-            "  - {role: rebel}\n",
+            *seats("hp: 1, "),
             "start: {seat: 0, phase: start}\n",
             "phases: [start]\n",
             "expect:\n",
@@ -98,8 +109,7 @@ def scenario_yaml(general: str, skill: SkillSpec, mode: str, target: Path,
     if "limited" in skill.tags:
         return "".join([
             *head,
-            f"  - {{general: {general}, role: lord, skills: [{skill.id}]}}\n",
-            "  - {role: rebel}\n",
+            *seats(),
             "start: {seat: 0, phase: play}\n",
             "phases: [play]\n",
             f"defaults: {{play: {skill.id}}}\n",
@@ -111,8 +121,7 @@ def scenario_yaml(general: str, skill: SkillSpec, mode: str, target: Path,
             "      0: {hand: 2}\n"])
     return "".join([
         *head,
-        f"  - {{general: {general}, role: lord, skills: [{skill.id}]}}\n",
-        "  - {role: rebel}\n",
+        *seats(),
         "start: {seat: 0, phase: draw}\n",
         "phases: [draw]\n",
         "expect:\n",

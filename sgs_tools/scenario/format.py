@@ -41,7 +41,8 @@ SUITS = {"♠": "spade", "♥": "heart", "♣": "club", "♦": "diamond", "spade
          "heart": "heart", "club": "club", "diamond": "diamond", "spades": "spade",
          "hearts": "heart", "clubs": "club", "diamonds": "diamond"}
 SEAT_KEYS = {"general", "role", "hp", "max_hp", "hand", "equipment", "judgement", "skills",
-             "kingdom", "gender", "alive", "agent", "generals", "revealed", "careerist"}
+             "kingdom", "gender", "alive", "agent", "generals", "revealed", "careerist",
+             "pile", "piles", "marks", "turned_over"}
 TWO_GENERAL_MODES = frozenset({"guozhan"})
 """Modes whose seats hold two generals (main and deputy), each hidden or revealed."""
 GUOZHAN_SEAT_KEYS = frozenset({"generals", "revealed", "careerist"})
@@ -58,7 +59,8 @@ CHECK_KEYS = {"distance": ("from", "to", "is"), "in_range": ("from", "to", "is")
 """The keys of each distance-like check (attack_range takes ``seat``, or ``from``)."""
 SEAT_STATE_FIELDS = {"hp", "max_hp", "alive", "hand", "equipment", "judgement",
                      "role_revealed", "turned_over", "general", "role", "skills", "kingdom",
-                     "generals", "revealed", "faction", "careerist", "gender"}
+                     "generals", "revealed", "faction", "careerist", "gender",
+                     "pile", "piles", "marks"}
 """The fields ``expect: {state: {seats: {N: …}}}`` can check."""
 CARD_FIELDS = {"card", "cards", "old", "new"}
 """Event fields that hold cards (a face such as ``slash ♠7``, or a list of faces)."""
@@ -145,6 +147,12 @@ class SeatSpec:
     hand: list[CardSpec] = field(default_factory=list)
     equipment: list[CardSpec] = field(default_factory=list)
     judgement: list[CardSpec] = field(default_factory=list)
+    pile: list[CardSpec] = field(default_factory=list)
+    """Cards on the general card, in no named pile."""
+    piles: dict[str, list[CardSpec]] = field(default_factory=dict)
+    """Named piles on the general card (权): pile id → its cards."""
+    marks: dict[str, int] = field(default_factory=dict)
+    turned_over: bool = False
     skills: list[str] | None = None
     kingdom: str | None = None
     gender: str | None = None
@@ -284,6 +292,13 @@ class _Reader:
         if card_ids is not None and name not in card_ids:
             bad(where, f"unknown card {name!r}{after}", suggest(name, card_ids))
 
+    def known_kingdom(self, name: str) -> bool:
+        """A kingdom of the loaded game (the base game's and its expansions'); without a
+        game loaded, any word of the id form (the run checks it)."""
+        if self.lib is not None:
+            return name in self.lib.kingdoms
+        return re.fullmatch(r"[a-z][a-z0-9_]*", name) is not None
+
     def known_general(self, name: Any, where: Location) -> None:
         bad, lib = self.bad, self.lib
         if lib is not None and isinstance(name, str) and name not in lib.catalog.generals:
@@ -407,8 +422,12 @@ class _Reader:
             if raw.get("role") not in (None, "lord", "loyalist", "rebel", "renegade"):
                 bad(at("seats", i, "role"), f"unknown role {raw.get('role')!r}",
                     "expected lord, loyalist, rebel or renegade")
-            if raw.get("kingdom") not in (None, "wei", "shu", "wu", "qun", "god"):
-                bad(at("seats", i, "kingdom"), f"unknown kingdom {raw.get('kingdom')!r}")
+            kingdom = raw.get("kingdom")
+            if kingdom is not None and not self.known_kingdom(kingdom):
+                known = sorted(self.lib.kingdoms) if self.lib is not None else []
+                bad(at("seats", i, "kingdom"), f"unknown kingdom {kingdom!r}",
+                    suggest(str(kingdom), known) or (
+                        f"kingdoms: {', '.join(known)}" if known else None))
             if raw.get("gender") not in (None, "male", "female"):
                 bad(at("seats", i, "gender"), "gender is male or female")
             s.general = raw.get("general")
@@ -431,6 +450,26 @@ class _Reader:
             s.hand = cards(("seats", i, "hand"), raw.get("hand"))
             s.equipment = cards(("seats", i, "equipment"), raw.get("equipment"))
             s.judgement = cards(("seats", i, "judgement"), raw.get("judgement"), views=True)
+            s.pile = cards(("seats", i, "pile"), raw.get("pile"))
+            piles = raw.get("piles")
+            if piles is not None and not (isinstance(piles, dict) and all(
+                    isinstance(v, list) for v in piles.values())):
+                bad(at("seats", i, "piles"), "piles maps a pile id to its cards",
+                    "for example: piles: {quan: [slash, jink]}")
+            elif piles:
+                s.piles = {str(k): cards(("seats", i, "piles", k), v) for k, v in piles.items()}
+            marks = raw.get("marks")
+            if marks is not None and not (isinstance(marks, dict) and all(
+                    _int(v) and v >= 0 for v in marks.values())):
+                bad(at("seats", i, "marks"), "marks maps a mark id to how many",
+                    "for example: marks: {ren: 2}")
+            elif marks:
+                s.marks = {str(k): int(v) for k, v in marks.items()}
+            turned = raw.get("turned_over", False)
+            if not isinstance(turned, bool):
+                bad(at("seats", i, "turned_over"), "turned_over is true or false")
+            else:
+                s.turned_over = turned
             skills = raw.get("skills")
             if skills is not None:
                 if isinstance(skills, list) and all(isinstance(x, str) for x in skills):
@@ -659,8 +698,16 @@ class _Reader:
                                         suggest(str(fname), SEAT_STATE_FIELDS)
                                         or f"expected one of: {listed}")
                                     continue
-                                if fname in ("hand", "equipment", "judgement"):
+                                if fname in ("hand", "equipment", "judgement", "pile"):
                                     expected_cards(fpath, fval)
+                                elif fname in ("piles", "marks") and not isinstance(fval,
+                                                                                  dict):
+                                    bad(at(*fpath), f"{fname} maps an id to what is "
+                                        f"expected there")
+                                    continue
+                                elif fname == "piles":
+                                    for pid, pval in fval.items():
+                                        expected_cards((*fpath, pid), pval)
                                 elif fname == "general":
                                     known_general(fval, at(*fpath))
                                 elif fname == "skills":
@@ -765,6 +812,12 @@ class _Reader:
             # A faction mode's winning side is the faction that won (Guozhan: a kingdom,
             # or careerist).
             sides += [str(f) for s in victory.get("sides") or [] for f in s.get("factions") or []]
+            if any(s.get("factions") for s in victory.get("sides") or []):
+                # the kingdoms of the expansions joining the mode are factions too
+                cat = lib.catalog
+                joined = cat.modes.get(mode)
+                sides += [k for k in (cat.mode_kingdoms(joined) if joined else [])
+                          if k in cat.kingdoms]
             sides += ["none"]
             for side, where in side_checks:
                 if str(side) not in sides:

@@ -12,10 +12,12 @@ from sgs_tools.engine.agents import Decision, IllegalChoice, match_option
 from sgs_tools.engine.errors import EngineError, GameOver, SetupError
 from sgs_tools.engine.game import Game, Setup
 from sgs_tools.engine.library import Library
+from sgs_tools.engine.prim_counts import MARKS, mark_count, name_pile, pile_cards
 from sgs_tools.engine.state import (
     DISCARD,
     DRAW,
     EQUIPMENT,
+    GENERAL_PILE,
     HAND,
     JUDGEMENT,
     CardInst,
@@ -303,6 +305,15 @@ class Builder:
                     self.bad(c.where, f"seat {p.seat} already has a {slot}")
                     continue
                 t.put(uid, EQUIPMENT, p.seat, slot)
+            for name, pile in (("", spec.pile), *spec.piles.items()):
+                for c in pile:
+                    uid = self.card(g, c)
+                    if uid is not None:
+                        t.put(uid, GENERAL_PILE, p.seat)
+                        name_pile(p, [uid], name or None)
+            for name, n in spec.marks.items():
+                p.marks[MARKS + name] = n
+            p.turned_over = spec.turned_over
             for c in spec.judgement:
                 uid = self.card(g, c)
                 shown = c.view or c.name
@@ -415,6 +426,7 @@ def run_scenario(lib: Library, doc: Document, sc: Scenario) -> Outcome:
     for gap in g.gaps():
         source = gap.split(":")[0]
         if any(source in (s.skills or []) or source in skills_of(lib, s.general)
+               or any(source in skills_of(lib, two) for two in s.generals or [])
                or any(c.name == source for c in (*s.hand, *s.equipment, *s.judgement))
                for s in sc.seats):
             out.problems.append(Problem(sc.where, "engine-gap",
@@ -585,9 +597,23 @@ def check_expectations(g: Game, sc: Scenario, error: tuple[str, str] | None
                 continue
             p = t.players[seat]
             got: Any
-            if fname in ("hand", "equipment", "judgement"):
+            if fname == "piles" and isinstance(exp.value, dict):
+                for pid, want in exp.value.items():
+                    wrong = cards_match(g, want, pile_cards(p, str(pid)))
+                    if wrong is not None:
+                        fail(exp.where, f"seat {seat} pile {pid} is {wrong}, expected "
+                             f"{as_yaml(want)}")
+                continue
+            if fname == "marks" and isinstance(exp.value, dict):
+                for mid, want in exp.value.items():
+                    if mark_count(p, str(mid)) != want:
+                        fail(exp.where, f"seat {seat} has {mark_count(p, str(mid))} {mid} "
+                             f"marks, expected {as_yaml(want)}")
+                continue
+            if fname in ("hand", "equipment", "judgement", "pile"):
                 uids = (p.hand if fname == "hand" else list(p.equipment.values())
-                        if fname == "equipment" else p.judgement)
+                        if fname == "equipment" else p.judgement if fname == "judgement"
+                        else p.pile)
                 wrong = cards_match(g, exp.value, uids)
                 if wrong is not None:
                     fail(exp.where, f"seat {seat} {fname} is {wrong}, expected "
@@ -607,8 +633,9 @@ def check_expectations(g: Game, sc: Scenario, error: tuple[str, str] | None
             elif fname not in ("hp", "max_hp", "alive", "role_revealed", "turned_over",
                                "general", "role", "skills", "kingdom", "gender"):
                 fail(exp.where, f"unknown seat field {fname!r}",
-                     "expected hp, max_hp, alive, hand, equipment, judgement, "
-                     "role_revealed, turned_over, general, role, skills, kingdom or gender")
+                     "expected hp, max_hp, alive, hand, equipment, judgement, pile, "
+                     "piles, marks, role_revealed, turned_over, general, role, skills, "
+                     "kingdom or gender")
                 continue
             else:
                 got = getattr(p, fname)

@@ -142,8 +142,15 @@ def build(lib: Library, doc: Document) -> tuple[SamuraiGame | None, list[Problem
     if not isinstance(seats, list) or not seats:
         problems.append(_problem(doc, ("seats",), "seats is a list of 3-6 seats"))
         return None, problems, {}
-    setup = Setup(mode="samurai", players=len(seats), seed=int(data.get("seed", 0) or 0),
-                  step_budget=int(data.get("step_budget", 20_000)), record=True)
+    numbers = {"seed": 0, "step_budget": 20_000}
+    for key, default in list(numbers.items()):
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            problems.append(_problem(doc, (key,), f"{key} is a whole number, 0 or more"))
+        else:
+            numbers[key] = value
+    setup = Setup(mode="samurai", players=len(seats), seed=numbers["seed"],
+                  step_budget=numbers["step_budget"], record=True)
     try:
         g = SamuraiGame(lib, setup, deal=False)
     except SetupError as exc:
@@ -178,6 +185,10 @@ def build(lib: Library, doc: Document) -> tuple[SamuraiGame | None, list[Problem
                                      "houses is a list of at most two rows"))
             houses = []
         for h, row in enumerate(houses):
+            if row is not None and not isinstance(row, list):
+                problems.append(_problem(doc, ("seats", s, "houses", h),
+                                         "a house is a list of card ids"))
+                continue
             for i, ident in enumerate(row or []):
                 placed = _place(g, pool, ident, doc, ("seats", s, "houses", h, i),
                                 problems)
@@ -188,7 +199,11 @@ def build(lib: Library, doc: Document) -> tuple[SamuraiGame | None, list[Problem
                                              "the shogun is held with 'shogun: true'"))
                     continue
                 p.houses[h].row(placed.type).append(placed)
-        for i, ident in enumerate(raw.get("hand") or []):
+        hand = raw.get("hand") or []
+        if not isinstance(hand, list):
+            problems.append(_problem(doc, ("seats", s, "hand"), "a hand is a list of card ids"))
+            hand = []
+        for i, ident in enumerate(hand):
             held = _place(g, pool, ident, doc, ("seats", s, "hand", i), problems)
             if held is not None:
                 p.hand.append(held)

@@ -18,10 +18,13 @@ Statistics used (all standard, written out here so the report says what it compu
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from sgs_tools.engine.modes.guozhan import FOCUS_SLOTS
+from sgs_tools.engine.modes.guozhan import focus_seat as gz_focus_seat
+from sgs_tools.sim.charts import Row, interval_chart
 from sgs_tools.sim.runner import Settings, Summary
 from sgs_tools.sim.stats import Z95, wilson
 
@@ -102,40 +105,78 @@ def adjust(pvalues: list[float], method: str = "bh") -> list[float]:
     return out
 
 
-def cells(summaries: Iterable[Summary]) -> dict[tuple[str, str], Cell]:
-    """Win counts per (general, role) over the games that finished with a winner."""
-    found: dict[tuple[str, str], Cell] = {}
+def names(general: str, how: str = "seat") -> list[str]:
+    """The names a seat's ``general`` counts under: as it is ("seat"); Guozhan's pair
+    ``main+deputy`` in a fixed order ("pairs": the same two generals either way round);
+    or each of its generals ("generals")."""
+    if how == "pairs":
+        return ["+".join(sorted(general.split("+")))]
+    if how == "generals":
+        return list(dict.fromkeys(general.split("+")))
+    return [general]
+
+
+def finished(summaries: Iterable[Summary]) -> Iterator[Summary]:
     for s in summaries:
-        if s.error or s.winning_side in ("", "none"):
-            continue
+        if not s.error and s.winning_side not in ("", "none"):
+            yield s
+
+
+def cells(summaries: Iterable[Summary], how: str = "seat") -> dict[tuple[str, str], Cell]:
+    """Win counts per (general, role) over the games that finished with a winner; see
+    :func:`names` for ``how``. Each cell's pool is the other seats of its role."""
+    found: dict[tuple[str, str], Cell] = {}
+    totals: dict[str, list[int]] = {}
+    for s in finished(summaries):
         winners = set(s.winners)
         for seat in s.seats:
             general, role = seat.get("general"), seat.get("role")
             if not general or role is None:
                 continue
-            c = found.setdefault((str(general), str(role)), Cell(str(general), str(role)))
-            c.games += 1
-            c.wins += int(seat["seat"] in winners)
+            won = int(seat["seat"] in winners)
+            total = totals.setdefault(str(role), [0, 0])
+            total[0] += won
+            total[1] += 1
+            for name in names(str(general), how):
+                c = found.setdefault((name, str(role)), Cell(name, str(role)))
+                c.games += 1
+                c.wins += won
+    for c in found.values():
+        w, n = totals[c.role]
+        c.pool_wins, c.pool_games = w - c.wins, n - c.games
     return found
 
 
 def compare(found: dict[tuple[str, str], Cell], method: str = "bh", alpha: float = 0.05,
             min_games: int = 1) -> list[Cell]:
-    """Each cell against the rest of its role; p-values adjusted together; flagged where
-    the adjusted p-value is below ``alpha``."""
-    by_role: dict[str, tuple[int, int]] = {}
-    for c in found.values():
-        w, n = by_role.get(c.role, (0, 0))
-        by_role[c.role] = (w + c.wins, n + c.games)
+    """Each cell against the rest of its role (the pool :func:`cells` counted); p-values
+    adjusted together; flagged where the adjusted p-value is below ``alpha``."""
     out = [c for c in found.values() if c.games >= min_games]
     for c in out:
-        w, n = by_role[c.role]
-        c.pool_wins, c.pool_games = w - c.wins, n - c.games
         c.p = two_proportion_p(c.wins, c.games, c.pool_wins, c.pool_games)
     for c, adj in zip(out, adjust([c.p for c in out], method), strict=True):
         c.adjusted = adj
         c.flagged = adj < alpha
     out.sort(key=lambda c: (c.role, -c.rate, c.general))
+    return out
+
+
+def kingdoms(summaries: Iterable[Summary]) -> list[dict[str, Any]]:
+    """Guozhan: each faction's seats (a careerist counted as one), won and played."""
+    counts: dict[str, list[int]] = {}
+    for s in finished(summaries):
+        for seat in s.seats:
+            role = seat.get("role")
+            if role is None:
+                continue
+            c = counts.setdefault(str(role), [0, 0])
+            c[0] += int(seat["seat"] in s.winners)
+            c[1] += 1
+    out = []
+    for k, (w, n) in sorted(counts.items()):
+        low, high = wilson(w, n)
+        out.append({"kingdom": k, "wins": w, "games": n, "rate": round(w / n, 4),
+                    "ci95": [round(low, 4), round(high, 4)]})
     return out
 
 
@@ -212,12 +253,20 @@ class Focus:
                 "paired_ci95": [round(dlow, 4), round(dhigh, 4)]}
 
 
+def focus_seat(s: Summary, role: str) -> dict[str, Any] | None:
+    """The seat a focus takes in this game: the first seat dealt ``role``; in Guozhan
+    (``role`` main or deputy) the seat ``focus_seat`` of the Guozhan rules."""
+    if role in FOCUS_SLOTS:
+        return s.seats[gz_focus_seat(s.seed, len(s.seats))] if s.seats else None
+    return next((x for x in s.seats if x.get("role") == role), None)
+
+
 def seat_result(s: Summary, role: str) -> int | None:
-    """1 if the first seat dealt ``role`` won, 0 if it lost, None if the game did not
+    """1 if the focus seat of ``role`` won, 0 if it lost, None if the game did not
     finish (or has no such role)."""
     if s.error or s.winning_side in ("", "none"):
         return None
-    seat = next((x for x in s.seats if x.get("role") == role), None)
+    seat = focus_seat(s, role)
     if seat is None:
         return None
     return int(seat["seat"] in s.winners)
@@ -275,6 +324,19 @@ def pct(x: float) -> str:
     return f"{x * 100:5.1f}%"
 
 
+PAIR_MIN_GAMES = 20
+"""Guozhan pairs shown in text and Markdown: those seated at least this often."""
+
+
+def text_cell(c: dict[str, Any]) -> str:
+    low, high = c["ci95"]
+    mark = "*" if c["flagged"] else " "
+    return (f" {mark}{c['general']:<18} {c['role']:<10} {pct(c['rate'])} "
+            f"[{pct(low)}, {pct(high)}]  pool {pct(c['pool_rate'])}  "
+            f"{c['effect'] * 100:+5.1f} pts  h={c['cohen_h']:+.2f}  "
+            f"p={c['p_adjusted']:.3f}  {c['wins']}/{c['games']}")
+
+
 def render_text(report: dict[str, Any]) -> str:
     lines = [report["title"], ""]
     if report.get("focus"):
@@ -287,15 +349,24 @@ def render_text(report: dict[str, Any]) -> str:
                          f"{f['paired_difference'] * 100:+5.1f} points "
                          f"[{dl * 100:+.1f}, {dh * 100:+.1f}]  ({f['games']} games)")
         lines.append("")
-    lines.append(f"win rate by general and role (95% CI), against the rest of the pool; "
+    if report.get("kingdoms"):
+        lines.append("win rate by faction (each seat once; a careerist is its own faction):")
+        for k in report["kingdoms"]:
+            low, high = k["ci95"]
+            lines.append(f"  {k['kingdom']:<12} {pct(k['rate'])} [{pct(low)}, {pct(high)}]"
+                         f"  {k['wins']}/{k['games']}")
+        lines.append("")
+    word = report.get("role_word", "role")
+    lines.append(f"win rate by general and {word} (95% CI), against the rest of the pool; "
                  f"* = outlier ({report['correction']} at {report['alpha']:.0%}):")
-    for c in report["cells"]:
-        low, high = c["ci95"]
-        mark = "*" if c["flagged"] else " "
-        lines.append(f" {mark}{c['general']:<18} {c['role']:<10} {pct(c['rate'])} "
-                     f"[{pct(low)}, {pct(high)}]  pool {pct(c['pool_rate'])}  "
-                     f"{c['effect'] * 100:+5.1f} pts  h={c['cohen_h']:+.2f}  "
-                     f"p={c['p_adjusted']:.3f}  {c['wins']}/{c['games']}")
+    lines += [text_cell(c) for c in report["cells"]]
+    pairs = [c for c in report.get("pairs") or [] if c["games"] >= PAIR_MIN_GAMES]
+    if report.get("pairs"):
+        lines.append("")
+        lines.append(f"win rate by pair of generals and {word}, pairs with at least "
+                     f"{PAIR_MIN_GAMES} games ({len(pairs)} of {len(report['pairs'])}; "
+                     "all in --format json); outliers corrected over every pair:")
+        lines += [text_cell(c) for c in pairs]
     if report.get("lord_seats"):
         lines.append("")
         lines.append("the lord by seat: " + ", ".join(
@@ -319,6 +390,19 @@ def md(text: str) -> str:
     return out
 
 
+def markdown_cells(cells: list[dict[str, Any]], word: str, what: str = "general"
+                   ) -> list[str]:
+    lines = [f"| | {what} | {word} | win rate | 95% CI | pool | effect | adj. p | games |",
+             "|---|---|---|---:|---|---:|---:|---:|---:|"]
+    for c in cells:
+        low, high = c["ci95"]
+        lines.append(f"| {'⚠' if c['flagged'] else ''} | {md(c['general'])} | "
+                     f"{md(c['role'])} | {c['rate']:.1%} | {low:.1%}–{high:.1%} | "
+                     f"{c['pool_rate']:.1%} | {c['effect'] * 100:+.1f} | "
+                     f"{c['p_adjusted']:.3f} | {c['games']} |")
+    return lines
+
+
 def render_markdown(report: dict[str, Any]) -> str:
     lines = [f"### {md(report['title'])}", ""]
     if report.get("focus"):
@@ -331,53 +415,35 @@ def render_markdown(report: dict[str, Any]) -> str:
                          f"{low:.1%}–{high:.1%} | {f['paired_difference'] * 100:+.1f} "
                          f"({dl * 100:+.1f} to {dh * 100:+.1f}) | {f['games']} |")
         lines.append("")
-    lines += ["| | general | role | win rate | 95% CI | pool | effect | adj. p | games |",
-              "|---|---|---|---:|---|---:|---:|---:|---:|"]
-    for c in report["cells"]:
-        low, high = c["ci95"]
-        lines.append(f"| {'⚠' if c['flagged'] else ''} | {md(c['general'])} | "
-                     f"{md(c['role'])} | {c['rate']:.1%} | {low:.1%}–{high:.1%} | "
-                     f"{c['pool_rate']:.1%} | {c['effect'] * 100:+.1f} | "
-                     f"{c['p_adjusted']:.3f} | {c['games']} |")
+    word = report.get("role_word", "role")
+    if report.get("kingdoms"):
+        lines += ["| faction | win rate | 95% CI | seats |", "|---|---:|---|---:|"]
+        for k in report["kingdoms"]:
+            low, high = k["ci95"]
+            lines.append(f"| {md(k['kingdom'])} | {k['rate']:.1%} | {low:.1%}–{high:.1%} | "
+                         f"{k['games']} |")
+        lines.append("")
+    lines += markdown_cells(report["cells"], word)
+    pairs = [c for c in report.get("pairs") or [] if c["games"] >= PAIR_MIN_GAMES]
+    if pairs:
+        lines += ["", f"Pairs seated at least {PAIR_MIN_GAMES} times:", ""]
+        lines += markdown_cells(pairs, word, "pair")
     lines += ["", f"Outliers: {md(report['correction'])} correction at "
                   f"{report['alpha']:.0%}. {md(report['settings_line'])}"]
     return "\n".join(lines) + "\n"
 
 
-def xml(text: str) -> str:
-    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;").replace("'", "&#39;"))
+def render_svg(rows: list[Row], title: str) -> str:
+    """Horizontal bars (win rates, or paired differences) with interval whiskers."""
+    diverging = any(r.value < 0 or r.low < 0 for r in rows)
+    desc = "; ".join(f"{r.label} {r.value:.1%} ({r.low:.1%} to {r.high:.1%})"
+                     for r in rows[:60])
+    return interval_chart(rows, title, desc, diverging=diverging) + "\n"
 
 
-def render_svg(rows: list[tuple[str, float, float, float]], title: str) -> str:
-    """Horizontal bars (win rate) with interval whiskers: rows of (label, rate, low, high)."""
-    bar_h, left, width = 18, 220, 360
-    height = 40 + bar_h * len(rows)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 60}" '
-           f'height="{height}" font-family="sans-serif" font-size="12">',
-           f'<title>{xml(title)}</title>',
-           f'<text x="4" y="16" font-weight="bold">{xml(title)}</text>']
-    for tick in (0, 25, 50, 75, 100):
-        x = left + width * tick / 100
-        out.append(f'<line x1="{x:.1f}" y1="24" x2="{x:.1f}" y2="{height - 8}" '
-                   f'stroke="#ddd"/><text x="{x:.1f}" y="{height}" font-size="9" '
-                   f'text-anchor="middle">{tick}%</text>')
-    for i, (label, rate, low, high) in enumerate(rows):
-        y = 28 + i * bar_h
-        out.append(f'<text x="{left - 6}" y="{y + 12}" text-anchor="end">{xml(label)}</text>')
-        out.append(f'<rect x="{left}" y="{y + 3}" width="{width * rate:.1f}" height="11" '
-                   f'fill="#4a78b5"><title>{xml(label)}: {rate:.1%} '
-                   f'({low:.1%}–{high:.1%})</title></rect>')
-        x1, x2 = left + width * low, left + width * high
-        out.append(f'<line x1="{x1:.1f}" y1="{y + 8}" x2="{x2:.1f}" y2="{y + 8}" '
-                   f'stroke="#222"/><line x1="{x1:.1f}" y1="{y + 4}" x2="{x1:.1f}" '
-                   f'y2="{y + 12}" stroke="#222"/><line x1="{x2:.1f}" y1="{y + 4}" '
-                   f'x2="{x2:.1f}" y2="{y + 12}" stroke="#222"/>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
-
-
-def svg_rows(report: dict[str, Any]) -> list[tuple[str, float, float, float]]:
+def svg_rows(report: dict[str, Any]) -> list[Row]:
+    """The focused generals' win rates, or every general × role, as chart rows."""
     source = report.get("focus") or report["cells"]
-    return [(f"{r['general']} ({r['role']})", r["rate"], r["ci95"][0], r["ci95"][1])
+    return [Row(f"{r['general']} ({r['role']})", r["rate"], r["ci95"][0], r["ci95"][1],
+                r.get("pool_rate"), bool(r.get("flagged")))
             for r in source]

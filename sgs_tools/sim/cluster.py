@@ -49,33 +49,36 @@ def run(settings: Settings, workers: int | None = None,
     import ray
 
     started_here = not ray.is_initialized()
-    if started_here:
-        try:
-            kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
-                                      "configure_logging": False}
-            if address:
-                ray.init(address=address, **kwargs)
-            else:
-                ray.init(num_cpus=workers, **kwargs)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise ClusterError(f"cannot reach the Ray cluster at {address or 'local'}: "
-                               f"{exc}") from None
-    task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(play_chunk)
-    pending = [task.remote(settings, first, count) for first, count in chunks(settings)]
     out: list[Summary] = []
-    try:
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
-            for ref in ready:
-                out.extend(ray.get(ref))
-            if progress is not None:
-                progress(len(out), settings.games)
-    except KeyboardInterrupt:
-        for ref in pending:
-            ray.cancel(ref, force=True)
-        raise
-    finally:
+    try:  # from here on a Ctrl-C (even during start-up) leaves through the shutdown
         if started_here:
+            try:
+                kwargs: dict[str, Any] = {"include_dashboard": False,
+                                          "log_to_driver": False, "configure_logging": False}
+                if address:
+                    ray.init(address=address, **kwargs)
+                else:
+                    ray.init(num_cpus=workers, **kwargs)
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                raise ClusterError(f"cannot reach the Ray cluster at {address or 'local'}: "
+                                   f"{exc}") from None
+        task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(play_chunk)
+        pending: list[Any] = []
+        try:
+            for first, count in chunks(settings):
+                pending.append(task.remote(settings, first, count))
+            while pending:
+                ready, pending = ray.wait(pending, num_returns=1)
+                for ref in ready:
+                    out.extend(ray.get(ref))
+                if progress is not None:
+                    progress(len(out), settings.games)
+        except KeyboardInterrupt:
+            for ref in pending:
+                ray.cancel(ref, force=True)
+            raise
+    finally:
+        if started_here and ray.is_initialized():
             ray.shutdown()
     out.sort(key=lambda s: s.seed)
     return out

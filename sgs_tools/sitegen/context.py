@@ -9,8 +9,9 @@ from sgs_tools.data.catalog import Catalog
 from sgs_tools.data.model import General, Mode, Names, Skill
 from sgs_tools.dsl.effects import EffectsResult
 from sgs_tools.dsl.vocabulary import Registry, full_registry
+from sgs_tools.sitegen.face import KingdomStyle, kingdom_style
 from sgs_tools.sitegen.links import Linker, card_page, general_page, mode_page, rel
-from sgs_tools.sitegen.markup import md
+from sgs_tools.sitegen.markup import html, md
 
 SUITS = {"spade": ("♠", "black"), "heart": ("♥", "red"), "club": ("♣", "black"),
          "diamond": ("♦", "red")}
@@ -203,6 +204,12 @@ class SiteData:
         return md(deck.name.en or deck.name.zh) if deck else md(deck_id)
 
     def kingdom(self, kingdom: str) -> tuple[str, str | None, str | None]:
+        """A kingdom's names (English, Chinese, Korean): an expansion's own from its
+        expansion.yaml, the base game's from the vocabulary."""
+        declared = self.cat.kingdom_names(kingdom)
+        if declared is not None:
+            return (declared.en or declared.zh, declared.zh if declared.en else None,
+                    declared.ko)
         term = self.registry.enums.get("kingdom", {}).get(kingdom)
         if term is not None:
             return (term.text.get("en", kingdom), term.text.get("zh"), term.text.get("ko"))
@@ -211,6 +218,20 @@ class SiteData:
             if isinstance(names, dict):
                 return (names.get("en", kingdom), names.get("zh"), names.get("ko"))
         return (kingdom, None, None)
+
+    def kingdom_style(self, kingdom: str) -> KingdomStyle:
+        """The colours and glyph a kingdom is drawn in (faces, table swatches)."""
+        declared = self.cat.kingdoms.get(kingdom)
+        if declared is None:
+            return kingdom_style(kingdom)
+        return kingdom_style(kingdom, declared.colour, declared.name.zh)
+
+    def kingdom_cell(self, kingdom: str) -> str:
+        """A kingdom in a table: its English name after a swatch of its colour (the
+        swatch is drawn by CSS, so the cell's text, which the filters read, is the name)."""
+        dark = self.kingdom_style(kingdom)[0]
+        return (f'<span class="sgs-kingdom" style="--sgs-kingdom: {html(dark)}">'
+                f"{md(self.kingdom(kingdom)[0])}</span>")
 
     def skills_of(self, general: General) -> list[Skill]:
         return self.cat.skills_of(general)

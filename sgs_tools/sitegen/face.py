@@ -7,6 +7,8 @@ discs for Guozhan's halves. Every piece of text from the data is escaped.
 
 from __future__ import annotations
 
+import re
+
 from sgs_tools.data.model import General, Skill
 from sgs_tools.sitegen.markup import html
 
@@ -25,8 +27,39 @@ MAX_ICONS = 8
 MAX_SKILLS = 5
 
 
+_HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+
+KingdomStyle = tuple[str, str, str]
+"""How a kingdom is drawn: (dark colour, light colour, glyph)."""
+
+
 def kingdom_colour(kingdom: str) -> str:
     return KINGDOM_COLOURS.get(kingdom, DEFAULT_COLOURS)[0]
+
+
+def tint(colour: str, amount: float = 0.82) -> str:
+    """``colour`` mixed with white (the light ground of a face in that colour)."""
+    value = colour.lstrip("#")
+    if len(value) == 3:
+        value = "".join(ch * 2 for ch in value)
+    rgb = [int(value[i:i + 2], 16) for i in (0, 2, 4)]
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in rgb)
+
+
+def kingdom_style(kingdom: str, colour: str | None = None, zh: str | None = None
+                  ) -> KingdomStyle:
+    """The colours and glyph of a kingdom: a base kingdom's own; a declared one's from its
+    colour (only a hex colour is used: anything else would be markup) and the first
+    character of its Chinese name."""
+    if kingdom in KINGDOM_COLOURS:
+        dark, light = KINGDOM_COLOURS[kingdom]
+        return dark, light, KINGDOM_GLYPHS.get(kingdom, kingdom[:1].upper())
+    if colour is not None and _HEX.fullmatch(colour):
+        dark, light = colour.lower(), tint(colour)
+    else:
+        dark, light = DEFAULT_COLOURS
+    glyph = zh.strip()[:1] if zh and zh.strip() else kingdom[:1].upper()
+    return dark, light, glyph
 
 
 def _magatama(x: float, y: float, size: float, colour: str) -> str:
@@ -74,12 +107,14 @@ def health_label(general: General) -> str:
     return f"{general.hp} HP"
 
 
-def face(general: General, skills: list[Skill]) -> str:
-    """The SVG card face of a general (a standalone ``<svg>`` element)."""
-    dark, light = KINGDOM_COLOURS.get(general.kingdom, DEFAULT_COLOURS)
-    glyph = KINGDOM_GLYPHS.get(general.kingdom, general.kingdom[:1].upper())
+def face(general: General, skills: list[Skill], style: KingdomStyle | None = None,
+         kingdom_name: str | None = None) -> str:
+    """The SVG card face of a general (a standalone ``<svg>`` element), in its kingdom's
+    ``style`` (default: the base kingdom's, see :func:`kingdom_style`)."""
+    dark, light, glyph = style or kingdom_style(general.kingdom)
     name = general.name
-    title = f"{name.en or name.zh} ({name.zh}), {general.kingdom}, {health_label(general)}"
+    title = (f"{name.en or name.zh} ({name.zh}), {kingdom_name or general.kingdom}, "
+             f"{health_label(general)}")
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'width="{WIDTH}" height="{HEIGHT}" role="img" class="sgs-face">',

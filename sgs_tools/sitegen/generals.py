@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sgs_tools.data.model import General, Skill, SkillRef
+from sgs_tools.dsl.effects import granting
 from sgs_tools.sitegen.context import GENDERS, SiteData, trio
 from sgs_tools.sitegen.face import face, health_label
 from sgs_tools.sitegen.glossary import TAGS
@@ -28,7 +29,9 @@ def tag_badges(skill: Skill) -> str:
 
 
 def facts(site: SiteData, general: General, page: str) -> list[list[str]]:
-    rows = [["Kingdom", trio(*site.kingdom(general.kingdom))],
+    rows = [["Kingdom", f'<span class="sgs-kingdom" style="--sgs-kingdom: '
+                        f'{html(site.kingdom_style(general.kingdom)[0])}">'
+                        f"{trio(*site.kingdom(general.kingdom))}</span>"],
             ["Health", health(general)],
             ["Gender", trio(*GENDERS.get(general.gender, (general.gender, None, None)))],
             ["Set", site.set_label(general.set)]]
@@ -46,11 +49,14 @@ def facts(site: SiteData, general: General, page: str) -> list[list[str]]:
     return rows
 
 
-def skill_section(site: SiteData, general: General, skill: Skill, page: str) -> str:
+def skill_section(site: SiteData, general: General, skill: Skill, page: str,
+                  granted: bool = False) -> str:
     heading = " · ".join(md(p) for p in (skill.name.en, skill.name.zh, skill.name.ko) if p)
     out = [f"### {heading} {{#{skill.id}}}\n"]
     badges = tag_badges(skill)
     meta = [badges] if badges else []
+    if granted:
+        meta.append(granted_by(site, general, skill, page))
     shared = shared_with(site, general, skill, page)
     if shared:
         meta.append(shared)
@@ -58,6 +64,23 @@ def skill_section(site: SiteData, general: General, skill: Skill, page: str) -> 
         out.append(" — ".join(meta) + "\n")
     out.append(effect_block(site, skill.id, page, skill.effect))
     return "\n".join(out)
+
+
+def granted_by(site: SiteData, general: General, skill: Skill, page: str) -> str:
+    """'Not a starting skill: granted by Self-Reliance.' — each skill whose effect grants
+    it (gain_skill), linked to its section (on this page when it is the general's own)."""
+    own = {s.id for s in site.skills_of(general)}
+    links = []
+    for source in granting(site.effects).get(skill.id, []):
+        found = site.cat.skills.get(source)
+        if found is None:
+            continue
+        name = md(found.name.en or found.name.zh)
+        if source in own:
+            links.append(f"[{name}](#{source})")
+        else:
+            links.append(site.general_skill_link(found.owner, source, page))
+    return "Not a starting skill: granted by " + (", ".join(links) or "no skill") + "."
 
 
 def shared_with(site: SiteData, general: General, skill: Skill, page: str) -> str:
@@ -97,7 +120,7 @@ def versions(site: SiteData, general: General, page: str) -> str:
     heads = ["", f"**{md(site.general_name(general))}** (this page)"]
     heads += [site.general_link(g.id, page) for g in gens[1:]]
     rows = [["Set", *[site.set_name(g.set) for g in gens]],
-            ["Kingdom", *[md(site.kingdom(g.kingdom)[0]) for g in gens]],
+            ["Kingdom", *[site.kingdom_cell(g.kingdom) for g in gens]],
             ["Health", *[health(g) for g in gens]],
             ["Skills", *[compare_cell(site, g, page) for g in gens]]]
     return ("## Other versions {#general-versions}\n\n" + "\n".join(links) + "\n\n"
@@ -116,8 +139,10 @@ def edition_note(general: General) -> str:
 def general_markdown(site: SiteData, general: General) -> str:
     page = general_page(general.id)
     skills = site.skills_of(general)
+    svg = face(general, skills, site.kingdom_style(general.kingdom),
+               site.kingdom(general.kingdom)[0])
     parts = [f"# {md(site.general_title(general))}\n",
-             f'<div class="sgs-face-box" data-search-exclude>{face(general, skills)}</div>\n',
+             f'<div class="sgs-face-box" data-search-exclude>{svg}</div>\n',
              table(["General", md(site.general_name(general))],
                    [*facts(site, general, page), ["Id", code(general.id)]]),
              "## Skills {#general-skills}\n"]
@@ -127,6 +152,8 @@ def general_markdown(site: SiteData, general: General) -> str:
         skill = site.cat.skills.get(entry.id) if isinstance(entry, SkillRef) else entry
         if skill is not None:
             parts.append(skill_section(site, general, skill, page))
+    for granted in general.granted:  # skills it does not start with (钟会's 排异)
+        parts.append(skill_section(site, general, granted, page, granted=True))
     name = general.name
     parts += ["## Names {#general-names}\n",
               table(["中文", "English", "한국어"],

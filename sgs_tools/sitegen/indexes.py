@@ -54,7 +54,7 @@ def generals_index(site: SiteData) -> str:
 
         rows.append([f"[{md(site.general_name(g))}]({rel(page, general_page(g.id))})",
                      *names_cells(g.name),
-                     md(site.kingdom(g.kingdom)[0]),
+                     site.kingdom_cell(g.kingdom),
                      ", ".join(site.set_name(s) for s in g.sets), health,
                      md(GENDERS.get(g.gender, (g.gender,))[0]), skills])
     body = table(["Name", "中文", "한국어", "Kingdom", "Set", "HP", "Gender", "Skills"], rows)

@@ -77,8 +77,11 @@ class ModePage:
             rows.append(["Positions", ", ".join(trio(*names_of(p.get("name"), p.get("id", "?")))
                                                  for p in positions if isinstance(p, dict))])
         if self.mode.kingdoms:
-            rows.append(["Kingdoms", ", ".join(trio(*self.site.kingdom(k))
-                                               for k in self.mode.kingdoms)])
+            # with the kingdoms of the expansions joining the mode
+            rows.append(["Kingdoms", ", ".join(
+                trio(*self.site.kingdom(k)) + (" (expansion)" if k in self.site.cat.kingdoms
+                                                else "")
+                for k in self.site.cat.mode_kingdoms(self.mode))])
         if raw.get("precedence"):
             rows.append(["Precedence", " > ".join(md(p) for p in raw["precedence"])
                          + " (see [priority](" + rel(self.page, "rules.md", "priority") + "))"])
@@ -431,7 +434,7 @@ class ModePage:
                                else md(s.name.en or s.name.zh) for s in self.site.skills_of(g))
             rows.append([self.site.general_link(g.id, self.page),
                          lang_span(md(g.name.zh), "zh"), lang_span(md(g.name.ko or ""), "ko"),
-                         md(self.site.kingdom(g.kingdom)[0]), health, skills])
+                         self.site.kingdom_cell(g.kingdom), health, skills])
         return ("## General pool {#mode-pool}\n\n"
                 f"The {counted(len(generals), 'general')} this mode plays with.\n\n"
                 '<div class="sgs-scroll" data-search-exclude markdown>\n\n'

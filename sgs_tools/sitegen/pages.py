@@ -4,10 +4,13 @@ glossary tooltips each page needs), plus the search dictionary. Pure: nothing is
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from sgs_tools.data.catalog import Catalog
 from sgs_tools.dsl.effects import EffectsResult
 from sgs_tools.sitegen import glossary
+from sgs_tools.sitegen.balance import INDEX as BALANCE_INDEX
+from sgs_tools.sitegen.balance import balance_pages
 from sgs_tools.sitegen.cards import card_markdown
 from sgs_tools.sitegen.context import SiteData
 from sgs_tools.sitegen.decks import deck_markdown
@@ -29,6 +32,8 @@ class Generated:
     pages: dict[str, str] = field(default_factory=dict)
     mode_pages: dict[str, str] = field(default_factory=dict)
     """Mode page path → short nav title, in data order."""
+    extra_nav: list[dict[str, str]] = field(default_factory=list)
+    """Nav entries for pages that exist only with some input (the Balance page)."""
     user_dictionary: str = ""
 
 
@@ -52,7 +57,9 @@ def user_dictionary(cat: Catalog) -> str:
     return "".join(f"{w} {USER_WORD_FREQ}\n" for w in words)
 
 
-def generate(cat: Catalog, effects: EffectsResult) -> Generated:
+def generate(cat: Catalog, effects: EffectsResult,
+             balance: list[tuple[str, dict[str, Any]]] | None = None) -> Generated:
+    """Every page; ``balance``: (name, report) for the Balance pages, if any."""
     site = SiteData(cat, effects)
     out = Generated()
     pages = out.pages
@@ -71,6 +78,9 @@ def generate(cat: Catalog, effects: EffectsResult) -> Generated:
         pages[card_page(card.id)] = card_markdown(site, card)
     for deck in cat.decks.values():
         pages[deck_page(deck.id)] = deck_markdown(site, deck)
+    if balance:
+        pages.update(balance_pages(site, balance))
+        out.extra_nav.append({"Balance": BALANCE_INDEX})
     for path, text in pages.items():
         pages[path] = glossary.with_abbreviations(text)
     out.user_dictionary = user_dictionary(cat)

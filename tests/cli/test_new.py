@@ -53,13 +53,34 @@ def test_init_never_overwrites_without_force(exp: Path) -> None:
     (exp / "README.md").write_text("mine\n", encoding="utf-8")
     again = runner.invoke(app, ["init", ".", "--no-input", "--id", "pack", "--zh", "x"])
     assert again.exit_code == 2
-    assert "README.md exists; use --force" in again.output
+    assert "expansion.yaml exists; use --force" in again.output
     assert "nothing written" in again.output
     assert (exp / "README.md").read_text(encoding="utf-8") == "mine\n"
     forced = runner.invoke(app, ["init", ".", "--no-input", "--id", "pack", "--zh", "x",
                                  "--force"])
     assert forced.exit_code == 0, forced.output
     assert (exp / "README.md").read_text(encoding="utf-8") != "mine\n"
+
+
+def test_init_in_an_existing_repository_keeps_its_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`sgs init` in a repository that has a README, a .gitignore and pre-commit hooks of
+    its own: they stay, the .gitignore gains the lines it lacks, the rest is written."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "README.md").write_text("# Mine\n", encoding="utf-8")
+    (tmp_path / ".gitignore").write_text("dist/\n.venv/", encoding="utf-8")
+    (tmp_path / ".pre-commit-config.yaml").write_text("repos: []\n", encoding="utf-8")
+    made = runner.invoke(app, ["init", "--no-input", "--id", "mine", "--zh", "我的"])
+    assert made.exit_code == 0, made.output
+    assert (tmp_path / "README.md").read_text(encoding="utf-8") == "# Mine\n"
+    assert (tmp_path / ".pre-commit-config.yaml").read_text(encoding="utf-8") == "repos: []\n"
+    assert "kept README.md" in made.output and "add to its repos:" in made.output
+    ignore = (tmp_path / ".gitignore").read_text(encoding="utf-8")
+    assert ignore.startswith("dist/\n.venv/\n# Added by 'sgs new expansion'")
+    assert "/sgs-site/\n" in ignore and ignore.count(".venv/") == 1
+    assert made.output.rstrip().endswith("next: sgs new general")
+    assert (tmp_path / "expansion.yaml").is_file()
+    assert runner.invoke(app, ["validate"]).exit_code == 0
 
 
 def test_new_general_writes_validates_and_renders(exp: Path) -> None:
@@ -69,7 +90,7 @@ def test_new_general_writes_validates_and_renders(exp: Path) -> None:
     assert text.startswith("# yaml-language-server: $schema=../schemas/general.schema.json\n")
     assert "name: {zh: 张绣, en: Zhang Xiu, ko: 장수}" in text
     assert "set: pack" in text and "tags: [limited]" in text
-    assert "[zh] 从谏: 摸牌阶段你摸牌数+1。" in made.output
+    assert "[zh] 从谏: 摸牌阶段，你的摸牌数+1。" in made.output
     assert "[en] Heeding: You draw 1 extra card in your draw phase." in made.output
     assert "[ko] 웅란:" in made.output
     for skill in ("congjian", "xiongluan", "juexing"):
@@ -83,7 +104,8 @@ def test_new_general_refuses_clashes_and_bad_answers(exp: Path) -> None:
     taken = runner.invoke(app, ["new", "general", "--no-input", "--id", "caocao", "--zh", "x",
                                 "--kingdom", "wei", "--hp", "4"])
     assert taken.exit_code == 2
-    assert "general id 'caocao' is taken: defined in" in taken.output
+    assert ("general id 'caocao' is taken: the base game has it "
+            "(generals/standard/caocao.yaml)") in taken.output
     bad = runner.invoke(app, ["new", "general", "--no-input", "--id", "x1", "--zh", "x",
                               "--kingdom", "weii", "--hp", "4"])
     assert bad.exit_code == 2 and "did you mean 'wei'?" in bad.output
@@ -96,7 +118,9 @@ def test_new_general_refuses_clashes_and_bad_answers(exp: Path) -> None:
     assert not (exp / "generals" / "x1.yaml").exists()
     assert runner.invoke(app, GENERAL).exit_code == 0
     twice = runner.invoke(app, [*GENERAL])
-    assert twice.exit_code == 2 and "general id 'zhangxiu' is taken" in twice.output
+    assert twice.exit_code == 2
+    assert "general id 'zhangxiu' is taken: defined in generals/zhangxiu.yaml:4:5" \
+        in twice.output
     assert runner.invoke(app, [*GENERAL, "--force"]).exit_code == 0
 
 
@@ -150,6 +174,74 @@ def test_new_skill_keeps_comments_and_layout(exp: Path) -> None:
     assert runner.invoke(app, ["validate"]).exit_code == 0
 
 
+def test_a_general_without_skills_validates_and_takes_one_later(exp: Path) -> None:
+    made = runner.invoke(app, ["new", "general", "--no-input", "--id", "mizhu", "--zh", "糜竺",
+                               "--en", "Mi Zhu", "--ko", "미축", "--kingdom", "shu",
+                               "--hp", "3"])
+    assert made.exit_code == 0, made.output
+    path = exp / "generals/mizhu.yaml"
+    assert path.read_text(encoding="utf-8").endswith("hp: 3\nskills: []\n")
+    added = runner.invoke(app, ["new", "skill", "mizhu", "--no-input", "--id", "ziyuan",
+                                "--zh", "资援", "--en", "Funding", "--ko", "자원"])
+    assert added.exit_code == 0, added.output
+    assert "skills:\n  - id: ziyuan\n" in path.read_text(encoding="utf-8")
+
+
+def test_a_guozhan_general_gets_guozhan_scenarios(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """An expansion joining identity and Guozhan asks which health a general counts; a
+    Guozhan general gets starter scenarios at a Guozhan table, and they pass."""
+    monkeypatch.chdir(tmp_path)
+    made = runner.invoke(app, ["init", "both", "--no-input", "--zh", "两用", "--mode",
+                               "identity", "--mode", "guozhan"])
+    assert made.exit_code == 0, made.output
+    monkeypatch.chdir(tmp_path / "both")
+    answers = "\n".join(["gz_yanghu", "羊祜", "Yang Hu", "양호", "wei", "hpp", "halves", "4",
+                         "male", "gz_huaiyuan", "怀远", "Far Embrace", "회원", "",
+                         "gz_chongxin", "崇信", "Trust", "숭신", "awakening", ""]) + "\n"
+    made = runner.invoke(app, ["new", "general"], input=answers)
+    assert made.exit_code == 0, made.output
+    assert "unknown kind of health 'hpp'" in made.output
+    assert "halves: 4\n" in (tmp_path / "both/generals/gz_yanghu.yaml").read_text("utf-8")
+    scenario = (tmp_path / "both/tests/gz_huaiyuan.yaml").read_text(encoding="utf-8")
+    assert "mode: guozhan\n" in scenario and "{generals: [gz_yanghu, gz_" in scenario
+    added = runner.invoke(app, ["new", "skill", "gz_yanghu", "--no-input", "--id",
+                                "gz_x", "--zh", "兴", "--tags", "limited"])
+    assert added.exit_code == 0, added.output
+    tested = runner.invoke(app, ["test"])
+    assert tested.exit_code == 0, tested.output
+    assert "3 scenarios: 3 passed" in tested.output
+    whole = runner.invoke(app, ["new", "general", "--no-input", "--id", "yanghu", "--zh",
+                                "羊祜", "--kingdom", "wei", "--hp", "4", "--skill",
+                                "fuzheng:抚政:Governance"])
+    assert whole.exit_code == 0, whole.output
+    assert "mode: identity\n" in (tmp_path / "both/tests/fuzheng.yaml").read_text("utf-8")
+
+
+def test_new_kingdom_declares_it_and_the_editor_schemas_follow(exp: Path) -> None:
+    made = runner.invoke(app, ["new", "kingdom", "--no-input", "--id", "jin", "--zh", "晋",
+                               "--en", "Jin", "--ko", "진"])
+    assert made.exit_code == 0, made.output
+    manifest = (exp / "expansion.yaml").read_text(encoding="utf-8")
+    assert manifest.endswith('kingdoms:\n  - id: jin\n    name: {zh: 晋, en: Jin, ko: 진}\n'
+                             '    colour: "#5b4a8c"\n')
+    schema = (exp / "schemas/general.schema.json").read_text(encoding="utf-8")
+    assert '"jin"' in schema and "**晋** · Jin · 진" in schema
+    answers = "\n".join(["wei", "jin", "yue", "越", "Yue", "월", "red", ""]) + "\n"
+    asked = runner.invoke(app, ["new", "kingdom"], input=answers)
+    assert asked.exit_code == 0, asked.output
+    assert "kingdom id 'wei' is taken: it is a base kingdom" in asked.output
+    assert "kingdom id 'jin' is taken: expansion 'pack' declares it" in asked.output
+    assert "'red' is not a colour" in asked.output
+    manifest = (exp / "expansion.yaml").read_text(encoding="utf-8")
+    assert manifest.endswith('  - id: yue\n    name: {zh: 越, en: Yue, ko: 월}\n'
+                             '    colour: "#8c4a6b"\n')  # the next unused default colour
+    general = runner.invoke(app, [*GENERAL[:12], "jin", *GENERAL[13:]])
+    assert general.exit_code == 0, general.output
+    scenario_schema = (exp / "schemas/scenario.schema.json").read_text(encoding="utf-8")
+    assert '"zhangxiu"' in scenario_schema  # the new general, valid in its scenarios
+
+
 def test_new_skill_refuses_a_bundled_general(exp: Path) -> None:
     result = runner.invoke(app, ["new", "skill", "caocao", "--no-input", "--id", "x2",
                                  "--zh", "x"])
@@ -172,6 +264,28 @@ def test_new_card_adds_the_card_and_a_copy(exp: Path) -> None:
     assert deck["cards"] == [{"card": "bronze_sword", "suit": "club", "rank": 10},
                              {"card": "plum", "suit": "spade", "rank": "Q"}]
     assert runner.invoke(app, ["validate"]).exit_code == 0
+
+
+def test_the_choices_offered_are_the_schemas_values() -> None:
+    from sgs_tools.cli import new
+    from sgs_tools.data.schemas import schema
+
+    card = schema("card")["$defs"]["card"]["properties"]
+    skill = schema("general")["$defs"]["skill"]["properties"]
+    assert list(new.SUBTYPES) == card["subtype"]["enum"]
+    assert set(new.CARD_TYPES) <= set(card["type"]["enum"])
+    assert list(new.TAGS) == skill["tags"]["items"]["enum"]
+    assert list(new.GENDERS) == schema("general")["properties"]["gender"]["enum"]
+    assert list(new.SUITS) == schema("deck")["$defs"]["entry"]["properties"]["suit"]["enum"]
+
+
+def test_new_card_of_each_equipment_subtype_validates(exp: Path) -> None:
+    from sgs_tools.cli.new import SUBTYPES
+
+    for i, subtype in enumerate(SUBTYPES):
+        made = runner.invoke(app, ["new", "card", "--no-input", "--id", f"gear{i}", "--zh",
+                                   f"装备{i}", "--type", "equipment", "--subtype", subtype])
+        assert made.exit_code == 0, (subtype, made.output)
 
 
 BREAKERS = ["</title><script>alert(1)</script>", 'say "hi"', "it's", "]] [[", "a: b # c",

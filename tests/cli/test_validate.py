@@ -27,9 +27,9 @@ def test_problems_exit_1_with_located_text(monkeypatch: pytest.MonkeyPatch) -> N
     result = runner.invoke(app, ["validate", "general.yaml"])
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert lines[0] == "general.yaml:5:10: error[bad-value]: string 'weii' is not allowed here"
-    assert lines[3] == "   |          ^"
-    assert "did you mean 'wei'?" in result.output
+    assert lines[0] == "general.yaml:5:9: error[bad-value]: string 'mal' is not allowed here"
+    assert lines[3] == "   |         ^"
+    assert "did you mean 'male'?" in result.output
 
 
 def test_expansion_folder_is_clean() -> None:
@@ -57,9 +57,9 @@ def test_json_format_shape(monkeypatch: pytest.MonkeyPatch) -> None:
     assert payload["version"] == 1
     assert payload["ok"] is False
     assert payload["problems"] == [{
-        "path": "general.yaml", "line": 5, "column": 10, "severity": "error",
-        "code": "bad-value", "message": "string 'weii' is not allowed here",
-        "hint": "did you mean 'wei'?", "related": [],
+        "path": "general.yaml", "line": 5, "column": 9, "severity": "error",
+        "code": "bad-value", "message": "string 'mal' is not allowed here",
+        "hint": "did you mean 'male'?", "related": [],
     }]
 
 
@@ -83,7 +83,7 @@ def test_github_format_and_step_summary(monkeypatch: pytest.MonkeyPatch,
     assert "::notice::" in result.output
     table = summary.read_text(encoding="utf-8")
     assert table.count("\n| ") > 25
-    assert "| bad-value/general.yaml | 5 | 10 | bad-value |" in table
+    assert "| bad-value/general.yaml | 5 | 9 | bad-value |" in table
 
 
 def test_github_escapes_newlines_and_commas(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -107,7 +107,7 @@ def test_sarif_format(monkeypatch: pytest.MonkeyPatch) -> None:
     assert res["ruleId"] == "bad-value" and res["level"] == "error"
     assert res["locations"][0]["physicalLocation"] == {
         "artifactLocation": {"uri": "general.yaml"},
-        "region": {"startLine": 5, "startColumn": 10}}
+        "region": {"startLine": 5, "startColumn": 9}}
 
 
 def test_sarif_uris_are_percent_encoded() -> None:

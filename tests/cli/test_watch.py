@@ -104,7 +104,7 @@ def test_validate_watch_reruns_on_save(exp: Path) -> None:
     run.wait_for("ok: ")
     run.wait_for("watching")
     _save(general, good.replace("kingdom: shu", "kingdom: shuu"))
-    run.wait_for("error[bad-value]")
+    run.wait_for("error[unknown-kingdom]")
     _save(general, good)
     run.wait_for("now clean: generals/hero.yaml")
     assert run.stop() == 0

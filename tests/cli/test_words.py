@@ -16,7 +16,7 @@ def test_one_word_with_signature_meaning_example_and_translations() -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert out.startswith("draw_count  (modifier)\n  usage:   draw_count DELTA\n")
-    assert "  zh:      摸牌阶段你摸牌数{delta}\n" in out
+    assert "  zh:      摸牌阶段，你的摸牌数{delta}\n" in out
     assert "  ko:      카드 획득 단계에 뽑는 카드 수 {delta}\n" in out
     assert "  example (yingzi, " in out and "    draw_count +1\n" in out
 

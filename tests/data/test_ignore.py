@@ -50,3 +50,50 @@ def test_a_kindless_file_in_a_data_folder_is_still_an_error(
     result = validate([Path(".")])
     assert sorted((p.location.path, p.code) for p in result.problems) == [
         ("generals/draft.yaml", "missing-kind"), ("other.yaml", "missing-kind")]
+
+
+def test_a_broken_tool_file_is_skipped_but_broken_data_is_not(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """YAML that does not even parse, found outside the data folders: some other tool's
+    file unless it says it is data (a top-level kind or id line, or a data file's name)."""
+    (repo / "codecov.yml").write_text(JUNK, encoding="utf-8")
+    (repo / "hero.yaml").write_text("kind: general\nid: [broken\n", encoding="utf-8")
+    (repo / "generals" / "bad.yaml").write_text(JUNK, encoding="utf-8")
+    monkeypatch.chdir(repo)
+    result = validate([Path(".")])
+    assert sorted(p.location.path for p in result.problems) == ["generals/bad.yaml",
+                                                                "hero.yaml"]
+    named = validate([Path("codecov.yml")])
+    assert [p.code for p in named.problems] == ["yaml-syntax"]
+
+
+def test_sgs_test_loads_what_validate_checks(repo: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tool configs beside an expansion are no game data for `sgs test` either (it used to
+    refuse to run: "the game data has problems: mkdocs.yml: file has no 'kind' key")."""
+    from typer.testing import CliRunner
+
+    from sgs_tools.cli.main import app
+
+    (repo / "codecov.yml").write_text(JUNK, encoding="utf-8")
+    (repo / "tests").mkdir()
+    (repo / "tests" / "seat.yaml").write_text(
+        "kind: scenario\nseats: [{general: mayunlu}, {general: caocao}]\nturns: 0\n",
+        encoding="utf-8")
+    (repo / "tests" / "broken.yaml").write_text("kind: scenario\nseats: [\n",
+                                                encoding="utf-8")
+    monkeypatch.chdir(repo)
+    tested = CliRunner().invoke(app, ["test"])
+    assert "game data has" not in tested.output, tested.output
+    assert "tests/broken.yaml:3:1: error[yaml-syntax]" in tested.output, tested.output
+    assert "2 scenarios: 1 passed, 1 failed" in tested.output
+
+
+def test_a_list_shaped_tool_file_is_skipped(repo: Path, monkeypatch: pytest.MonkeyPatch
+                                            ) -> None:
+    (repo / "site.yml").write_text("- hosts: all\n  tasks: []\n", encoding="utf-8")
+    (repo / "listed.yaml").write_text("- kind: general\n  id: x\n", encoding="utf-8")
+    monkeypatch.chdir(repo)
+    result = validate([Path(".")])
+    assert [(p.location.path, p.code) for p in result.problems] == [
+        ("listed.yaml", "not-mapping")]

@@ -1,7 +1,8 @@
-"""Every identity and Korean skill and card is named by a scenario (issue 13): a scenario
-in tests/scenarios/ writes its id in its data (a seat's `skills`, a card in a hand or on
-the table, a scripted `when`, an expected event), not only in a comment or a file name,
-so `sgs test` proves each one by name."""
+"""Every identity and Korean skill and card (issue 13), and every Guozhan skill and
+Guozhan-only card (issue 8), is named by a scenario: a scenario in tests/scenarios/ writes
+its id in its data (a seat's `skills`, a card in a hand or on the table, a scripted `when`,
+an expected event or state), not only in a comment or a file name, so `sgs test` proves
+each one by name."""
 
 from __future__ import annotations
 
@@ -55,3 +56,22 @@ def test_there_are_identity_and_korean_skills_and_cards() -> None:
 
 def test_every_identity_and_korean_skill_and_card_is_named_by_a_scenario() -> None:
     assert sorted(identity_and_korean_ids() - named_by_scenarios()) == []
+
+
+def guozhan_ids() -> set[str]:
+    """The skills of the Guozhan generals and the cards only the Guozhan deck has."""
+    cat = bundled().catalog
+    ids = {sid for sid, skill in cat.skills.items()
+           if (g := cat.generals.get(skill.owner)) and "guozhan" in {g.set, *g.also_in}}
+    ids |= {cid for cid, card in cat.cards.items() if card.set == "guozhan"}
+    return ids
+
+
+def test_there_are_guozhan_skills_and_cards() -> None:
+    ids = guozhan_ids()
+    assert {"gz_jianxiong", "gz_wansha", "thunder_slash", "known_both"} <= ids
+    assert "slash" not in ids and "jianxiong" not in ids
+
+
+def test_every_guozhan_skill_and_guozhan_only_card_is_named_by_a_scenario() -> None:
+    assert sorted(guozhan_ids() - named_by_scenarios()) == []

@@ -47,7 +47,8 @@ LIMITS = st.builds(A.Limit, st.sampled_from(["phase", "turn", "round", "game"]),
 OPTIONS = st.builds(A.Options, st.one_of(st.none(), LIMITS), st.booleans(), st.booleans(),
                     st.booleans(), st.one_of(st.none(), NAMES), st.integers(-3, 3),
                     st.one_of(st.none(), st.lists(NAMES.map(A.Word), min_size=1,
-                                                  max_size=2).map(tuple)))
+                                                  max_size=2).map(tuple)),
+                    st.one_of(st.none(), NAMES))
 
 
 def conds(depth: int = 2) -> st.SearchStrategy[object]:
@@ -103,5 +104,9 @@ CLAUSES = st.one_of(
     STATIC_LINES,
     st.builds(A.StaticIf, conds(1), st.lists(STATIC_LINES, min_size=1, max_size=2).map(tuple)),
     st.builds(A.Awaken, conds(1), BODY),
+    st.builds(A.Awaken, conds(1), BODY, timing=st.sampled_from(["before", "after"]),
+              event=NAMES, words=WORDS),
+    st.builds(A.Awaken, conds(1), BODY, timing=st.sampled_from(["start", "end"]),
+              event=NAMES),
 )
 EFFECTS = st.lists(CLAUSES, min_size=1, max_size=3).map(lambda c: A.Effect(tuple(c)))

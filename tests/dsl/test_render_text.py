@@ -64,19 +64,36 @@ def test_comparisons_are_words_in_every_language() -> None:
 
 
 def test_a_missing_response_reads_as_not_answering() -> None:
-    assert "if that character does not, you deal 1 damage" in text("slash", "en")
-    assert "若其未打出" in text("slash", "zh")
-    assert "그 플레이어가 내지 않으면" in text("slash", "ko")
+    assert "The target must use a Jink; if they do not, you deal 1 damage to them" in \
+        text("slash", "en")
+    # a Jink answering a Slash is used, a Slash answering a Duel played (issue 13)
+    assert "目标角色需使用一张【闪】，否则你对其造成1点伤害" in text("slash", "zh")
+    assert "若其未打出，你对其造成1点伤害" in text("duel", "zh")
+    assert "대상이 사용하지 않으면" in text("slash", "ko")
 
 
 def test_one_chosen_character_has_no_letter() -> None:
-    """Printed rules name one chosen character as 其 / that character / 그 플레이어; only
-    two or more chosen characters get letters (角色A, 角色B)."""
-    for ident in ("slash", "fire_attack", "gz_leiji"):
-        assert "角色A" not in text(ident, "zh") and "（" not in text(ident, "zh")
+    """Printed rules name one chosen character as 其 / that character / 그 플레이어, never by
+    a letter (角色A)."""
+    for ident in ("slash", "fire_attack", "gz_leiji", "gz_shuangren"):
+        assert "角色A" not in text(ident, "zh") and "（角色" not in text(ident, "zh")
         assert "character A" not in text(ident, "en")
         assert "플레이어 A" not in text(ident, "ko")
-    assert "其摸一张牌" in text("befriend_attacking", "zh")
+    assert "目标角色摸一张牌" in text("befriend_attacking", "zh")
+    # the second of two, where the first is not named again: 该角色 / the chosen character
+    assert "视为对该角色使用【杀】" in text("gz_shuangren", "zh")
+    assert "treated as using a Slash on the chosen character" in text("gz_shuangren", "en")
+
+
+def test_two_chosen_characters_are_the_first_and_the_second() -> None:
+    """Two characters chosen one after the other: 其 until the second is chosen (选择另一名…),
+    then 前者 / 后者, the first / the second, 먼저 / 나중에 선택한 플레이어."""
+    assert "然后选择一名男性角色，选择另一名男性角色，然后前者视为对后者使用【决斗】" in \
+        text("lijian", "zh")
+    assert "choose a male character, choose another male character, then the first " \
+        "character is treated as using a Duel on the second character" in text("lijian", "en")
+    assert "먼저 선택한 플레이어는 나중에 선택한 플레이어에게 【결투】를" in text("lijian", "ko")
+    assert "X为前者的手牌数与后者的手牌数之差" in text("gz_dimeng", "zh")
 
 
 def test_card_names_in_brackets_in_chinese() -> None:
@@ -116,7 +133,7 @@ def test_arithmetic_is_words_and_computed_amounts_are_letters() -> None:
     assert "where X is the smaller of the HP lost and 1 minus your HP" in text("gz_buqu", "en")
     assert "（X为扣减的体力值与1减去你的体力值中的较小值）" in text("gz_buqu", "zh")
     assert "X는 줄어든 체력과 1에서 자신의 체력을 뺀 값 중 작은 값이다" in text("gz_buqu", "ko")
-    assert text("zhiheng", "en").startswith("Action (X times per turn)")
+    assert text("zhiheng", "en").startswith("X times per turn, during your play phase, you may")
     assert "look at the top X cards of the deck" in text("gz_guanxing", "en")
     assert "손패가 X장이 될 때까지" in text("gz_jieming", "ko")
 
@@ -124,8 +141,20 @@ def test_arithmetic_is_words_and_computed_amounts_are_letters() -> None:
 def test_let_bound_names_read_as_letters() -> None:
     for lang in ("en", "zh", "ko"):
         assert "hearts" not in text("gz_zaiqi", lang)
-    assert "add 1 to X; afterwards, you recover X HP" in text("gz_zaiqi", "en")
-    assert "X를 0으로 한다" in text("gz_zaiqi", "ko")
+    # a let that counts the cards passing a test is defined as that count, not kept
+    assert "where X is the number of those cards whose suit is ♥" in text("gz_zaiqi", "en")
+    assert "Y为这些牌中花色为红桃的牌数" in text("gz_zaiqi", "zh")
+    assert "X는 그 카드들 중 문양이 하트인 카드 수이다" in text("gz_zaiqi", "ko")
+    for lang in ("en", "zh", "ko"):
+        assert not re.search("let X|令Y为|X를 0으로", text("gz_zaiqi", lang))
+    source = "action:\n  let n = 0\n  draw 1\n  let n = n + 1\n  recover n\n"
+    assert "let X be 0" in snippet(source, "en") and "add 1 to X" in snippet(source, "en")
+
+
+def test_a_loop_over_cards_with_one_test_and_one_step_is_one_step() -> None:
+    assert "put those cards whose suit is ♥ into the discard pile" in text("gz_zaiqi", "en")
+    assert "将这些牌中花色为红桃的牌置入弃牌堆" in text("gz_zaiqi", "zh")
+    assert "그 카드들 중 문양이 하트인 카드를 사용 카드 더미에 놓고" in text("gz_zaiqi", "ko")
 
 
 def test_whole_or_partial_amounts_of_damage() -> None:
@@ -133,7 +162,7 @@ def test_whole_or_partial_amounts_of_damage() -> None:
     assert "그 피해를 모두 막을 수 있다" in text("ice_sword", "ko")
     assert "防止此伤害，" in text("ice_sword", "zh")
     assert "you prevent all but 1 of that damage" in text("silver_lion", "en")
-    assert "그 피해를 1만 남기고 막는다" in text("silver_lion", "ko")
+    assert "그 피해를 1점만 남기고 막는다" in text("silver_lion", "ko")
 
 
 def test_same_number_of_cards() -> None:
@@ -144,9 +173,9 @@ def test_same_number_of_cards() -> None:
 
 def test_english_card_names_take_articles_and_plurals() -> None:
     assert text("wushuang", "en").startswith("2 Jinks are needed to cancel a Slash you use.")
-    assert "that character must play a Jink" in text("slash", "en")
-    assert "character A is treated as using a Duel on character B" in text("lijian", "en")
-    assert "you may make the target unable to use a Jink against this card" in \
+    assert "The target must use a Jink" in text("slash", "en")
+    assert "the first character is treated as using a Duel on the second" in text("lijian", "en")
+    assert "you may make them unable to use a Jink against this card" in \
         text("liegong", "en")
     assert "have it that" not in text("jink", "en")
 
@@ -154,8 +183,8 @@ def test_english_card_names_take_articles_and_plurals() -> None:
 def test_korean_leaves_the_owner_unsaid_until_someone_else_acts() -> None:
     assert text("jianxiong", "ko") == "자신이 피해를 받은 후, 그 카드를 얻을 수 있다."
     slash = text("slash", "ko")
-    assert slash.startswith("카드 사용 단계: 자신의 공격 범위 안의")
-    assert "자신은 그 플레이어에게 피해 1을 준다" in slash  # said again after that one
+    assert slash.startswith("카드 사용 단계에 자신의 공격 범위 안의")
+    assert "자신은 대상에게 피해 1점을 준다" in slash  # said again after that one
 
 
 def test_modifiers_under_one_condition_are_one_sentence() -> None:
@@ -167,9 +196,11 @@ def test_modifiers_under_one_condition_are_one_sentence() -> None:
 
 
 def test_steps_by_one_character_run_on() -> None:
-    assert text("qingnang", "en") == "Action: you discard a card, then recover 1 HP."
-    assert text("qingnang", "zh") == "出牌阶段：你弃置一张牌，然后回复1点体力。"
-    assert text("qingnang", "ko") == "카드 사용 단계: 카드 1장을 버리고, 체력 1을 회복한다."
+    assert text("qingnang", "en") == \
+        "During your play phase, you may discard a card, then recover 1 HP."
+    assert text("qingnang", "zh") == "出牌阶段，你可以弃置一张牌，然后回复1点体力。"
+    assert text("qingnang", "ko") == \
+        "카드 사용 단계에, 카드 1장을 버릴 수 있다. 그러면 체력 1을 회복한다."
 
 
 def snippet(source: str, lang: str) -> str:
@@ -186,7 +217,7 @@ def snippet(source: str, lang: str) -> str:
 
 def test_an_optional_step_someone_else_performs_is_the_owners_choice() -> None:
     """`may VERB … for X`: the engine asks the skill's owner, so the text never says X
-    may act; it reads "you may have X …", "你可以令X…", "자신이 원하면 X는 …"."""
+    may act; it reads "you may have X …", "你可以令X…", "X가 …하게 할 수 있다"."""
     effects = bundled().effects
     assert effects is not None
     found = []
@@ -209,16 +240,18 @@ def test_an_optional_step_someone_else_performs_is_the_owners_choice() -> None:
             assert f"{subject['en']} may " not in text(ident, "en"), ident
             assert f"可以令{subject['zh']}" in text(ident, "zh"), ident
             assert f"{subject['zh']}可以" not in text(ident, "zh"), ident
-            assert f"원하면 {subject['ko']}" in text(ident, "ko"), ident
+            ko = text(ident, "ko")  # the owner makes it happen: "X가 …하게 할 수 있다"
+            assert re.search(re.escape(subject["ko"]) + r"[이가] .*게 할 수 있다", ko) \
+                or f"원하면 {subject['ko']}" in ko, ident
     assert "peach" in found
     assert "you may have that character recover 1 HP" in text("peach", "en")
     assert "你可以令该角色回复1点体力" in text("peach", "zh")
-    assert "자신이 원하면 그 플레이어는 체력 1을 회복한다" in text("peach", "ko")
+    assert "그 플레이어가 체력 1을 회복하게 할 수 있다" in text("peach", "ko")
 
 
 def test_redirecting_names_the_card_being_used() -> None:
-    assert "then you transfer that Slash to another character" in text("liuli", "en")
-    assert "然后你将此【杀】转移给" in text("liuli", "zh")
+    assert "then transfer that Slash to another character" in text("liuli", "en")
+    assert "然后将此【杀】转移给" in text("liuli", "zh")
     assert "그 【살】의 대상을" in text("liuli", "ko")
 
 
@@ -226,13 +259,13 @@ def test_one_card_is_that_card() -> None:
     assert "if that card's colour is not" in text("fanjian", "en")
     assert "若该牌的颜色" in text("fanjian", "zh")
     assert "그 카드의 색이" in text("fanjian", "ko")
-    assert "then you put that card on your general card" in text("gz_buqu", "en")
+    assert "then put that card on your general card" in text("gz_buqu", "en")
 
 
 def test_a_loop_ends_before_what_follows_it() -> None:
-    assert "add 1 to X; afterwards, you recover X HP" in text("gz_zaiqi", "en")
-    assert "令Y加1；结算完毕后，你回复Y点体力" in text("gz_zaiqi", "zh")
-    assert "X에 1을 더한다. 모두 처리한 후, 체력을 X 회복한다" in text("gz_zaiqi", "ko")
+    assert "draw 3 cards; afterwards, if" in text("gz_xiongyi", "en")
+    assert "摸三张牌；结算完毕后，若" in text("gz_xiongyi", "zh")
+    assert "카드 3장을 뽑게 할 수 있다. 모두 처리한 후," in text("gz_xiongyi", "ko")
 
 
 def test_a_letter_keeps_one_meaning_in_the_whole_text() -> None:
@@ -245,7 +278,8 @@ def test_a_letter_keeps_one_meaning_in_the_whole_text() -> None:
 def test_nested_ifs_say_which_if_an_otherwise_belongs_to() -> None:
     guhuo = text("guhuo", "en")
     assert "otherwise" not in guhuo
-    assert "greater than 0: if that card's name is the declared name, " in guhuo
+    assert "there are characters who questioned it: if that card's name is the declared name, " \
+        in guhuo
     assert "; if that card's name is not the declared name, " in guhuo
     assert "否则" not in text("guhuo", "zh")
     assert "그렇지 않으면" not in text("guhuo", "ko")
@@ -255,10 +289,10 @@ def test_nested_ifs_say_which_if_an_otherwise_belongs_to() -> None:
 
 def test_characters_chosen_together_are_those_characters() -> None:
     assert "character A" not in text("tuxi", "en")
-    assert "for each of those characters, you take a hand card from that character" in \
-        text("tuxi", "en")
-    assert "对这些角色中的每名角色，你获得其一张手牌" in text("tuxi", "zh")
-    assert "그 플레이어들 각각에 대해" in text("tuxi", "ko")
+    # each of them, said where the loop's step names them
+    assert "and take a hand card from each of those characters" in text("tuxi", "en")
+    assert "获得这些角色各自的一张手牌" in text("tuxi", "zh")
+    assert "그 플레이어들 각각의 손패 1장을 가져온다" in text("tuxi", "ko")
 
 
 def test_extra_and_fewer_cards_drawn() -> None:
@@ -279,7 +313,7 @@ def test_chinese_arithmetic_in_a_count_is_a_letter() -> None:
     source = "action:\n  draw (2 - hand_count)\n  for each others:\n    if it.hp > 1:\n" \
              "      draw 1 for it\n"
     zh = snippet(source, "zh")
-    assert "你摸X张牌" in zh and "X为2减去你的手牌数" in zh
+    assert "你可以摸X张牌" in zh and "X为2减去你的手牌数" in zh
     assert "若其体力值大于1" in zh and "其的" not in zh
 
 
@@ -289,19 +323,63 @@ def test_korean_distance_says_who_counts_it() -> None:
 
 
 def test_a_delayed_trick_acts_on_its_holder() -> None:
+    """A delayed trick speaks of the judgement zone it lies in: its holder is named so
+    where the text first says them, then "that character" (其)."""
     en = text("indulgence", "en")
-    assert "the character whose judgement zone holds it, that character performs a " \
-           "judgement" in en
+    assert "When this card takes effect in a judgement phase, the character with this card " \
+           "in their judgement zone performs a judgement" in en
     assert "that character skips their play phase" in en
-    assert "该角色跳过出牌阶段" in text("indulgence", "zh")
-    assert "그 플레이어는 카드 사용 단계를 건너뛴다" in text("indulgence", "ko")
+    zh = text("indulgence", "zh")
+    assert "当此牌在判定阶段生效时，判定区里有此牌的角色进行一次判定：若" in zh
+    assert "其跳过出牌阶段" in zh
+    ko = text("indulgence", "ko")
+    assert "판정 구역에 이 카드가 있는 플레이어는 판정을 한다" in ko
+    assert "그 플레이어는 카드 사용 단계를 건너뛴다" in ko
     assert "that character takes 3 thunder damage" in text("lightning", "en")
+    assert "若判定牌为黑桃2~9" in text("lightning", "zh")
+
+
+def test_korean_speaks_the_korean_rule_books_words() -> None:
+    """Damage in points (피해 1점을 준다), a skill is a 능력, and what the owner has another
+    character do is said as making it happen (…하게 할 수 있다), not "if you wish"."""
+    assert "자신은 대상에게 피해 1점을 준다" in text("slash", "ko")
+    assert "피해 1점마다" in text("jijiu", "ko")
+    assert "이 능력이 있는 무장을 공개할 수 있다" in text("gz_huoshui", "ko")
+    assert "그 플레이어가 체력 1을 회복하게 할 수 있다" in text("peach", "ko")
+    assert "피해의 근원이 판정을 하게 할 수 있다. 그러면 판정 카드가" in text("ganglie", "ko")
+    assert "그 피해가 1점 증가한다" in text("luoyi", "ko")
+    assert "피해의 근원에게 숨긴 무장이 있으면" in text("gz_mingshi", "ko")
+
+
+def test_korean_never_leaves_the_owner_for_someone_else_to_read_as_himself() -> None:
+    """In a step another character does, 자신 would read as that character: an amount
+    that names the owner is a letter defined after the sentence."""
+    assert "그 플레이어는 카드 X장을 뽑고, 무장 카드를 뒤집는다 (X는 자신이 잃은 체력이다)" in \
+        text("gz_fangzhu", "ko")
+    assert "자신이 잃은 체력만큼" not in text("gz_yinghun", "ko")
+    assert "그 플레이어는 그 플레이어" not in text("gz_tianxiang", "ko")
+    assert "자신 이외의" not in text("tongji", "ko")
+
+
+def test_where_cards_are_comes_before_their_count() -> None:
+    assert "你弃置目标角色区域里的一张牌" in text("dismantlement", "zh")
+    assert "将手牌中的一张装备牌置入其装备区" in text("gz_zhijian", "zh")
+    assert "대상 구역의 카드 1장을 버린다" in text("dismantlement", "ko")
+    assert "손패 중 장비 카드 1장을" in text("gz_zhijian", "ko")
+    assert "자신의 장비 구역에 방어구 카드가 없으면" in text("gz_bazhen", "ko")
+
+
+def test_jink_says_what_it_answers() -> None:
+    assert "you may make the card you are answering have no effect on you" in \
+        text("jink", "en")
+    assert "你可以令需要你响应的牌对你无效" in text("jink", "zh")
+    assert "대응해야 하는 카드" in text("jink", "ko")
 
 
 def test_a_card_used_without_a_card_is_treated_as_used() -> None:
-    assert "character A is treated as using a Duel on character B" in text("lijian", "en")
-    assert "角色A视为对角色B使用【决斗】" in text("lijian", "zh")
-    assert "플레이어 A는 플레이어 B에게 【결투】를 사용한 것으로 간주된다" in text("lijian", "ko")
+    assert "the first character is treated as using a Duel on" in text("lijian", "en")
+    assert "前者视为对后者使用【决斗】" in text("lijian", "zh")
+    assert "나중에 선택한 플레이어에게 【결투】를 사용한 것으로 간주된다" in text("lijian", "ko")
 
 
 def test_exclusive_ifs_read_as_alternatives() -> None:
@@ -333,9 +411,15 @@ def test_two_bounds_on_one_value_read_as_a_range() -> None:
     effects = validate().effects
     assert effects is not None
     compiled = effects.compiled["lightning"]
-    assert "rank is from 2 to 9" in explain(compiled, effects.names, "en")
-    assert "点数为2~9" in explain(compiled, effects.names, "zh")
-    assert "숫자가 2~9이면" in explain(compiled, effects.names, "ko")
+    # with the suit of the same card: "♠ 2–9"
+    assert "the judgement card is ♠ 2–9" in explain(compiled, effects.names, "en")
+    assert "判定牌为黑桃2~9" in explain(compiled, effects.names, "zh")
+    assert "판정 카드가 스페이드 2~9이면" in explain(compiled, effects.names, "ko")
+    source = "action:\n  judge\n  if judgement.number > 1 and judgement.number < 10:\n" \
+             "    draw 1\n"
+    assert "rank is from 2 to 9" in snippet(source, "en")
+    assert "点数为2~9" in snippet(source, "zh")
+    assert "숫자가 2~9이면" in snippet(source, "ko")
 
 
 def test_a_granted_action_keeps_you_as_the_owner() -> None:
@@ -367,7 +451,7 @@ def test_an_offered_card_may_be_refused() -> None:
 def test_a_delayed_trick_goes_to_the_judgement_zone() -> None:
     """`place` names the zone its cards go to: a delayed trick the judgement zone (判定区),
     equipment the equipment area (装备区)."""
-    assert "将【乐不思蜀】置入其判定区" in text("indulgence", "zh")
-    assert "place an Indulgence in that character's judgement zone" in text("indulgence", "en")
-    assert "【낙불사촉】을 그 플레이어의 판정 구역에 놓는다" in text("indulgence", "ko")
+    assert "将【乐不思蜀】置入目标角色的判定区" in text("indulgence", "zh")
+    assert "place an Indulgence in the target's judgement zone" in text("indulgence", "en")
+    assert "【낙불사촉】을 대상의 판정 구역에 놓는다" in text("indulgence", "ko")
     assert "置入其装备区" in text("gz_zhijian", "zh")

@@ -29,6 +29,31 @@ def test_every_text_uses_the_rule_books_terms(lang: str) -> None:
     assert bad == []
 
 
+# Habits a rules editor would strike out, per language, read for in every text: a chosen
+# character named by a letter, and code-like leftovers.
+HABITS = {
+    # a letter for a chosen character; "然后你…然后你…"; three 然后 in one run of steps; a
+    # loop head where its step can name them; a let-variable; an internal counter
+    "zh": [r"角色[A-D]", r"然后你[^。；]*然后你", r"(?:然后[^。；]*){3}", r"对每名(?!这些)",
+           r"令[A-Z]为", r"的计数"],
+    "en": [r"\bcharacter [A-D]\b", r"then you [^.;]*then you", r"\blet [A-Z] be\b",
+           r"\bAction\b", r"\btally\b"],
+    # 자신이 원하면 where the owner makes it happen; a let-variable; the loop head
+    "ko": [r"플레이어 [A-D]\b", r"자신이 원하면", r"[A-Z]를 0으로", r"각각에 대해"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ko"])
+def test_no_text_has_a_habit_a_rules_editor_strikes_out(lang: str) -> None:
+    effects = bundled().effects
+    assert effects is not None
+    bad = []
+    for ident, compiled in effects.compiled.items():
+        text = explain(compiled, effects.names, lang)
+        bad += [(ident, pattern) for pattern in HABITS[lang] if re.search(pattern, text)]
+    assert bad == []
+
+
 def test_the_korean_terms_table_names_the_books_words() -> None:
     terms = full_registry().terms["ko"]
     assert terms["player"].use == "플레이어"

@@ -18,6 +18,7 @@ from sgs_tools import paths
 from sgs_tools.data import schemas
 from sgs_tools.data.loader import loads
 from sgs_tools.editor import schema_build
+from sgs_tools.project import validate
 from sgs_tools.scenario import cards_pattern
 from tests.conftest import EXAMPLES, TESTS
 from tests.editor.lsp import ROOT, Client
@@ -75,13 +76,18 @@ MISTAKES = {
 
 
 @pytest.mark.parametrize("name", list(MISTAKES))
-def test_mistakes_are_reported_where_sgs_reports_them(server: Client, name: str) -> None:
+def test_mistakes_are_reported_where_sgs_reports_them(server: Client, name: str,
+                                                      tmp_path: Path) -> None:
     text, schema_name = MISTAKES[name]
     assert text != (CAOCAO if schema_name == "general" else ROOT / "cards/standard/deck.yaml"
                     ).read_text(encoding="utf-8"), "the mistake was not made"
     target = CAOCAO if schema_name == "general" else ROOT / "cards/standard/deck.yaml"
     found = server.diagnostics(target, text)
     problems = schemas.check(loads(text, str(target)), schema_name)
+    if name == "kingdom typo":  # an open enum: the catalog checks it (expansions add kingdoms)
+        copy = tmp_path / "caocao.yaml"
+        copy.write_text(text.replace("id: caocao", "id: caocao_copy", 1), encoding="utf-8")
+        problems = [p for p in validate([copy]).problems if p.code == "unknown-kingdom"]
     assert problems, "sgs validate must report it too"
     assert found, "the editor must report it"
     ours = {(p.location.line, p.location.col) for p in problems}
@@ -256,6 +262,30 @@ def test_a_bundled_file_copied_out_gets_a_working_modeline(server: Client,
     assert server.diagnostics(copied) == []
     text = copied.read_text(encoding="utf-8")
     assert server.diagnostics(copied, text.replace("kingdom: wei", "kingdom: weii"))
+
+
+def test_an_expansion_kingdom_is_valid_and_offered_in_its_editor(
+        server: Client, tmp_path: Path) -> None:
+    """The jin example exported outside: its own kingdom checks clean, is completed with
+    its names, and a misspelling of it is flagged; the schemas' declaration rules too."""
+    root = tmp_path / "jin"
+    shutil.copytree(EXAMPLES / "positive" / "jin-kingdom", root)
+    assert schema_build.export_project_schemas(root / "schemas", [root], force=True).ok
+    schema_build.set_modelines(root, root / "schemas", write=True)
+    files = sorted(p for p in root.rglob("*.yaml") if "schemas" not in p.parts)
+    assert {p: d for p, d in server.diagnostics_of_all(files).items() if d} == {}
+    path = root / "generals" / "simayan.yaml"
+    text = path.read_text(encoding="utf-8")
+    line = _line_of(text, "kingdom:")
+    items = server.completion(path, text.replace("kingdom: jin", "kingdom: "), line,
+                              len("kingdom: ") + 1)
+    jin = next(i for i in items if i["label"] == "jin")
+    assert "晋" in _doc(jin) and "Jin" in _doc(jin) and "진" in _doc(jin)
+    assert server.diagnostics(path, text.replace("kingdom: jin", "kingdom: jinn"))
+    manifest = root / "expansion.yaml"
+    mtext = manifest.read_text(encoding="utf-8")
+    assert server.diagnostics(manifest, mtext.replace("id: jin\n", "id: wei\n"))
+    assert server.diagnostics(manifest, mtext.replace('"#5b4a8c"', "purple"))
 
 
 def test_an_exported_schema_has_no_remote_id(exported: Path) -> None:

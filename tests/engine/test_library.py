@@ -43,7 +43,7 @@ def test_card_hooks_know_their_type(lib: Library) -> None:
 def test_census_counts_words(lib: Library) -> None:
     census = lib.word_census(["slash"])
     assert census["action"]["damage"] >= 1
-    assert census["action"]["respond"] >= 1
+    assert census["action"]["respond_use"] >= 1
 
 
 def test_an_expansion_deck_joins_the_modes_it_names() -> None:

@@ -41,13 +41,13 @@ def test_writes_a_package_and_reports_what_it_left_out(tmp_path: Path) -> None:
     assert "wrote FreeKill package 'mypack'" in result.output
     assert "not exportable" in result.output
     # a refused skill is named with the word that stopped it
-    assert "  wushuang: responses_needed" in result.output
+    assert "  guhuo: disguise" in result.output
     init = (out / "init.lua").read_text(encoding="utf-8")
     assert 'Package:new("mypack")' in init
     assert 'loadSkillSkelsByPath("./packages/mypack/skills")' in init
     assert 'General:new(extension, "mypack__zhangfei", "shu", 4, 4, General.Male)' in init
     assert (out / "skills" / "jianxiong.lua").is_file()
-    assert not (out / "skills" / "wushuang.lua").exists()  # never half-emitted
+    assert not (out / "skills" / "guhuo.lua").exists()  # never half-emitted
     assert (out / "script.lua").is_file() and (out / ".luacheckrc").is_file()
 
 
@@ -65,11 +65,35 @@ def test_translations_carry_our_names_and_generated_text(package: Path) -> None:
     assert '}, "en_US")' in init and '["sgsx__zhangfei"] = "Zhang Fei",' in init
 
 
+def test_choice_options_have_their_own_generated_text(package: Path) -> None:
+    init = (package / "init.lua").read_text(encoding="utf-8")
+    assert "选项" not in init and '"option ' not in init
+    # an option reads as it does inside the skill's text, where the chooser is not named
+    # again (the rules text: "伤害来源选择一项：弃置两张手牌；或你对其造成1点伤害")
+    assert '["sgsx__ganglie_choice1"] = "弃置两张手牌",' in init
+    assert '["sgsx__ganglie_choice2"] = "discard 2 hand cards' not in init
+    assert '["sgsx__ganglie_choice1"] = "discard 2 hand cards",' in init
+
+
 @pytest.mark.parametrize("skill", ["jianxiong", "ganglie", "yingzi", "kongcheng", "longdan",
-                                   "tuxi", "paoxiao", "kurou"])
+                                   "tuxi", "paoxiao", "kurou", "liuli", "hujia", "leiji",
+                                   "guidao", "wangzun", "wushuang", "tongji", "mashu",
+                                   "jijiang", "rende", "yiji", "fanjian", "jiuyuan",
+                                   "jiuyuan&"])
 def test_golden_skill_files(package: Path, skill: str) -> None:
     golden(GOLDEN / f"{skill}.lua", (package / "skills" / f"{skill}.lua").read_text(
         encoding="utf-8"))
+
+
+def test_granted_action_is_an_attached_skill(package: Path) -> None:
+    """救援 is the lord's; its action is FreeKill's attached skill, given to the others."""
+    main = (package / "skills" / "jiuyuan.lua").read_text(encoding="utf-8")
+    assert 'attached_skill_name = "sgsx__jiuyuan&",' in main and "addEffect" not in main
+    granted = (package / "skills" / "jiuyuan&.lua").read_text(encoding="utf-8")
+    assert 'name = "sgsx__jiuyuan&",' in granted and 'owner:hasSkill("sgsx__jiuyuan")' in granted
+    assert "Skill.Lord" not in granted and granted.count("addTest(") == 2
+    init = (package / "init.lua").read_text(encoding="utf-8")
+    assert '["sgsx__jiuyuan&"] = "救援",' in init
 
 
 def test_golden_init(package: Path) -> None:

@@ -25,6 +25,7 @@ from tests.conftest import TESTS
 
 KNOWN: dict[str, Any] = yaml.safe_load(
     (TESTS / "export" / "freekill_known_differences.yaml").read_text(encoding="utf-8"))
+CARDS = TESTS / "export" / "data" / "fkcards"  # an expansion of new cards, with scenarios
 FREEKILL_OWN_TESTS = 26  # FreeKill's per-skill tests at the pinned commit
 GAMES = 20
 
@@ -38,8 +39,9 @@ class Checked:
 
 @pytest.fixture(scope="module")
 def checked(freekill_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Checked:
-    res, report = build([], "sgsx")
+    res, report = build([CARDS], "sgsx")
     assert res is not None, report
+    assert len(res.cards) == 7, res.refused
     tree = cc.scratch(freekill_home, tmp_path_factory.mktemp("fk") / "freekill")
     cc.install(res, tree)
     return Checked(res, tree, cc.run_tests(tree))
@@ -47,7 +49,7 @@ def checked(freekill_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Ch
 
 def _ours(c: Checked) -> dict[str, str]:
     """Our emitted scenario file → its FreeKill test name."""
-    return {o.path: cc.test_name(c.res.skills[o.skill], o.index)
+    return {o.path: cc.test_name(o.skel, o.index)
             for o in c.res.scenarios if o.skill}
 
 
@@ -73,6 +75,23 @@ def test_our_scenarios_pass_inside_freekill(checked: Checked) -> None:
     unexplained = {p: checked.run.failures.get(ours[p]) for p in failing - listed}
     assert not unexplained, f"failing in FreeKill, not in the known differences: {unexplained}"
     assert not listed - failing, f"listed as failing but passing now: {listed - failing}"
+
+
+def test_the_new_cards_scenarios_pass_inside_freekill(checked: Checked) -> None:
+    """Every scenario of the card expansion is emitted as a test of its card's skill and
+    passes in FreeKill's rules code: a new basic card, two ordinary tricks, a delayed
+    trick, a weapon's, an armour's and a horse's abilities."""
+    ours = _ours(checked)
+    cards = {o.path: ours[o.path] for o in checked.res.scenarios
+             if o.skill and o.skill.startswith("card:")}
+    expected = sorted(p.name for p in (CARDS / "tests").glob("*.yaml"))
+    assert sorted(cards) == expected
+    assert {o.skill for o in checked.res.scenarios if o.path in cards} == {
+        f"card:{c}" for c in ("poison_arrow", "war_drums", "ambush", "drought",
+                              "hook_spear", "bronze_shield", "hanxue")}
+    failing = {p: checked.run.failures.get(n) for p, n in cards.items()
+               if not checked.run.results.get(n)}
+    assert not failing
 
 
 def test_emitted_tests_can_fail(checked: Checked, tmp_path: Path) -> None:
@@ -110,10 +129,13 @@ def test_freekills_tests_against_our_skills(freekill_home: Path, tmp_path: Path)
 
 
 def test_whole_ai_games_with_our_generals(checked: Checked) -> None:
+    """Whole AI games with our generals in every seat and the new cards in the deck finish
+    without an error of ours; the probe shows our cards and skills were really in play."""
     gens = sorted(checked.res.generals.values())
     assert len(gens) >= 5
     seatings = [[gens[(i * 5 + k) % len(gens)] for k in range(5)] for i in range(GAMES)]
     allowed = [str(x).strip() for x in KNOWN["freekill_ai_crits"]]
+    cc.install_probe(checked.tree)
     workers = max(1, min(4, os.cpu_count() or 1))
     with ThreadPoolExecutor(workers) as pool:
         games = list(pool.map(lambda i: cc.run_game(checked.tree, seatings[i], 2000 + i),
@@ -124,3 +146,7 @@ def test_whole_ai_games_with_our_generals(checked: Checked) -> None:
         if g.returncode != 0 or not g.over or crit:
             bad.append((g.seed, seatings[i], g.returncode, g.over, crit[:3]))
     assert not bad, bad
+    used = {name for g in games for name in g.uses}
+    assert set(checked.res.cards.values()) <= used, set(checked.res.cards.values()) - used
+    ours = {name for g in games for name in g.skills if name.startswith("sgsx__")}
+    assert len(ours) >= 10, ours

@@ -27,7 +27,9 @@ def test_every_mapped_word_is_a_vocabulary_word() -> None:
     for event, timings in m.events.items():
         for timing, entry in timings.items():
             assert timing in ("before", "when", "after", "at"), (event, timing)
-            assert str(entry["event"]).startswith("fk."), (event, timing)
+            events = entry["event"] if isinstance(entry["event"], list) else [entry["event"]]
+            assert all(str(e).startswith("fk.") for e in events), (event, timing)
+            assert set(entry.get("tests") or {}) <= set(events), (event, timing)
             provided = set(REG.events[event].provides) if event in REG.events else set()
             assert set(entry.get("vars") or {}) <= provided, (event, timing)
 

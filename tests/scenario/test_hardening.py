@@ -52,3 +52,28 @@ def test_until_game_over_hitting_the_turn_limit_fails_at_the_until_line(
     assert result.exit_code == 1, result.output
     assert "s.yaml:7:8: error[scenario]: until: game_over, but nobody had won" in result.output
     assert "0 passed, 1 failed" in result.output
+
+
+SAMURAI_NUMBERS = """kind: scenario
+mode: samurai
+name: a seed and a step budget that are not numbers
+seed: ♠
+step_budget: [1]
+seats:
+  - houses: [[date_masamune], []]
+  - houses: [[uesugi_kenshin], []]
+  - houses: [[mori_motonari], []]
+phases: [declaration]
+"""
+
+
+def test_samurai_scenario_step_budget_not_a_number_is_located(tmp_path: Path) -> None:
+    """Found by the scenario fuzzer: `step_budget: ♠` in a samurai scenario was int()-ed
+    and crashed `sgs test` with a ValueError."""
+    path = tmp_path / "s.yaml"
+    path.write_text(SAMURAI_NUMBERS, encoding="utf-8")
+    result = runner.invoke(app, ["test", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "internal error" not in result.output
+    assert "s.yaml:4:" in result.output and "seed is a whole number" in result.output
+    assert "s.yaml:5:" in result.output and "step_budget is a whole number" in result.output

@@ -145,7 +145,7 @@ def test_sgs_balance_focus_json_and_svg(tmp_path: Path) -> None:
 
 def test_sgs_balance_refuses_bad_options() -> None:
     for args in (["--format", "pdf"], ["--correction", "sidak"], ["--focus", "zhouyuu"],
-                 ["--until-ci", "2"], ["--mode", "guozhan", "--focus", "gz_caocao"]):
+                 ["--until-ci", "2"], ["--mode", "guozhan", "--focus", "zhouyu"]):
         result = runner.invoke(app, ["balance", "--games", "2", *args])
         assert result.exit_code == 2, (args, result.output)
 
@@ -162,3 +162,68 @@ def test_markdown_and_svg_escape_designer_text() -> None:
     svg = bal.render_svg(bal.svg_rows(report), hostile)
     assert "<script>" not in svg
     xml.dom.minidom.parseString(svg)
+
+
+def test_guozhan_cells_count_each_seat_once_in_the_pool() -> None:
+    rows = [_summary(s, [("a+b", "wei", s % 2 == 0), ("c+d", "wei", s % 2 == 0),
+                         ("e+f", "shu", s % 2 == 1)]) for s in range(40)]
+    by_general = bal.cells(rows, "generals")
+    a = by_general[("a", "wei")]
+    assert (a.wins, a.games) == (20, 40)
+    assert (a.pool_wins, a.pool_games) == (20, 40)  # the other wei seat, not a's partner
+    pairs = bal.cells([_summary(0, [("b+a", "wei", True)]), _summary(1, [("a+b", "wei", False)])],
+                      "pairs")
+    assert list(pairs) == [("a+b", "wei")] and pairs[("a+b", "wei")].games == 2
+    kingdoms = {k["kingdom"]: k for k in bal.kingdoms(rows)}
+    assert kingdoms["wei"]["games"] == 80 and kingdoms["shu"]["rate"] == 0.5
+
+
+@pytest.mark.parametrize("slot", ["main", "deputy"])
+def test_a_guozhan_focus_changes_only_its_seat(lib: Library, slot: str) -> None:
+    from sgs_tools.engine.modes import new_game
+    from sgs_tools.engine.modes.guozhan import focus_seat
+
+    for seed in range(6):
+        plain = new_game(lib, Setup(mode="guozhan", players=5, seed=seed))
+        plain.deal()
+        focused = new_game(lib, Setup(mode="guozhan", players=5, seed=seed,
+                                      focus=("gz_zhouyu", slot)))
+        focused.deal()
+        a = [tuple(s.generals) for s in plain.rules.slots]
+        b = [tuple(s.generals) for s in focused.rules.slots]
+        seat = focus_seat(seed, 5)
+        assert b[seat][0 if slot == "main" else 1] == "gz_zhouyu"
+        assert len({x for pair in b for x in pair}) == 10  # nobody twice
+        for pair in b:
+            assert lib.general(pair[0]).kingdom == lib.general(pair[1]).kingdom
+        changed = [i for i in range(5) if a[i] != b[i]]
+        had = [i for i, pair in enumerate(a) if "gz_zhouyu" in pair and i != seat]
+        assert set(changed) <= {seat, *had}
+        if "gz_zhouyu" in a[seat] and a[seat][0 if slot == "main" else 1] == "gz_zhouyu":
+            assert b[seat] == a[seat]  # it had chosen that very seat already
+        assert [p.hand for p in plain.table.players if p.seat not in changed] == [
+            p.hand for p in focused.table.players if p.seat not in changed]
+
+
+def test_sgs_balance_guozhan_end_to_end(tmp_path: Path, lib: Library) -> None:
+    svg = tmp_path / "gz.svg"
+    base = ["balance", "--mode", "guozhan", "--players", "4", "--games", "3", "--agents",
+            "random", "--workers", "1", "-q", "--focus", "gz_caocao"]
+    result = runner.invoke(app, [*base, "--format", "json", "--svg", str(svg)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output[:result.output.rindex("}") + 1])
+    assert [f["role"] for f in report["focus"]] == ["main", "deputy"]
+    assert all(f["general"] == "gz_caocao" and f["games"] == 3 for f in report["focus"])
+    assert report["role_word"] == "faction" and report["kingdoms"]
+    assert sum(k["games"] for k in report["kingdoms"]) == 4 * report["games"]
+    assert all("+" not in c["general"] for c in report["cells"])  # one general a cell
+    assert report["pairs"] and all(c["general"].count("+") == 1 for c in report["pairs"])
+    assert any(c["general"] == "gz_caocao" for c in report["cells"])
+    own = set(lib.skill_ids(lib.general("gz_caocao")))
+    assert set(report["skills"]) <= own  # only the focused general's skills are listed
+    xml.dom.minidom.parse(str(svg))
+    text = runner.invoke(app, [*base, "--format", "text"])
+    assert text.exit_code == 0 and "win rate by faction" in text.output
+    assert "gz_caocao        as main" in text.output
+    markdown = runner.invoke(app, [*base, "--format", "markdown"])
+    assert markdown.exit_code == 0 and "| faction | win rate |" in markdown.output

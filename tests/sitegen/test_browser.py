@@ -31,6 +31,8 @@ from tests.conftest import TESTS
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = TESTS.parent / "test-artifacts"
+BALANCE = TESTS / "sitegen" / "balance"
+"""Balance reports (real `sgs balance` runs) the test site shows on its Balance pages."""
 
 
 def _need(reason: str) -> None:
@@ -43,13 +45,15 @@ def _need(reason: str) -> None:
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from sgs_tools import paths
     from sgs_tools.project import validate
+    from sgs_tools.sim import reports
     from sgs_tools.sitegen.build import Layout, build_site
 
     result = validate()
     assert result.ok and result.effects is not None
     work = tmp_path_factory.mktemp("browser-site")
     layout = Layout.make(paths.bundled_root() / "site", work / "build", work / "html")
-    built = build_site(result.catalog, result.effects, layout)
+    balance = [(p.stem, reports.load(p)) for p in sorted(BALANCE.glob("*.json"))]
+    built = build_site(result.catalog, result.effects, layout, balance=balance)
     assert built.ok, built.output[-2000:]
     return layout.out
 
@@ -267,7 +271,9 @@ def test_dark_mode_follows_the_system_and_toggles(browser: Any, server: str) -> 
 PHONE_PAGES = ["index.html", "modes/samurai.html", "modes/korean.html", "decks/standard.html",
                "generals/index.html", "cards/index.html", "skills/index.html",
                "generals/gz_caocao.html", "cards/slash.html", "rules.html",
-               "dsl/reference.html", "data-format.html"]
+               "dsl/reference.html", "data-format.html", "balance/index.html",
+               "balance/identity-5p-focus-zhouyu.html",
+               "balance/guozhan-4p-focus-gz_caocao.html"]
 
 
 def test_no_horizontal_scroll_on_a_phone(browser: Any, server: str) -> None:
@@ -323,6 +329,44 @@ def test_first_load_stays_under_the_budget(page: Any, server: str) -> None:
     assert total < 1_500_000, sorted(sizes.items(), key=lambda kv: -kv[1])[:5]
     assert any(url.endswith("search_index.js") for url in sizes)
     assert not any(url.endswith((".map", "search_index.json")) for url in sizes)
+
+
+def test_balance_page_shows_charts_with_whiskers(page: Any, server: str) -> None:
+    page.goto(f"{server}/index.html")
+    page.locator(".md-tabs__link", has_text="Balance").click()
+    page.wait_for_url("**/balance/index.html")
+    page.locator("a[href='identity-5p-focus-zhouyu.html']").click()
+    page.wait_for_url("**/balance/identity-5p-focus-zhouyu.html")
+    charts = page.locator("svg.sgs-chart")
+    assert charts.count() >= 7  # focus, four roles, the lord by seat, the skills
+    for i in range(charts.count()):
+        box = charts.nth(i).bounding_box()
+        assert box and box["width"] > 250 and box["height"] > 60, (i, box)
+        label = charts.nth(i).get_attribute("aria-labelledby") or ""
+        assert page.locator(f"[id='{label.split()[0]}']").count() == 1
+    lord = page.locator("#cells-lord ~ .sgs-chart-box svg").first
+    bars = lord.locator("rect.sgs-bar")
+    assert bars.count() > 3 and lord.locator("path.sgs-whisker").count() == bars.count()
+    assert lord.locator("path.sgs-reference").count() == bars.count()  # the pool's rate
+    widths = [(bars.nth(i).bounding_box() or {}).get("width", 0) for i in range(bars.count())]
+    assert max(widths) > 20, widths
+    # the numbers are in a table beside the chart
+    table = page.locator("#cells-lord ~ .sgs-scroll table").first
+    assert table.locator("tbody tr").count() == bars.count()
+    main = lord.locator("text.sgs-label-main").first
+    chinese = lord.locator("text.sgs-label-zh-Hans").first
+    assert main.is_visible() and not chinese.is_visible()
+    page.locator("select.sgs-lang-picker").select_option("zh")
+    assert chinese.is_visible() and not main.is_visible()
+    assert page.locator("#outliers").inner_text().startswith("异常值")
+    assert "主公" in page.locator("#cells-lord").inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "balance-identity.png"), full_page=True)
+    page.goto(f"{server}/balance/guozhan-4p-focus-gz_caocao.html")
+    faction = page.locator("#kingdoms ~ .sgs-chart-box svg").first
+    assert faction.locator("rect.sgs-bar").count() >= 4
+    assert page.locator("#focus ~ .sgs-chart-box svg rect.sgs-bar").count() >= 2
+    assert page.console_errors == []
 
 
 def test_404_works_from_a_folder(page: Any, site: Path) -> None:

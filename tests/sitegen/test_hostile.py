@@ -21,6 +21,7 @@ from sgs_tools import paths
 from sgs_tools.data.catalog import Catalog, cross_check
 from sgs_tools.data.loader import load_file
 from sgs_tools.dsl.effects import compile_catalog
+from sgs_tools.sim import reports
 from sgs_tools.sitegen.build import Layout, build_site, mkdocs_missing
 from tests.sitegen.conftest import DATA, HERE
 
@@ -84,8 +85,10 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     effects = compile_catalog(cat)
     assert not effects.problems, effects.problems
     tmp = tmp_path_factory.mktemp("hostile")
+    report = reports.load(HOSTILE / "balance-report.json")
     result = build_site(cat, effects, Layout.make(paths.bundled_root() / "site",
-                                                  tmp / "build", tmp / "html"))
+                                                  tmp / "build", tmp / "html"),
+                        balance=[(PAYLOAD, report), ("villain-report", report)])
     assert result.ok, result.output[-2000:]
     return tmp / "html"
 
@@ -126,6 +129,30 @@ def test_the_payload_shows_as_text_in_title_and_heading(hostile_site: Path) -> N
     assert deck.title.startswith("<img src=x onerror=alert(9)> · " + PAYLOAD), deck.title
     rogue = parse(hostile_site / "generals/rogue.html")
     assert "<script>alert(1)</script>" in rogue.title
+    balance = parse(hostile_site / "balance/villain-report.html")
+    assert PAYLOAD in balance.h1  # the mode's id, shown as text
+    text = (hostile_site / "balance/villain-report.html").read_text(encoding="utf-8")
+    assert text.count("&lt;/title&gt;&lt;script&gt;alert(9)&lt;/script&gt;") > 5
+    assert "<svg onload" not in text and "<img src=x" not in text
+    assert (hostile_site / "balance/title-script-alert-9-script.html").is_file()
+
+
+@needs_mkdocs
+def test_a_declared_kingdom_shows_as_text_in_faces_tables_and_modes(hostile_site: Path
+                                                                     ) -> None:
+    """An expansion's kingdom: its names are text wherever they land, and a colour that is
+    not a hex colour is never written into an attribute (the default is drawn instead)."""
+    page = (hostile_site / "generals/turncoat.html").read_text(encoding="utf-8")
+    assert "&lt;/title&gt;&lt;script&gt;alert(9)&lt;/script&gt;" in page  # the name, as text
+    assert "alert(9)</script><x" not in page and '<x a="' not in page
+    start = page.index('class="sgs-face"')
+    face = page[start:page.index("</svg>", start)]
+    assert "#5a4a7a" in face  # the default colour: the declared one is not a colour
+    assert "&lt;" in face  # the glyph: the Chinese name's first character, escaped
+    index = (hostile_site / "generals/index.html").read_text(encoding="utf-8")
+    assert 'class="sgs-kingdom" style="--sgs-kingdom: #5a4a7a"' in index
+    mode = (hostile_site / "modes/fixture_mode.html").read_text(encoding="utf-8")
+    assert "(expansion)" in mode and "<script>alert(9)" not in mode
 
 
 @needs_mkdocs

@@ -23,6 +23,9 @@ MARK_OPEN, MARK_CLOSE = "\x01", "\x02"
 AMOUNT = "\x03"
 CARD_OPEN, CARD_CLOSE = "\x04", "\x05"
 EQUAL_OPEN, EQUAL_CLOSE = "\x06", "\x07"
+# A name said in full where a clause first names it and short after ("每名其他角色…其…"):
+# a token ``MENTION_OPEN n MENTION_CLOSE`` resolved when the clause is done.
+MENTION_OPEN, MENTION_CLOSE = "\x0e", "\x0f"
 
 
 def mark(text: str) -> str:

@@ -17,6 +17,8 @@ from sgs_tools.dsl import ast as A
 from sgs_tools.dsl.check import Analysis
 from sgs_tools.dsl.render.common import (
     HOLDER_EVENTS,
+    MENTION_CLOSE,
+    MENTION_OPEN,
     NEGATE,
     SUITS,
     Alts,
@@ -29,14 +31,14 @@ from sgs_tools.dsl.render.common import (
 )
 from sgs_tools.dsl.render.en import EN_PLURAL, English
 from sgs_tools.dsl.render.ko import Korean
-from sgs_tools.dsl.render.language import Language
+from sgs_tools.dsl.render.language import Language, Step
 from sgs_tools.dsl.render.zh import Chinese
 from sgs_tools.dsl.vocabulary import Registry
 
 LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (English(), Chinese(), Korean())}
 # Verbs whose bound result counts the cards a character answered with: `if answer.count
 # == 0` reads "if they do not".
-ANSWERED = ("respond", "ask_use")
+ANSWERED = ("respond", "respond_use", "ask_use")
 
 
 def language(lang: str) -> Language:
@@ -54,6 +56,8 @@ class Names:
     """Cards some effect asks a character to play (打出) in response. A conversion into one
     of them reads "use or play"; into any other card, only "use". None: not known, so
     every conversion reads "use or play"."""
+    tokens: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Named piles and marks on general cards (权): id → names."""
 
 
 # A template's first placeholder, its subject ({may:…} only chooses a form of words).
@@ -62,8 +66,9 @@ _FIRST_KEY = re.compile(r"\{(?!may\b)(\w+)")
 
 class Renderer:
     def __init__(self, analysis: Analysis, registry: Registry, lang: str,
-                 names: Names | None = None) -> None:
+                 names: Names | None = None, kind: str = "skill") -> None:
         self.an = analysis
+        self.kind = kind  # "card": an action clause is what using the card does
         self.reg = registry
         self.lang = lang
         self.L = language(lang)
@@ -77,12 +82,22 @@ class Renderer:
         self.event_card = ""  # the one card the current trigger's event names, if any
         self.event = ""  # the current trigger's event
         self.taken: set[str] = set()  # letters earlier sentences defined
+        self.mentions: list[tuple[str, str, str]] = []  # first mentions (see ``mention``)
+        self.target_loop: Any = None  # a card's loop over its targets
+        self.in_otherwise = 0  # how deep inside otherwise branches the step being rendered is
+        self.tally_period = ""  # the period of a tally that only records using the skill
+        self.subject = ""  # who does the step being filled in
+        self.counted: dict[str, A.ForEach] = {}  # let names that count cards (see steps)
+        self.flat: set[int] = set()  # loops said as one step ("将其中的红桃牌…")
+        self.named: set[int] = set()  # loops whose step names each of them ("每名…")
 
     def start_clause(self, clause: Any) -> None:
         """Names and definitions are a clause's own: each sentence starts afresh. A letter
         keeps one meaning in the whole text: a later sentence takes a letter not yet used."""
         self.taken |= set(self.letters.values()) | {letter for letter, _ in self.defs.values()}
         self.bound, self.answers, self.letters, self.defs = {}, {}, {}, {}
+        self.mentions, self.target_loop = [], None
+        self.counted, self.flat, self.named = {}, set(), set()
         seen: dict[str, int] = {}
         for node in walk(clause):
             if isinstance(node, A.Let):
@@ -147,6 +162,12 @@ class Renderer:
                 return self.t(values[value].text, value)
         return value
 
+    def token(self, ident: str) -> str:
+        """A named pile or mark of a general card, in quotes: “权”."""
+        name = self.t(self.names.tokens.get(ident, {}), ident)
+        return self.phrase("token_name", name=name) if "token_name" in self.reg.phrases \
+            else name
+
     def card_name(self, card_id: str) -> str:
         """A card's name (Chinese and Korean rules text puts every card name in 【】)."""
         return self.L.card_name(self.t(self.names.cards.get(card_id, {}),
@@ -187,6 +208,14 @@ class Renderer:
             return self.t(self.reg.variables[name], name)
         return name
 
+    def this_card(self) -> str:
+        """The card the current event is about: as the event names it ("the card you are
+        answering", "需要你响应的牌"), else the language's word for it."""
+        event = self.reg.events.get(self.event) if self.event else None
+        if event is not None and "this" in event.names:
+            return self.t(event.names["this"], "this")
+        return self.L.this_card
+
     def value(self, v: Any, type_name: str = "") -> str:
         if v is None:
             return ""
@@ -199,6 +228,8 @@ class Renderer:
                 return self.card_name(v)
             if type_name == "skill":
                 return self.t(self.names.skills.get(v, {}), v)
+            if type_name in ("pile", "mark"):
+                return self.token(v)
             return self.enum(v)
         if "actor" in v:
             return self.actor or self.var("you")
@@ -207,6 +238,9 @@ class Renderer:
         if "quantity" in v:
             term = self.reg.quantities.get(v["quantity"])
             return self.t(term.text, v["quantity"]) if term else v["quantity"]
+        for kind in ("pile", "mark"):  # how many 权 there are
+            if kind in v and len(v) == 1:
+                return self.phrase(f"{kind}_count", **{kind: self.token(str(v[kind]))})
         if "ref" in v:
             head, *rest = v["ref"]
             text = self.var(head)
@@ -249,14 +283,26 @@ class Renderer:
             term = self.reg.selectors.get(f)
             text = self.t(term.text, f) if term else f
             (post if term and term.info.get("post") else pre).append(text)
+        for key, bound in s.items():  # `within 2`: a bound's template takes its number
+            term = self.reg.selectors.get(key)
+            if term is not None and term.info.get("kind") == "bound":
+                amount = self.number(bound) if isinstance(bound, int) else self.amount(bound)
+                text = self.t(term.text, key).replace("{n}", amount)
+                (post if term.info.get("post") else pre).append(text)
         excepts = [self.value(e) for e in s.get("except", [])]
         return self.L.select(self, noun, pre, post, s.get("count"), excepts)
 
     def cards(self, c: dict[str, Any]) -> str:
         filters = c.get("filters", {})
         names = [self.card_name(n) for n in filters.get("name", [])]
-        words = [self.enum(w) for key in ("color", "suit", "card_type")
-                 for w in filters.get(key, [])]
+        names += [self.phrase("pile_card", pile=self.token(p)) for p in filters.get("pile", [])]
+        kinds: tuple[str, ...] = ("color", "suit", "card_type")
+        if names and filters.get("card_type") and "card_kind_noun" in self.reg.phrases:
+            # a name and a type are alternatives: "an equipment card or Slash"
+            names = [self.phrase("card_kind_noun", type=self.enum(t))
+                     for t in filters["card_type"]] + names
+            kinds = ("color", "suit")
+        words = [self.enum(w) for key in kinds for w in filters.get(key, [])]
         count = c.get("count")
         plural = c.get("noun") == "cards" or (count is not None and count != 1)
         return self.L.cards(self, names, words, filters.get("zone", []), count, plural)
@@ -287,6 +333,8 @@ class Renderer:
                 return "your" if actor == you else "their"
             if key == "area":  # where `place` puts its cards: by the cards' kind
                 return L.area(_equipment(args.get("cards")))
+            if key == "this":  # the card the event is about, as the event names it
+                return L.mark(self.this_card())
             if key == "actor":
                 return L.mark(actor)
             if rest is not None and rest.startswith(":"):
@@ -311,13 +359,16 @@ class Renderer:
                     return counted
             text = self.amount(value) if computed else \
                 self.value(value, type_name) if value is not None else ""
+            if computed and not is_letter(text) and L.letter_for(text, subject, you):
+                text = self.define(value)
             return L.fill_value(self, text, value, type_name, rest, computed)
 
         previous, self.actor = self.actor, actor
+        previous_subject, self.subject = self.subject, subject
         try:
             out = substitute(template, repl)
         finally:
-            self.actor = previous
+            self.actor, self.subject = previous, previous_subject
         out = re.sub(r"\s+", " ", out).strip()
         out = L.fill_finish(self, out, subject, template, subordinate, may, actor)
         out = L.polished(out, L.polish)
@@ -352,6 +403,8 @@ class Renderer:
     def sentence(self, s: A.Sentence, actor: str, may: bool = False,
                  table: str = "action", bare: bool = False) -> str:
         L = self.L
+        if s.verb == "add_tally" and self.tally_period:
+            return ""  # bookkeeping a reader sees as "if you used this skill"
         verbs = self.reg.actions if table == "action" else self.reg.modifiers
         verb = verbs.get(s.verb)
         args = self.an.of(s)
@@ -391,11 +444,16 @@ class Renderer:
             self.bound.setdefault(s.bind, L.the_result)
         elif s.bind and verb.returns not in (None, "cards"):
             self.bound.setdefault(s.bind, L.the_chosen_one)
+        elif s.bind and verb.result:
+            self.bound.setdefault(s.bind, self.t(verb.result, s.bind))
         elif s.bind and self._one_card(verb, args):
             self.bound.setdefault(s.bind, L.that_card)
         elif s.bind:
             self.bound.setdefault(s.bind, self.t(self.reg.variables.get("cards", {}),
                                                  "those cards"))
+        if s.where is not None and "pick_where" in self.reg.phrases:
+            # `pick … as b where COND`, with b named already: "… (character B), such that …"
+            text = self.kphrase("pick_where", text=text, cond=self.cond(s.where, "ㄴ"))
         return text
 
     def _labels(self) -> int:
@@ -464,11 +522,44 @@ class Renderer:
             return None
         return self.L.range_cond(left_text, low, high)
 
+    def _suit_and_ranks(self, conds: tuple[Any, ...], i: int) -> str | None:
+        """`X.suit == ♠ and X.number > 1 and X.number < 10` on one card: "X is ♠ 2~9"."""
+        if i + 2 >= len(conds) or not isinstance(conds[i], A.Compare) \
+                or conds[i].op != "==":
+            return None
+        left = self.an.of(conds[i]).get("left")
+        if not (isinstance(left, dict) and isinstance(left.get("ref"), list)
+                and left["ref"][1:] == ["suit"]):
+            return None
+        card = left["ref"][0]
+        for c in conds[i + 1:i + 3]:
+            ref = self.an.of(c).get("left") if isinstance(c, A.Compare) else None
+            if ref != {"ref": [card, "number"]}:
+                return None
+        bounds: list[tuple[str, int]] = []
+        for c in conds[i + 1:i + 3]:
+            right = self.an.of(c).get("right")
+            if not isinstance(right, int) or isinstance(right, bool):
+                return None
+            bounds.append((c.op, right))
+        low = next((r + 1 if op == ">" else r for op, r in bounds if op in (">", ">=")), None)
+        high = next((r - 1 if op == "<" else r for op, r in bounds if op in ("<", "<=")),
+                    None)
+        if low is None or high is None:
+            return None
+        suit = self.value(self.an.of(conds[i]).get("right"))
+        return self.L.suit_and_ranks(self.var(card), suit, low, high)
+
     def _and_parts(self, conds: tuple[Any, ...]) -> list[str]:
         """The parts of an ``and``, with two bounds on one value merged into a range."""
         parts: list[str] = []
         i = 0
         while i < len(conds):
+            merged = self._suit_and_ranks(conds, i)
+            if merged is not None:
+                parts.append(merged)
+                i += 3
+                continue
             ranged = self._range(conds[i], conds[i + 1]) if i + 1 < len(conds) else None
             if ranged is not None:
                 parts.append(ranged)
@@ -487,7 +578,9 @@ class Renderer:
                      else [self._grouped(x) for x in c.conds])
             if len(parts) == 1:
                 return parts[0]
-            return L.join_conds(parts, word, self.phrase(word))
+            subjects = [self._cond_subject(x) for x in c.conds] \
+                if len(parts) == len(c.conds) else [""] * len(parts)
+            return L.join_conds(parts, word, self.phrase(word), subjects)
         if isinstance(c, A.Not):
             return L.not_cond(self._cond(c.cond))  # rendered once, whatever the depth
         args = self.an.of(c)
@@ -495,6 +588,15 @@ class Renderer:
             answered = self._answered(c, args)
             if answered is not None:
                 return answered
+            same = self._all_same(c, args)
+            if same is not None:
+                return same
+            won = self._pindian(args, c.op)
+            if won is not None:
+                return won
+            used = self._used(args, c.op)
+            if used is not None:
+                return used
             return L.compare(self.value(args.get("left")), c.op,
                              self.value(args.get("right")))
         if isinstance(c, A.Is):
@@ -507,6 +609,9 @@ class Renderer:
             subject = self.value(args.get("subject"))
             cards = args.get("cards") or {}
             spec = cards.get("cards", {}) if isinstance(cards, dict) else {}
+            if args.get("among") and "has_among" in self.reg.phrases:  # 若这些牌中有梅花牌
+                inner = self.cards({**spec, "count": None, "noun": "cards"})
+                return self.phrase("has_among", cards=subject, kind=inner)
             zone = L.has_in_equipment(self, subject, spec)
             if zone is not None:
                 return zone
@@ -515,6 +620,49 @@ class Renderer:
                 return L.has_cond(subject, inner, True, you)
             return L.has_cond(subject, self.value(cards), False, you)
         return ""  # pragma: no cover
+
+    def _all_same(self, c: A.Compare, args: dict[str, Any]) -> str | None:
+        """`if shown.color_count == 1` reads "if those cards are all of one colour" (the
+        vocabulary's ``all_same_<attribute>`` phrase), not "… number of colours is 1"."""
+        left = args.get("left")
+        if not (c.op == "==" and args.get("right") == 1 and isinstance(left, dict)
+                and isinstance(left.get("ref"), list) and len(left["ref"]) > 1):
+            return None
+        key = f"all_same_{left['ref'][-1]}"
+        if key not in self.reg.phrases:
+            return None
+        cards = self.value({"ref": left["ref"][:-1]})
+        return self.kphrase(key, cards=cards)
+
+    def _used(self, args: dict[str, Any], op: str) -> str | None:
+        """A tally that only records using the skill, tested: "if you used this skill this
+        turn" ("若你本回合发动过此技能")."""
+        if not self.tally_period or args.get("left") != {"quantity": "tally"}:
+            return None
+        right = args.get("right")
+        used = (op == ">" and right == 0) or (op == ">=" and right == 1) \
+            or (op == "!=" and right == 0)
+        unused = (op == "==" and right == 0) or (op == "<" and right == 1) \
+            or (op == "<=" and right == 0)
+        if not (used or unused):
+            return None
+        return self.L.skill_used(self.enum(self.tally_period), used)
+
+    def _pindian(self, args: dict[str, Any], op: str) -> str | None:
+        """`pindian_number > rival_pindian_number`: "you win the pindian" ("你赢")."""
+        if args.get("left") == {"quantity": "pindian_number"} \
+                and args.get("right") == {"quantity": "rival_pindian_number"}:
+            return self.L.pindian_won.get(op)
+        return None
+
+    def _cond_subject(self, c: Any) -> str:
+        """What a simple condition is about, as said ("目标角色的手牌数"), else ""."""
+        args = self.an.of(c)
+        if isinstance(c, A.Compare) and self._answered(c, args) is None:
+            return self.value(args.get("left"))
+        if isinstance(c, (A.Is, A.In, A.Has)):
+            return self.value(args.get("subject"))
+        return ""
 
     def _answered(self, c: A.Compare, args: dict[str, Any]) -> str | None:
         """`if answer.count == 0` after `respond … as answer`: "if they do not"."""
@@ -536,6 +684,9 @@ class Renderer:
         L = self.L
         args = self.an.of(c)
         if isinstance(c, A.Compare) and self._answered(c, args) is None:
+            won = self._pindian(args, NEGATE[c.op]) or self._used(args, NEGATE[c.op])
+            if won is not None:
+                return L.conj(won, "면")
             left, right = self.value(args.get("left")), self.value(args.get("right"))
             return L.conj(L.compare(left, NEGATE[c.op], right), "면")
         if isinstance(c, A.Is):
@@ -552,6 +703,10 @@ class Renderer:
     def _is_word(self, word: str) -> str:
         if word in self.names.cards:
             return self.card_name(word)
+        if word in self.reg.enums.get("card_type", {}) and "card_kind" in self.reg.phrases:
+            # (in a card filter, a type beside a card name reads "card_kind_noun")
+            # "if that card is not a basic card": 若该牌不为基本牌, not 不为基本
+            return self.phrase("card_kind", type=self.enum(word))
         if word in self.reg.selectors:
             return self.t(self.reg.selectors[word].text, word)
         if word in self.bound or word in self.reg.variables:
@@ -571,8 +726,11 @@ class Renderer:
         as unconditional)."""
         return self.steps(body, actor, inner=True)
 
-    def steps(self, body: tuple[Any, ...], actor: str, inner: bool = False) -> str:
+    def steps(self, body: tuple[Any, ...], actor: str, inner: bool = False,
+              may_first: bool = False) -> str:
+        """``may_first``: the first step is one its actor may take (an action's loop)."""
         L = self.L
+        self._plan_counters(body)
         if body and isinstance(body[0], A.Let) and body[0].name not in self.counters:
             # `let X = …` first and never reassigned: a definition after the sentence
             letter = self._let_letter(body[0].name)
@@ -582,16 +740,26 @@ class Renderer:
         parts: list[tuple[str, str]] = []  # (subject of a plain step, text)
         plain: list[bool] = []  # whether each part is a plain step (not an if, a loop, …)
         after_block = False
-        for st in self._items(body):
-            text = self.stmt(st, actor)
+        previous_st: Any = None
+        for n, st in enumerate(self._items(body)):
+            if parts and L.unanswered and not self.in_otherwise \
+                    and self._unanswered(previous_st, st):
+                # 其需打出一张【闪】，否则你对其造成1点伤害
+                text = L.unanswered + self.branch_steps(st.then, actor)
+                parts[-1] = (parts[-1][0], parts[-1][1] + L.comma + text)
+                plain[-1] = False
+                previous_st = st
+                continue
+            previous_st = st
+            text = self.stmt(st, actor, may=may_first and n == 0)
             if not text:
                 continue
             if after_block and parts:  # the loop is over: "…; afterwards, …"
                 parts.append(("", L.after_loop + text))
                 plain.append(False)
-                after_block = open_block(st)
+                after_block = self._open(st)
                 continue
-            after_block = open_block(st)
+            after_block = self._open(st)
             if isinstance(st, A.Let) and parts \
                     and L.tally_follows(parts[-1][1], st.name in self.counters):
                 # a tally kept along the way: "…, then add 1 to X"
@@ -604,13 +772,30 @@ class Renderer:
                     parts[-1] = (subject, joined)
                     continue
             parts.append((subject, text))
-            plain.append(isinstance(st, (A.Do, A.May, A.Stop, A.Let)))
+            plain.append(isinstance(st, (A.Do, A.May, A.Stop, A.Let))
+                         or id(st) in self.flat | self.named)
         texts = [text for _, text in parts]
         if inner and len(texts) > 1:
             # Plain steps join ("…, then …" / "-고,"); an if, a choice or what follows a
             # loop starts its own clause, as at the top level.
             return L.join_steps(texts, plain)
-        return L.sep.join(texts)
+        return L.join_top(texts)
+
+    def _open(self, st: Any) -> bool:
+        """A step whose end a reader cannot see (a loop said as one step is not one)."""
+        return open_block(st) and id(st) not in self.flat
+
+    def _unanswered(self, previous: Any, st: Any) -> bool:
+        """An if right after a response it tests for not answering, with no otherwise."""
+        if not (isinstance(previous, A.Do) and previous.sentence.verb in ANSWERED
+                and previous.sentence.bind and isinstance(st, A.If) and not st.otherwise
+                and isinstance(st.cond, A.Compare)):
+            return False
+        args = self.an.of(st.cond)
+        left, right = args.get("left"), args.get("right")
+        if left != {"ref": [previous.sentence.bind, "count"]}:
+            return False
+        return (st.cond.op == "==" and right == 0) or (st.cond.op == "<" and right == 1)
 
     def _items(self, body: Any) -> list[Any]:
         """Steps in order, with consecutive exclusive ifs as one ``Alts``."""
@@ -661,7 +846,10 @@ class Renderer:
         return self.L.sep.join(out)
 
     def _step_subject(self, st: Any, actor: str) -> str:
-        """Who does a plain step (a Do), or "" (anything else)."""
+        """Who does a plain step (a Do, or a loop said as one), or "" (anything else)."""
+        if isinstance(st, A.ForEach) and id(st) in self.flat | self.named:
+            only = self._filtered(st)
+            st = only[1] if only is not None else st.body[0]
         if not isinstance(st, A.Do):
             return ""
         verb = self.reg.actions.get(st.sentence.verb)
@@ -670,17 +858,117 @@ class Renderer:
         return self._subject(self.t(verb.text, st.sentence.verb), self.an.of(st.sentence),
                              actor)
 
-    def stmt(self, st: Any, actor: str) -> str:
+    def for_each(self, st: A.ForEach, actor: str, may: bool = False) -> str:
+        """A loop over characters names them where its steps first do ("每名其他角色需…，
+        否则你对其…"; a card's loop: "每名目标角色…"), and says "for each" only when its
+        steps never name them. A loop over cards keeps its head ("对这些牌中的每张牌")."""
+        L = self.L
+        info = self.an.of(st)
+        what = self.value(info.get("over"))
+        kind = info.get("kind")
+        name = st.name or "it"
+        if kind == "cards":
+            self.bound[name] = L.that_card
+            only = self._filtered(st)
+            if only is not None:  # 将这些牌中花色为红桃的牌置入弃牌堆
+                test, step = only
+                self.bound[name] = L.cards_where(what, self.cond(test))
+                self.flat.add(id(st))
+                return self.stmt(step, actor, may=may)
+            return f"{L.for_each(self, what, kind)}{L.comma}" + self.steps(
+                st.body, actor, may_first=may)
+        if self.target_loop is st:
+            token = self.mention("target", L.card_target_each, L.card_target_later)
+        else:
+            bound = _bound_ref(info.get("over"), self.bound)
+            token = self.mention("each_bound" if bound else "each", what, L.that_character)
+        self.bound[name] = token
+        first = st.body[0] if st.body else None
+        names_it = isinstance(first, A.Do) and {"var": name} in self.an.of(
+            first.sentence).values()
+        if not names_it:  # "for each" said: its first step does not name them
+            self.mentions[-1] = ("plain", L.that_character, L.that_character)
+        body = self.steps(st.body, actor, may_first=may)
+        if names_it:
+            self.named.add(id(st))  # one step that names each of them: "每名其他角色…"
+            return body
+        return f"{L.for_each(self, what, kind)}{L.comma}{body}"
+
+    def _filtered(self, st: A.ForEach) -> tuple[Any, A.Do] | None:
+        """A loop over cards whose one step tests the card and does one thing with it
+        (tallies kept along the way aside): (the test, the step), else None."""
+        if len(st.body) != 1 or not isinstance(st.body[0], A.If) or st.body[0].otherwise:
+            return None
+        steps = [x for x in st.body[0].then
+                 if not (isinstance(x, A.Let) and x.name in self.counted)]
+        name = st.name or "it"
+        if len(steps) != 1 or not isinstance(steps[0], A.Do) \
+                or {"var": name} not in self.an.of(steps[0].sentence).values():
+            return None
+        return st.body[0].cond, steps[0]
+
+    def _plan_counters(self, body: tuple[Any, ...]) -> None:
+        """`let N = 0`, then one loop over cards adding 1 to N when a card passes a test:
+        N counts those cards, and is defined so ("Y为这些牌中花色为红桃的牌数"); neither
+        let is said."""
+        for i, st in enumerate(body):
+            if not isinstance(st, A.Let) or self.an.of(st).get("value") != 0 \
+                    or st.name not in self.counters:
+                continue
+            loops = [x for x in body[i + 1:] if isinstance(x, A.ForEach)
+                     and self._adds_one(x, st.name)]
+            lets = [n for n in walk(A.Effect(body)) if isinstance(n, A.Let)
+                    and n.name == st.name]
+            if len(loops) == 1 and len(lets) == 2:
+                self.counted[st.name] = loops[0]
+
+    def _adds_one(self, loop: A.ForEach, name: str) -> bool:
+        if self.an.of(loop).get("kind") != "cards" or len(loop.body) != 1 \
+                or not isinstance(loop.body[0], A.If) or loop.body[0].otherwise:
+            return False
+        plus_one = {"op": "+", "left": {"var": name}, "right": 1}
+        return any(isinstance(x, A.Let) and x.name == name
+                   and self.an.of(x).get("value") == plus_one for x in loop.body[0].then)
+
+    def _define_count(self, name: str) -> None:
+        loop = self.counted[name]
+        over = self.value(self.an.of(loop).get("over"))
+        self.bound[loop.name or "it"] = self.L.that_card
+        test = self.cond(loop.body[0].cond)  # type: ignore[union-attr]
+        self.defs["let " + name] = (self._let_letter(name), self.L.count_where(over, test))
+
+    # -- first mentions ------------------------------------------------------------------
+    def mention(self, form: str, what: str, later: str) -> str:
+        """A name said in full where the clause first says it and short after; ``form``
+        says how in full: "each" a character of a group ("每名其他角色"), "each_bound" each
+        of the characters chosen before ("这些角色各自"), "target" a card's each target,
+        "plain" ``what`` as it is."""
+        self.mentions.append((form, what, later))
+        return f"{MENTION_OPEN}{len(self.mentions) - 1}{MENTION_CLOSE}"
+
+    def resolve_mentions(self, text: str) -> str:
+        for i, (form, what, later) in enumerate(self.mentions):
+            token = f"{MENTION_OPEN}{i}{MENTION_CLOSE}"
+            if token in text:
+                text = self.L.mentioned(text, token, form, what, later)
+        return text
+
+    def stmt(self, st: Any, actor: str, may: bool = False) -> str:
         L = self.L
         if isinstance(st, Alts):
             return self._alternatives(st, actor)
         if isinstance(st, A.Do):
-            return self.sentence(st.sentence, actor)
+            return self.sentence(st.sentence, actor, may=may)
         if isinstance(st, A.May):
             return self.sentence(st.sentence, actor, may=True)
         if isinstance(st, A.MayBlock):
             first, *rest = st.body
-            if isinstance(first, A.Choice) and first.chooser is None and not rest:
+            if isinstance(first, A.Choice) and not rest:
+                chooser = self.an.of(first).get("chooser")
+                who = self.value(chooser) if first.chooser is not None else actor
+                if who != actor:  # "you may have the target choose one: …" (令其选择一项)
+                    options = [self._option(branch, who) for branch in first.branches]
+                    return L.have_choose(actor, who, options, self.phrase("chooses_one"))
                 # "you may choose one: …", not "you may choose to: you choose one: …"
                 text = self.stmt(first, actor)
                 plain_one, optional_one = L.choose_one
@@ -701,21 +989,27 @@ class Renderer:
                 simple = len(st.then) == 1 and isinstance(st.then[0], (A.Do, A.May))
                 negated = None if simple else self._negated(st.cond)
                 head = self.phrase("if", cond=negated) if negated else self.phrase("else")
-                text += f"{L.sep}{head}{L.comma}{self.branch_steps(st.otherwise, actor)}"
+                # no "否则…，否则…": inside an otherwise, a missed response stays an if
+                self.in_otherwise += 1
+                try:
+                    otherwise = self.branch_steps(st.otherwise, actor)
+                finally:
+                    self.in_otherwise -= 1
+                text += f"{L.sep}{head}{L.comma}{otherwise}"
             return text
         if isinstance(st, A.Choice):
             args = self.an.of(st)
             you = self.var("you")
             who = self.value(args.get("chooser")) if st.chooser is not None else you
-            options = [L.branch([self.sentence(s, who) for s in branch], self.phrase("then"))
-                       for branch in st.branches]
+            options = [self._option(branch, who) for branch in st.branches]
             return L.chooses_one(self.phrase("chooses_one"), who,
                                  L.third_person and who != you, options)
         if isinstance(st, A.ForEach):
-            what = self.value(self.an.of(st).get("over"))
-            kind = self.an.of(st).get("kind")
-            self.bound[st.name or "it"] = L.that_card if kind == "cards" else L.that_character
-            return f"{L.for_each(self, what, kind)}{L.comma}" + self.steps(st.body, actor)
+            return self.for_each(st, actor, may)
+        if isinstance(st, A.Let) and st.name in self.counted:
+            if self.an.of(st).get("value") == 0 and "let " + st.name not in self.defs:
+                self._define_count(st.name)
+            return ""  # a count defined after the sentence, not kept step by step
         if isinstance(st, A.Let):
             name = self._let_letter(st.name)
             value = self.an.of(st).get("value")
@@ -729,12 +1023,16 @@ class Renderer:
         if isinstance(st, A.During):
             until = self.phrase("until", edge=self.phrase(st.edge),
                                 period=self.enum(st.period))
-            mods = L.comma.join(self.static_line(s) for s in st.statics)
+            mods = L.join_statics([self.static_line(s) for s in st.statics])
             return f"{until}{L.comma}{mods}"
         if isinstance(st, A.Limited):
-            return f"{self.limit(st.limit)}{L.comma}{self.steps(st.body, actor)}"
+            return L.limited(self.limit(st.limit), self.steps(st.body, actor))
         if isinstance(st, A.Stop):
             return self.phrase("stop")
+        if isinstance(st, A.AfterThis):  # 此伤害结算后，…
+            head = self.phrase(f"resolved_{self.event}") if f"resolved_{self.event}" in \
+                self.reg.phrases else self.phrase("resolved")
+            return f"{head}{L.comma}{self.steps(st.body, actor)}"
         return ""  # pragma: no cover
 
     def _repeat(self, st: A.Repeat, actor: str) -> str:
@@ -758,6 +1056,25 @@ class Renderer:
                     if st.times is not None else self.phrase("repeat_forever"))
         return f"{head}{L.colon}{self.steps(st.body, actor)}"
 
+    def _option(self, branch: tuple[A.Sentence, ...], who: str) -> str:
+        """One option of a choice: what the chooser does is said without naming them
+        again ("伤害来源选择一项：弃置两张手牌；或你对其造成1点伤害", "the source chooses one:
+        discard 2 hand cards; or you deal 1 damage to them")."""
+        L = self.L
+        steps: list[Step] = []
+        for s in branch:
+            verb = self.reg.actions.get(s.verb)
+            template = self.t(verb.text, s.verb) if verb else ""
+            subject = self._subject(template, self.an.of(s), who)
+            own = subject == who
+            text = self.sentence(s, who, bare=own)
+            if own and not steps:
+                text = L.drop_option_subject(text, who)
+            steps.append(Step(text, subject, True, False))
+        head, *rest = steps
+        text = L.then_chain(self, head.text, head.subject, rest, "")
+        return L.chooser_named(text, who, self.var("you"))
+
     def _vacuous_pick(self, st: A.Do) -> bool:
         """`pick source` (no `as`): choosing a character the event already names."""
         if st.sentence.verb != "pick" or st.sentence.bind:
@@ -773,22 +1090,57 @@ class Renderer:
         if subject in ("", actor):
             return self._then(self.stmt_may(st, actor), rest, actor)
         head = self.sentence(st.sentence, actor, may=True)
-        return self._then(head, rest, actor, lead="")
+        return self._then(head, rest, actor, lead="", subject=subject)
 
-    def _then(self, head: str, rest: list[Any], actor: str, lead: str | None = None) -> str:
-        """A may-block: its first step, then the steps that follow only if it was done."""
+    def _then(self, head: str, rest: list[Any], actor: str, lead: str | None = None,
+              subject: str | None = None) -> str:
+        """A may-block: its first step (by ``subject``, else the actor), then the steps
+        that follow only if it was done."""
+        subject = actor if subject is None else subject
         if not rest:
             return head
+        self._plan_counters(tuple(rest))
         items = self._items(rest)
-        steps: list[tuple[bool, bool, str]] = []
+        steps: list[Step] = []
         previous = None
         for s in items:
+            both = self._both(previous, s, actor) if steps else None
+            if both is not None:  # 你与其各回复1点体力
+                steps[-1] = Step(both, "", True, steps[-1].after)
+                previous = s
+                continue
             text = self.stmt(s, actor)
-            after = open_block(previous)
-            steps.append((isinstance(s, A.Do), after,
-                          self.L.after_loop + text if after else text))
+            if not text:
+                continue
+            after = self._open(previous)
+            steps.append(Step(self.L.after_loop + text if after else text,
+                              self._step_subject(s, actor),
+                              isinstance(s, A.Do) or id(s) in self.flat | self.named,
+                              after))
             previous = s
-        return self.L.then_chain(self, head, steps, lead)
+        if not steps:
+            return head
+        return self.L.then_chain(self, head, subject, steps, lead)
+
+    def _both(self, first: Any, second: Any, actor: str) -> str | None:
+        """Two steps doing the same to two characters, as one: "you and that character each
+        recover 1 HP" ("你与其各回复1点体力"), else None."""
+        if not (isinstance(first, A.Do) and isinstance(second, A.Do)
+                and first.sentence.verb == second.sentence.verb):
+            return None
+        verb = self.reg.actions.get(first.sentence.verb)
+        m = _FIRST_KEY.search(verb.text.get("en", "")) if verb else None
+        if verb is None or m is None:
+            return None
+        key = m.group(1)
+        a, b = self.an.of(first.sentence), self.an.of(second.sentence)
+        if {k: v for k, v in a.items() if k != key} != {k: v for k, v in b.items() if k != key}:
+            return None
+        one, two = self._step_subject(first, actor), self._step_subject(second, actor)
+        if not one or not two or one == two:
+            return None
+        text = self.sentence(second.sentence, actor, bare=True)
+        return self.L.both(one, two, text)
 
     def stmt_may(self, st: Any, actor: str) -> str:
         if isinstance(st, A.Do):
@@ -804,6 +1156,8 @@ class Renderer:
 
     def options(self, o: A.Options) -> list[str]:
         parts = []
+        if o.condition is not None:  # `, if COND`: when a conversion or action may be used
+            parts.append(self.phrase("if", cond=self.cond(o.condition, "면")))
         if o.grant is not None and self.an.of(o).get("grant") is not None:
             parts.append(self.L.grant(self.value(self.an.of(o).get("grant"))))
         if o.limit is not None:
@@ -812,6 +1166,8 @@ class Renderer:
             parts.append(self.phrase("outside_turn"))
         if o.phase:
             parts.append(self.phrase("in_phase", phase=self.enum(o.phase)))
+        if o.outside_phase:
+            parts.append(self.phrase("outside_phase", phase=self.enum(o.outside_phase)))
         return parts
 
     def static_line(self, st: A.Static) -> str:
@@ -832,10 +1188,21 @@ class Renderer:
             cards = L.same_suit(self.cards(same_suit))
         else:
             cards = L.or_cards.join(self.value(self.an.of(cl).get("cards")) for cl in group)
-        card = L.view_as_card(self.card_name(first.card))
-        playable = self.names.playable
-        key = "view_as" if playable is None or first.card in playable else "view_as_use"
+        kind = (self.an.of(first) or {}).get("kind")
+        if kind is not None:  # 奇策: the name is chosen as it is used
+            card = self.phrase("view_any", kind=self.enum(str(kind)))
+            key = "view_as" if kind == "basic" else "view_as_use"
+        else:
+            card = L.view_as_card(self.card_name(first.card))
+            playable = self.names.playable
+            key = "view_as" if playable is None or first.card in playable else "view_as_use"
         text = self.kphrase(key, cards=cards, card=card)
+        if first.cost:  # 酒诗: a cost, and (with no cards named) a card made from none
+            you = self.var("you")
+            paid = self._then(self.stmt_may(first.cost[0], you), list(first.cost[1:]), you)
+            made = specs[0].get("count") == 0
+            text = self.kphrase("view_paid" if made else "view_paid_cards", cost=paid,
+                                card=card, view=text)
         view_opts = self.options(first.options)
         if view_opts:
             text = L.after_options(text)
@@ -860,7 +1227,7 @@ class Renderer:
             return None
         return rest[0]
 
-    def event_text(self, cl: A.Trigger) -> str:
+    def event_text(self, cl: A.Trigger | A.Awaken) -> str:
         event = self.reg.events.get(cl.event)
         if event is None:
             return cl.event
@@ -876,7 +1243,7 @@ class Renderer:
             args = {**args, "who": {"select": {**sel, "count": 1}}}
         text = self.fill(self.t(event.text, cl.event), args, types, self.var("you"),
                          False, subordinate=True)
-        return self.L.event(text, cl.timing)
+        return self.L.event(text, cl.timing or "")
 
     def event_alternatives(self, texts: list[str]) -> str | None:
         """Event texts that differ only in one verb, as one: "you use or play a Jink",
@@ -909,13 +1276,60 @@ class Renderer:
         names = filters.get("name", [])
         self.event_card = self.card_name(names[0]) if len(names) == 1 and len(filters) == 1 \
             else ""
-        actor = self.L.holder if cl.event in HOLDER_EVENTS else self.var("you")
+        # a delayed trick takes effect on whoever holds it: "the character with this card
+        # in their judgement zone", then "that character"
+        actor = self.mention("plain", self.L.holder_first, self.L.holder) \
+            if cl.event in HOLDER_EVENTS else self.var("you")
         self.event = cl.event
         body = self.steps(cl.body, actor)
         self.event_card = self.event = ""
         if cl.options.optional:
             body = self.L.may_body.format(body)
         return body
+
+    def action_body(self, body: tuple[Any, ...], actor: str) -> str:
+        """The steps of an action as what its owner may do: "你可以弃置一张牌，然后…"; an
+        action that tests something first says so before the choice ("若…，你可以…")."""
+        L = self.L
+        first = body[0] if body else None
+        if isinstance(first, A.Do):
+            return self.stmt(A.MayBlock(body), actor)
+        if isinstance(first, A.If) and len(body) == 1 and not first.otherwise:
+            cond = self.phrase("if", cond=self.cond(first.cond, "면"))
+            return f"{cond}{L.comma}{self.action_body(first.then, actor)}"
+        if isinstance(first, A.ForEach):
+            return self.steps(body, actor, may_first=True)
+        return L.may_choose_to + self.steps(body, actor)
+
+    def card_use(self, cl: A.Action) -> str:
+        """A card's action: on whom it is used, then what it does to them ("出牌阶段，对一名
+        其他角色使用。目标角色…"). Its targets are the characters its first `pick` or loop
+        over characters names (as the engine declares them); with neither, its user."""
+        L = self.L
+        you = self.var("you")
+        body = list(cl.body)
+        who = you
+        for i, st in enumerate(body):
+            if isinstance(st, A.Do) and st.sentence.verb == "pick":
+                args = self.an.of(st.sentence)
+                who = self.value(args.get("who"))
+                verb = self.reg.actions["pick"]
+                many = self._picks_many(verb, args)
+                if st.sentence.bind:
+                    self.bound[st.sentence.bind] = L.card_targets if many else \
+                        self.mention("plain", L.card_target, L.card_target_later)
+                del body[i]
+                break
+            if isinstance(st, A.ForEach) and self.an.of(st).get("kind") == "player":
+                over = self.an.of(st).get("over")
+                who = L.every(self.value(over)) if not _bound_ref(over, self.bound) \
+                    else self.value(over)
+                self.target_loop = st
+                break
+        opts = self.options(cl.options)
+        head = L.card_use_head(who, L.comma.join(opts))
+        rest = self.steps(tuple(body), you, inner=True)
+        return L.card_use_text(head, rest)
 
     def clause(self, cl: Any) -> str:
         L = self.L
@@ -929,24 +1343,50 @@ class Renderer:
             who = self.value(self.an.of(cl.options).get("grant"))
             opts = L.comma.join(self.options(cl.options)[1:])
             return L.granted_action(who, opts, self.steps(cl.body, "", inner=True))
+        if isinstance(cl, A.Action) and self.kind == "card" and not _recasts(cl):
+            return self.card_use(cl)
         if isinstance(cl, A.Action):
-            head = L.action_head(L.comma.join(self.options(cl.options)))
-            return f"{head}{L.colon}{self.steps(cl.body, you)}"
+            head = L.action_head(self, cl.options.limit)
+            body = self.action_body(cl.body, you)
+            if cl.options.condition is not None:  # `action, if COND:` (心战)
+                cond = self.phrase("if", cond=self.cond(cl.options.condition, "면"))
+                body = f"{cond}{L.comma}{body}"
+            return L.action_text(head, body)
         if isinstance(cl, A.ViewAs):
             return self.view_as([cl])
         if isinstance(cl, A.Static):
             return self.static_line(cl)
         if isinstance(cl, A.StaticIf):
             cond = self.phrase("if", cond=self.cond(cl.cond, "면"))
-            mods = L.comma.join(self.static_line(s) for s in cl.statics)
+            mods = L.join_statics([self.static_line(s) for s in cl.statics])
             return f"{cond}{L.comma}{mods}"
         if isinstance(cl, A.Awaken):
-            head = self.phrase("awaken", cond=self.cond(cl.cond, "ㄹ"))
+            if cl.timing is None:
+                head = self.phrase("awaken", cond=self.cond(cl.cond, "ㄹ"))
+            else:
+                if cl.timing in ("start", "end"):
+                    timing = self.phrase(f"at_{cl.timing}", phase=self.enum(cl.event))
+                else:
+                    timing = L.trigger_head(self.phrase(cl.timing), self.event_text(cl),
+                                            self.phrase(f"{cl.timing}_suffix"))
+                timing = timing[:1].lower() + timing[1:]  # inside the sentence (English)
+                head = self.phrase("awaken_at", timing=timing, cond=self.cond(cl.cond, "면"))
             return f"{head}{L.comma}{self.steps(cl.body, you)}"
         return ""  # pragma: no cover
 
 
+def _recasts(cl: A.Action) -> bool:
+    """A card's action that only recasts it (重铸): a choice its holder makes, not a use."""
+    return len(cl.body) == 1 and isinstance(cl.body[0], A.Do) \
+        and cl.body[0].sentence.verb == "recast"
+
+
 EQUIPMENT_TYPES = {"equipment_card", "weapon", "armour", "horse", "plus_horse", "minus_horse"}
+
+
+def _bound_ref(v: Any, bound: dict[str, str]) -> bool:
+    """Whether a value names characters a step bound earlier ("those characters")."""
+    return isinstance(v, dict) and ("var" in v and v["var"] in bound)
 
 
 def _equipment(cards: Any) -> bool:
@@ -979,25 +1419,61 @@ def _joins(group: list[Any], cl: Any, r: Renderer) -> bool:
         return False
     return (cl.timing == prev.timing and cl.timing not in ("start", "end")
             and cl.options.optional == prev.options.optional
-            and r.trigger_body(prev) == r.trigger_body(cl)
+            and _body_text(r, prev) == _body_text(r, cl)
             and r.event_alternatives([r.event_text(c) for c in (*group, cl)]) is not None)
 
 
+def _tally_flag(effect: A.Effect, an: Analysis) -> str:
+    """The period of a tally that only records that the skill was used: every add adds 1
+    as a step of the skill's own choice to use it (its trigger's or action's first-level
+    may-block, or the steps of an optional trigger), and every test asks whether it is 0
+    or not. Such a tally reads "if you used this skill this turn"; "" for any other."""
+    adds: list[A.Sentence] = []
+    direct: set[int] = set()
+    for cl in effect.clauses:
+        body = getattr(cl, "body", ())
+        for st in body:
+            if isinstance(st, A.MayBlock) or (isinstance(cl, A.Trigger)
+                                               and cl.options.optional):
+                steps = st.body if isinstance(st, A.MayBlock) else (st,)
+                direct |= {id(x.sentence) for x in steps if isinstance(x, A.Do)}
+    for node in walk(effect):
+        if isinstance(node, A.Sentence) and node.verb == "add_tally":
+            adds.append(node)
+        if isinstance(node, A.Compare) and an.of(node).get("left") == {"quantity": "tally"} \
+                and an.of(node).get("right") not in (0, 1):
+            return ""
+    periods = {an.of(s).get("period") for s in adds}
+    if not adds or len(periods) != 1 or any(an.of(s).get("n") != 1 for s in adds) \
+            or any(id(s) not in direct for s in adds):
+        return ""
+    return str(periods.pop())
+
+
+def _body_text(r: Renderer, cl: A.Trigger) -> str:
+    """A trigger's steps as text, its first mentions numbered afresh (for comparing)."""
+    r.mentions = []
+    return r.trigger_body(cl)
+
+
 def render(effect: A.Effect, analysis: Analysis, registry: Registry, lang: str = "en",
-           names: Names | None = None) -> str:
-    """Rules text for an effect, one sentence per clause."""
-    r = Renderer(analysis, registry, lang, names)
+           names: Names | None = None, kind: str = "skill") -> str:
+    """Rules text for an effect, one sentence per clause. ``kind`` "card": the effect is a
+    card's, whose action clause says how the card is used and on whom."""
+    r = Renderer(analysis, registry, lang, names, kind)
+    r.tally_period = _tally_flag(effect, analysis)
     L = r.L
     texts: list[str] = []
     statics: list[bool] = []  # whether each text is one static modifier (for merging)
-    probe = Renderer(analysis, registry, lang, names)  # grouping must not name anyone
+    probe = Renderer(analysis, registry, lang, names, kind)  # grouping must not name anyone
     for group in _groups(effect.clauses, probe):
         r.start_clause(group[0])
         if len(group) > 1:
             text = r.view_as(group) if isinstance(group[0], A.ViewAs) else r.trigger(group)
         else:
             text = r.clause(group[0])
-        text = L.one_label(L.polished(text + r.definitions(), L.clause_polish))
+        text = r.resolve_mentions(text + r.definitions())
+        text = L.one_label(L.polished(text, L.clause_polish))
         static = len(group) == 1 and isinstance(group[0], A.Static)
         merged = _merge_statics(texts[-1], text, L) if static and statics \
             and statics[-1] else None

@@ -43,6 +43,37 @@ def en_card_names(text: str) -> str:
     return text.replace(CARD_OPEN, "").replace(CARD_CLOSE, "")
 
 
+# The characters a sentence names again and again; once one has been named, a pronoun
+# says it after ("… you deal 1 damage to them").
+NAMED_AGAIN = ("that character", "the target", "the source", "the current character")
+_OBJECT = r"\b(to|from|on|with|at|for|of|let|make|have|ask|choose|than|as) "
+_SUBJECT = {"does not": "do not", "must": "must", "may": "may", "cannot": "cannot",
+            "is": "are", "has": "have"}
+
+
+def pronouns(text: str) -> str:
+    """Each sentence of a clause that names only one other character, and names it more
+    than once: after the first time, "them" as an object, "their" as an owner, "they"
+    before a few verbs ("if they do not"). With two or more, every name stays."""
+    out = []
+    for sentence in re.split(r"(?<=\.) ", text):
+        named = [n for n in NAMED_AGAIN if n in sentence or n.capitalize() in sentence]
+        if len(named) != 1:
+            out.append(sentence)
+            continue
+        name = named[0]
+        at = sentence.lower().find(name) + len(name)
+        head, tail = sentence[:at], sentence[at:]
+        tail = tail.replace(f"{name}'s ", "their ")
+        tail = re.sub(_OBJECT + re.escape(name) + r"\b", r"\1 them", tail)
+        tail = re.sub(r"\bthe ((?:[\w-]+ )*?[\w-]+) of them\b", r"their \1", tail)
+        tail = re.sub(r"(?<=[,;:] )(if |then |or )?" + re.escape(name) + r" (does not|must|may|"
+                      r"cannot|is|has)\b", lambda m: f"{m.group(1) or ''}they "
+                      f"{_SUBJECT[m.group(2)]}", tail)
+        out.append(head + tail)
+    return " ".join(out)
+
+
 class English(Language):
     code = "en"
     third_person = True
@@ -85,8 +116,16 @@ class English(Language):
 
     def cards(self, r: Renderer, names: list[str], words: list[str], zones: list[str],
               count: Any, plural: bool) -> str:
+        types = {r.enum(t) for t in r.reg.enums.get("card_type", {})}
+        if "hand" in zones and any(w in types for w in words):
+            # an equipment card from your hand, not "an equipment hand card"
+            owner = "your" if r.subject in ("", r.var("you")) else "their"
+            return self.cards(r, names, words, [z for z in zones if z != "hand"], count,
+                              plural) + f" from {owner} hand"
         zone = " ".join("hand" if z == "hand" else r.enum(z) for z in zones)
-        noun = " or ".join(names) if names else "card"
+        # a kind of cards: "Slashes or Duels cannot affect you"
+        shown = [en_plural(n) for n in names] if plural and count is None else names
+        noun = " or ".join(shown) if names else "card"
         if plural and not names:
             noun = "cards"
         if zones == ["equipment"]:
@@ -115,6 +154,10 @@ class English(Language):
         return f"not ({inner})"
 
     def compare(self, left: str, op: str, right: str) -> str:
+        # a count of characters against 0: "there are characters who questioned it"
+        m = re.fullmatch(r"the number of (characters (?:who|with) .*)", left)
+        if m and right == "0" and op in (">", "!=", "=="):
+            return ("there are no " if op == "==" else "there are ") + m.group(1)
         return f"{left} {COMPARE[op]} {right}"
 
     def is_cond(self, subject: str, word: str, selector: bool, negated: bool, you: str,
@@ -206,7 +249,15 @@ class English(Language):
         out = re.sub(r"s's\b", "s'", out)
         return re.sub(r"\bYou's\b", "Your", out)
 
+    def one_label(self, text: str) -> str:
+        # choose a male character other than that character → another male character
+        text = re.sub(r"\ban? ((?:(?!character|card|from|to)[\w-]+ )*?)character other than "
+                      r"that character\b", r"another \1character", super().one_label(text))
+        return pronouns(text)
+
     def sentence_done(self, text: str, you: str) -> str:
+        # every sentence of a clause starts with a capital ("… another character. Each …")
+        text = re.sub(r"(\. )([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
         return text[:1].upper() + text[1:] if text else text
 
     def merged(self, head: str, x: str, y: str, delta: str) -> str:

@@ -5,7 +5,7 @@ optional '-ㄹ 수 있다', and the owner left unsaid as a topic."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sgs_tools.dsl.render.common import (
     AMOUNT,
@@ -13,15 +13,17 @@ from sgs_tools.dsl.render.common import (
     EQUAL_OPEN,
     MARK_CLOSE,
     MARK_OPEN,
+    MENTION_OPEN,
     is_letter,
     mark,
 )
-from sgs_tools.dsl.render.language import Language
+from sgs_tools.dsl.render.language import Language, Step
 
 if TYPE_CHECKING:
     from sgs_tools.dsl.render.core import Renderer
 
-ANSWERED = {"respond": ("낸", "내지 않은"), "ask_use": ("사용한", "사용하지 않은")}
+ANSWERED = {"respond": ("낸", "내지 않은"), "respond_use": ("사용한", "사용하지 않은"),
+            "ask_use": ("사용한", "사용하지 않은")}
 
 
 def has_batchim(text: str) -> bool:
@@ -88,7 +90,8 @@ def event_form(text: str, timing: str) -> str:
 # sentence needs: '면' (if), '고' (and), '거나' (or), 'ㄹ' (… 때), 'ㄴ' (as is).
 _ATTRIBUTIVE = (("있는", "있"), ("없는", "없"), ("않은", "않"), ("아닌", "아니"),
                 ("많은", "많"), ("적은", "적"), ("작은", "작"), ("같은", "같"),
-                ("큰", "크"), ("인", "이"))
+                ("큰", "크"), ("이긴", "이기"), ("못한", "못하"),
+                ("한", "했"), ("인", "이"))  # 사용한 → 사용했으면: done before (skill_used)
 
 
 def conj(text: str, form: str) -> str:
@@ -156,18 +159,47 @@ def fix_amounts(text: str) -> str:
         return f"{amount}만큼의 {noun}{tail}"
 
     def fix_points(m: re.Match[str]) -> str:  # 체력 {n}을 → 체력을 {n}만큼
-        noun, amount = m.group(1), m.group(2)
+        noun, amount, points = m.group(1), m.group(2), m.group(3)
         plain = amount.strip("\x01\x02")
-        measure = plain if is_letter(plain) else f"{amount}만큼"
+        if points and is_letter(plain):
+            return f"{noun} {plain}점을"  # 피해 X점을
+        measure = f"{plain if is_letter(plain) else amount}만큼"  # 체력을 X만큼
         return f"{noun}{particle(noun, '을')} {measure}"
     text = re.sub(r"(\S*(?:카드|손패)) (\x01[^\x01\x02]*\x02)\x03장(을|를|이|가)?", fix,
                   text)
-    text = re.sub(r"((?:최대 )?체력|피해) (\x01[^\x01\x02]*\x02)\x03(?:을|를)", fix_points, text)
+    text = re.sub(r"((?:최대 )?체력|피해) (\x01[^\x01\x02]*\x02)\x03(점)?(?:을|를)", fix_points,
+                  text)
+    # 손패가 {n}장이 될 때까지 with an amount that is not a number: 손패 수가 {n}과 같아질
+    text = re.sub(r"손패가 \x01((?![A-Z]\x02)[^\x01\x02]*)\x02\x03장이 될",
+                  lambda m: f"손패 수가 {m.group(1)}{particle(m.group(1), '와')} 같아질", text)
     return text.replace(AMOUNT, "").replace(EQUAL_OPEN, "").replace(EQUAL_CLOSE, "")
 
 
 _TOPIC = re.compile(r"(^|[,:.] (?:그러면 |그 후 )?|; 또는 |원하면 )([^,:.;]*?)(?<!또)[은는] "
                     r"(?!후|전|때|동안|것|경우)")
+
+
+def causative(text: str) -> str | None:
+    """"X는 …한다" as something the owner makes happen: "X가 …하게 할 수 있다" (None when
+    the sentence does not end in a verb this knows)."""
+    m = re.match(r"(\S+(?: \S+)*?)(은|는) (.*)$", text)
+    if not m or " 할 수 있다" in text:
+        return None
+    subject, rest = m.group(1), m.group(3)
+    v = re.search(r"(\S)(는다|다)$", rest)
+    if not v:
+        return None
+    stem, ending = v.group(1), v.group(2)
+    head = rest[: v.start()]
+    if ending == "는다":
+        verb = stem  # 뽑는다 → 뽑게
+    elif jong(stem) == 4:
+        verb = set_jong(stem, 0)  # 버린다 → 버리게, 한다 → 하게
+    elif stem in ("없", "있"):
+        verb = stem  # 효과가 없다 → 없게
+    else:
+        return None
+    return f"{subject}{particle(subject, '가')} {head}{verb}게 할 수 있다"
 
 
 def drop_you(text: str, you: str) -> str:
@@ -186,6 +218,8 @@ def drop_you(text: str, you: str) -> str:
 
 
 def is_phrase(subject: str, word: str, selector: bool, negated: bool) -> str:
+    if selector and not negated and re.search(r"[이가] (있는|없는)$", word):
+        return f"{subject}에게 {word}"  # 피해의 근원에게 숨긴 무장이 있는
     head = f"{subject}{particle(subject, '가')}"
     if selector and word.endswith("의"):
         word = word[:-1]  # 자신과 같은 세력의 → 자신과 같은 세력이면
@@ -228,6 +262,8 @@ class Korean(Language):
     may_choose_to = "원하면: "
     may_body = "원하면: {}"
     holder = "그 플레이어"
+    holder_first = "판정 구역에 이 카드가 있는 플레이어"
+    this_card = "그 카드"
     current_card = ("사용되고 있는 카드", "그 {}")
     those_characters = "그 플레이어들"
     the_result = "그 결과"
@@ -238,9 +274,10 @@ class Korean(Language):
     choose_one = ("하나를 선택한다", "하나를 선택할 수 있다")
     each_of_plural_event = False
     may_in_verb = True
-    polish = ((r"그 피해 중 (?:그 수치|피해량)[을를] 막", "그 피해를 모두 막"),
-              (r"그 피해 중 (?:그 수치|피해량)에서 (\w+)[을를] 뺀 값을 막",
-               r"그 피해를 \1만 남기고 막"))
+    polish = ((r"의 구역의 ", " 구역의 "),  # 대상 구역의 카드 (the book's 플레이어 구역의 카드)
+              (r"그 피해 중 (?:그 수치|피해량)점?[을를] 막", "그 피해를 모두 막"),
+              (r"그 피해 중 (?:그 수치|피해량)에서 (\w+)[을를] 뺀 값점?을 막",
+               r"그 피해를 \1점만 남기고 막"))
     merge_pattern = r"^(.*) ([+−-]\S+)$"
 
     def mark(self, value: str) -> str:
@@ -273,17 +310,29 @@ class Korean(Language):
 
     def select(self, r: Renderer, noun: str, pre: list[str], post: list[str], count: Any,
                excepts: list[str]) -> str:
+        named_again = len(excepts) == 1 and (excepts[0] == self.one_chosen
+                                              or excepts[0].startswith(MENTION_OPEN))
         extra = "".join(f"{v}{particle(v, '을')} 제외한 " for v in excepts)
+        if named_again and any(p.startswith("그와 ") for p in post):
+            extra = "그를 제외하고 "  # 그를 제외하고 그와 거리가 가장 가까운 플레이어
         tail = f" {r.number(count)}명" if count is not None else ""
         return extra + " ".join([*post, *pre, noun]) + tail
 
     def cards(self, r: Renderer, names: list[str], words: list[str], zones: list[str],
               count: Any, plural: bool) -> str:
-        zone = " ".join("손" if z == "hand" else r.enum(z) for z in zones)
+        # where the cards are comes first (장비 구역의 무기 카드), a kind of card in hand is
+        # picked from the hand (손패 중 장비 카드), any other hand card is a 손패
+        place = " ".join(r.enum(z) for z in zones if z != "hand")
         noun = " 또는 ".join(names) if names else "카드"
-        body = " ".join(p for p in [*words, zone + noun if zone == "손" else
-                                    (zone + " " + noun if zone else noun)] if p)
-        body = body.replace("손카드", "손패")
+        types = {r.enum(t) for t in r.reg.enums.get("card_type", {})}
+        hand = "hand" in zones
+        if hand and any(w in types for w in words):
+            place, hand = " ".join(p for p in (place, "손패 중") if p), False
+        if hand and not names:
+            noun = "손패"
+        elif hand:
+            noun = f"손패의 {noun}"
+        body = " ".join(p for p in [place, *words, noun] if p)
         if count == 0:
             return body + " 없음"
         if count is None:
@@ -295,6 +344,8 @@ class Korean(Language):
             return f"{r.number(count)} {body}"
         if not isinstance(count, int):
             amount = r.amount(count)
+            if not is_letter(amount) and self.letter_for(amount, r.subject, r.var("you")):
+                amount = r.define(count)
             if is_letter(amount):
                 return f"{body} {amount}장"
             return f"{amount}만큼의 {body}"  # 자신이 잃은 체력만큼의 카드
@@ -309,6 +360,10 @@ class Korean(Language):
         return f"플레이어 {letter}"
 
     one_chosen = "그 플레이어"
+    one_chosen_alt = "그 플레이어"
+    first_chosen = "먼저 선택한 플레이어"
+    second_chosen = "나중에 선택한 플레이어"
+    lone_chosen = "선택한 플레이어"
 
     def labelled(self, text: str, chosen: str, label: str) -> str:
         if chosen and chosen in text:
@@ -319,17 +374,39 @@ class Korean(Language):
     def conj(self, text: str, form: str) -> str:
         return conj(text, form)
 
+    def suit_and_ranks(self, card: str, suit: str, low: int, high: int) -> str:
+        return f"{card}{particle(card, '가')} {suit} {low}~{high}인"
+
     def range_cond(self, left: str, low: int, high: int) -> str:
         return f"{left}{particle(left, '가')} {low}~{high}인"
 
     def not_cond(self, inner: str) -> str:
         return f"{inner} 것이 아닌"
 
-    def join_conds(self, parts: list[str], word: str, phrase: str) -> str:
+    def join_conds(self, parts: list[str], word: str, phrase: str,
+                   subjects: list[str] | None = None) -> str:
         joint = "고" if word == "and" else "거나"
-        return " ".join([*(conj(p, joint) for p in parts[:-1]), parts[-1]])
+        subjects = subjects or []
+        shown = parts[:1]
+        for i in range(1, len(parts)):  # 대상의 손패 수가 … 이상이거나 … 이하이면
+            lead = subjects[i] + particle(subjects[i], "가") + " " if i < len(subjects) \
+                and subjects[i] else ""
+            same = lead and subjects[i] == subjects[i - 1] and parts[i].startswith(lead) \
+                and parts[i - 1].startswith(lead)
+            shown.append(parts[i][len(lead):] if same else parts[i])
+        return " ".join([*(conj(p, joint) for p in shown[:-1]), shown[-1]])
+
+    def skill_used(self, period: str, used: bool) -> str:
+        return f"자신이 이번 {period}에 이 능력을 {'사용한' if used else '사용하지 않은'}"
+
+    pindian_won: ClassVar[dict[str, str]] = {
+        ">": "자신이 겨루기에서 이긴", "<=": "자신이 겨루기에서 이기지 못한"}
 
     def compare(self, left: str, op: str, right: str) -> str:
+        # a count of players against 0: 그 카드에 의문을 제기한 플레이어가 있는
+        m = re.fullmatch(r"(.*플레이어) 수", left)
+        if m and right == "0" and op in (">", "!=", "=="):
+            return f"{m.group(1)}{particle(m.group(1), '가')} {'없는' if op == '==' else '있는'}"
         subject = f"{left}{particle(left, '가')}"
         if op == "==":
             return f"{subject} {right}인"
@@ -348,6 +425,22 @@ class Korean(Language):
     def in_cond(self, subject: str, group: str, selector: bool, you: str) -> str:
         return is_phrase(subject, group, selector, False)
 
+    def has_in_equipment(self, r: Renderer, subject: str, spec: dict[str, Any]
+                         ) -> str | None:
+        if spec.get("filters", {}).get("zone") != ["equipment"]:
+            return None
+        # 자신의 장비 구역에 무기 카드가 없는, 대상의 장비 구역에 카드가 있는
+        filters = {k: v for k, v in spec["filters"].items() if k != "zone"}
+        count = spec.get("count")
+        inner = r.cards({**spec, "filters": filters, "count": None if count == 0 else count})
+        there = "없는" if count == 0 else "있는"
+        return f"{subject}의 장비 구역에 {inner}{particle(inner, '가')} {there}"
+
+    def letter_for(self, text: str, subject: str, you: str) -> bool:
+        """An amount that names the owner (자신이 잃은 체력) in a step someone else does:
+        as a letter defined after the sentence, where 자신 can only be the owner."""
+        return bool(subject) and subject != you and (you in text or subject in text)
+
     def has_cond(self, subject: str, inner: str, none: bool, you: str) -> str:
         return f"{subject}에게 {inner}{particle(inner, '가')} {'없는' if none else '있는'}"
 
@@ -357,6 +450,11 @@ class Korean(Language):
 
     def alternative_head(self, word: str) -> str:
         return conj(f"{word}인", "면")
+
+    def join_statics(self, texts: list[str]) -> str:
+        # 거리 제한이 없고, … (a clause that ends in a verb joins the next with -고)
+        return ", ".join([and_form(t) if re.search(r"[가-힣]다$", t) else t
+                          for t in texts[:-1]] + texts[-1:])
 
     def tally_follows(self, previous: str, is_counter: bool) -> bool:
         return re.search(r"[가-힣]다$", previous) is not None
@@ -383,23 +481,48 @@ class Korean(Language):
         head = phrase.replace("{who}", shown).replace("{s}", "")
         return f"{head}: {self.or_options.join(options)}"
 
+    def cards_where(self, over: str, test: str) -> str:
+        return f"{over} 중 {re.sub('^그 카드의 ', '', test)} 카드"
+
+    def count_where(self, over: str, test: str) -> str:
+        return f"{over} 중 {re.sub('^그 카드의 ', '', test)} 카드 수"
+
+    def both(self, one: str, two: str, text: str) -> str:
+        lead = f"{two}{particle(two, '는')} "
+        rest = text[len(lead):] if text.startswith(lead) else text
+        return f"{one}{particle(one, '와')} {two}{particle(two, '는')} 각각 {rest}"
+
+    def have_choose(self, actor: str, who: str, options: list[str], phrase: str) -> str:
+        return f"{who}에게 하나를 선택하게 할 수 있다: {self.or_options.join(options)}"
+
     def repeat_by(self, times: str) -> str | None:
         return f"{times}만큼 반복한다"  # 그 수치만큼, not 그 수치번
 
-    def branch(self, texts: list[str], then: str) -> str:
-        return chain([(True, t) for t in texts])
+    def drop_option_subject(self, text: str, who: str) -> str:
+        lead = f"{who}{particle(who, '는')} "
+        return text[len(lead):] if text.startswith(lead) else text
+
+    def chooser_named(self, text: str, who: str, you: str) -> str:
+        if who == you:
+            return text
+        # someone else chooses: the owner acting in an option is said, as a subject (이/가)
+        # the owner left unsaid as a topic never is (자신이 카드 1장을 뽑는다)
+        text = re.sub(r"^자신은 ", "자신이 ", text)
+        return re.sub(re.escape(who) + r"(에게|의)", r"그 플레이어\1", text)
 
     def have_do(self, r: Renderer, s: Any, actor: str) -> str:
         return self.if_wished(actor, r.sentence(s, actor))
 
     def if_wished(self, actor: str, text: str) -> str:
-        """Someone other than the actor does it, if the actor wishes: "자신이 원하면 …"."""
-        return f"{actor}{particle(actor, '가')} 원하면 {text}"
+        """Someone other than the actor does it, if the actor wishes: the actor makes it
+        happen ("그 플레이어가 체력 1을 회복하게 할 수 있다"), else "자신이 원하면 …"."""
+        made = causative(text)
+        return made if made is not None else f"{actor}{particle(actor, '가')} 원하면 {text}"
 
-    def then_chain(self, r: Renderer, head: str, steps: list[tuple[bool, bool, str]],
+    def then_chain(self, r: Renderer, head: str, subject: str, steps: list[Step],
                    lead: str | None) -> str:
-        pairs = [(plain and not after_block, text) for plain, after_block, text in steps]
-        if lead is None:
+        pairs = [(step.plain and not step.after, step.text) for step in steps]
+        if lead is None or head.endswith(" 할 수 있다"):
             # what follows a may-step happens only if it was done
             return f"{head}. 그러면 " + chain(pairs)
         return chain([(True, head), *pairs])
@@ -411,6 +534,46 @@ class Korean(Language):
         lead = f"{who}{particle(who, '는')} 자신의 카드 사용 단계에 "
         return lead + (f"({opts}) " if opts else "") + may_form(body)
 
+    def action_head(self, r: Renderer, limit: Any) -> str:
+        if limit is None:
+            return f"{self.action_label}에"
+        if limit.period == "phase":  # 카드 사용 단계에 1번
+            return f"{self.action_label}에 " + r.limit(limit).split(" ", 1)[1]
+        return f"{r.limit(limit)}, {self.action_label}에"
+
+    card_target = "대상"
+    card_target_later = "대상"
+    card_targets = "대상들"
+    card_target_each = "대상"
+
+    def every(self, what: str) -> str:
+        return re.sub(r"(^|\s)플레이어$", r"\1모든 플레이어", what)
+
+    def card_use_head(self, who: str, opts: str) -> str:
+        return f"{opts + ', ' if opts else ''}{self.action_label}에 {who}에게 사용한다"
+
+    def card_use_text(self, head: str, rest: str) -> str:
+        return f"{head}. {rest}" if rest else head
+
+    def mentioned(self, text: str, token: str, form: str, what: str, later: str) -> str:
+        """Korean says "each" after the topic: "다른 플레이어는 각자 …", "각 대상은 …",
+        "다른 플레이어 각각에게 …"; every later mention is "그 플레이어"."""
+        count = 0
+
+        def repl(m: re.Match[str]) -> str:
+            nonlocal count
+            count += 1
+            p = m.group(1) or ""
+            if count > 1 or form == "plain":
+                word = later if count > 1 else what
+                return word + (particle(word, p) if p else "")
+            if form == "target":
+                return f"각 {what}" + (particle(what, p) if p else "")
+            if p in ("은", "는", "이", "가"):
+                return f"{what}{particle(what, p)} 각자"
+            return f"{what} 각각" + (particle("각각", p) if p else "")
+        return re.sub(re.escape(token) + r"(을|를|은|는|이|가|과|와)?", repl, text)
+
     def same_suit(self, text: str) -> str:
         return f"문양이 같은 {text}"
 
@@ -418,9 +581,9 @@ class Korean(Language):
         return f"{event}{suffix}".strip()
 
     def verb_or(self, a: str, b: str) -> str | None:
-        if jong(a[-1]) != 8:
+        if jong(a[-1]) not in (4, 8):
             return None
-        return f"{a[:-1] + set_jong(a[-1], 0)}거나 {b}"  # 사용할 → 사용하거나
+        return f"{a[:-1] + set_jong(a[-1], 0)}거나 {b}"  # 사용할/사용한 → 사용하거나
 
     def event(self, text: str, timing: str) -> str:
         return event_form(text, timing)
@@ -449,6 +612,11 @@ class Korean(Language):
         elif may:  # someone else does it: "if you wish, …"
             out = self.if_wished(actor, out)
         return out
+
+    def amount_of_event(self, text: str, event: str) -> str:
+        if event in ("take_damage", "deal_damage"):  # 그 피해가 1점 증가한다
+            return re.sub(r"그 수치가 (\S+) 증가한다", r"그 피해가 \1점 증가한다", text)
+        return text
 
     def sentence_done(self, text: str, you: str) -> str:
         return drop_you(text, you)

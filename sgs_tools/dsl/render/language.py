@@ -9,10 +9,23 @@ the vocabulary's templates, and never in another language's branches.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from sgs_tools.dsl.render.common import capitalise
 
 if TYPE_CHECKING:
     from sgs_tools.dsl.render.core import Renderer
+
+
+class Step(NamedTuple):
+    """A step that follows another in a sentence: its text, who does it ("" for a step
+    that is not one character's action), whether it is plain (not an if, a loop, a
+    choice) and whether it follows a block whose end a reader cannot see."""
+
+    text: str
+    subject: str
+    plain: bool
+    after: bool
 
 
 class Language:
@@ -30,7 +43,9 @@ class Language:
     or_options = "; or "
     may_choose_to = "you may choose to: "
     may_body = "you may: {}"
-    holder = "that character"  # who a delayed trick takes effect on
+    holder = "that character"  # who a delayed trick takes effect on, named again
+    holder_first = "the character with this card in their judgement zone"
+    this_card = "the card"  # the card the current event is about ({this})
     current_card = ("the card being used", "that {}")  # (generic, once the trigger names it)
     those_characters = "those characters"
     the_result = "the result"
@@ -38,6 +53,9 @@ class Language:
     that_card = "that card"
     that_character = "that character"  # the character a loop is on
     action_label = "Action"
+    # What a response's test for not answering reads as, joined to the response ("其需打出
+    # 一张【闪】，否则…"); empty: said as an if ("if that character does not, …").
+    unanswered = ""
     choose_one = ("choose one", "may choose one")  # (plain, optional)
     # Chinese names every computed amount by a letter (摸X张牌（X为…）).
     letters_every_amount = False
@@ -100,15 +118,34 @@ class Language:
         return f"character {letter}"
 
     one_chosen = "that character"  # the one character a sentence chose, named again
+    one_chosen_alt = "that character"  # … where one_chosen already names someone else
+    first_chosen = "the first character"  # of two characters chosen one after the other
+    second_chosen = "the second character"
+    lone_chosen = "the chosen character"  # the second, where the first is not named again
 
     def one_label(self, text: str) -> str:
-        """A sentence that chose one character only names it as "that character"
-        ("其", "그 플레이어"), not by a letter; two or more keep their letters."""
+        """Characters a sentence chose are named again in words, never by a letter: one
+        is "that character" ("其", "그 플레이어"); of two chosen one after the other, the
+        first is "that character" until the second is chosen, then they are "the first"
+        and "the second" ("前者", "后者") — or, when only the second is named again, "the
+        chosen character" ("该角色"). Three or more keep their letters."""
         first, second = self.character_label("A"), self.character_label("B")
-        if first not in text or second in text or self.says_one_chosen(text):
+        if first not in text or self.character_label("C") in text:
             return text
-        text = self.labelled_once(text, first)
-        return text.replace(first, self.one_chosen)
+        if second not in text:
+            name = self.one_chosen_alt if self.says_one_chosen(text) else self.one_chosen
+            return self.labelled_once(text, first).replace(first, name)
+        intro = self.labelled("", "", second)
+        cut = next((i for i in (text.find(intro), text.find(intro.strip()),
+                                text.find(second)) if i >= 0), 0)
+        before, after = self.labelled_once(text[:cut], first), \
+            self.labelled_once(self.labelled_once(text[cut:], second), first)
+        name = self.one_chosen_alt if self.says_one_chosen(before) else self.one_chosen
+        before = before.replace(first, name)
+        if first in after:
+            return before + after.replace(first, self.first_chosen).replace(
+                second, self.second_chosen)
+        return before + after.replace(second, self.lone_chosen)
 
     def says_one_chosen(self, text: str) -> bool:
         """Whether the text already says "that character" of someone else."""
@@ -130,14 +167,50 @@ class Language:
     def range_cond(self, left: str, low: int, high: int) -> str:
         raise NotImplementedError
 
+    def suit_and_ranks(self, card: str, suit: str, low: int, high: int) -> str:
+        """A card of one suit with a rank in a range: "the judgement card is ♠ 2–9"."""
+        return f"{card} is {suit} {low}–{high}"
+
+    def join_statics(self, texts: list[str]) -> str:
+        """Modifiers under one condition or period, as one sentence."""
+        return self.comma.join(texts)
+
+    def join_top(self, texts: list[str]) -> str:
+        """A clause's steps that stand apart from each other."""
+        return self.sep.join(texts)
+
     def not_cond(self, inner: str) -> str:
         raise NotImplementedError
 
-    def join_conds(self, parts: list[str], word: str, phrase: str) -> str:
-        return f" {phrase} ".join(parts)
+    def join_conds(self, parts: list[str], word: str, phrase: str,
+                   subjects: list[str] | None = None) -> str:
+        """Conditions joined by "and"/"or"; one about the same thing as the one before
+        does not name it again ("if the target is at distance 1 from you or is you")."""
+        return f" {phrase} ".join(self.drop_repeated(parts, subjects or [], " "))
+
+    @staticmethod
+    def drop_repeated(parts: list[str], subjects: list[str], after: str) -> list[str]:
+        out = parts[:1]
+        for i in range(1, len(parts)):
+            subject = subjects[i] if i < len(subjects) else ""
+            lead = subject + after
+            if subject and subject == subjects[i - 1] and parts[i].startswith(lead) \
+                    and parts[i - 1].startswith(lead):
+                out.append(parts[i][len(lead):])
+            else:
+                out.append(parts[i])
+        return out
 
     def compare(self, left: str, op: str, right: str) -> str:
         raise NotImplementedError
+
+    def skill_used(self, period: str, used: bool) -> str:
+        """Whether the skill was used in the current period (a tally that records it)."""
+        return f"you {'used' if used else 'did not use'} this skill this {period}"
+
+    # A pindian's result, said as winning: `pindian_number > rival_pindian_number`.
+    pindian_won: ClassVar[dict[str, str]] = {
+        ">": "you win the pindian", "<=": "you do not win the pindian"}
 
     def is_cond(self, subject: str, word: str, selector: bool, negated: bool, you: str,
                 merge: bool = True) -> str:
@@ -183,6 +256,8 @@ class Language:
         lead = subject + " "
         if not second.startswith(lead) or not first.startswith(lead):
             return None
+        if second.startswith("you are "):  # "then you are treated as …"
+            return first + self.then_join + second
         return first + self.then_join + second[len(lead):]
 
     def chooses_one(self, phrase: str, who: str, third: bool, options: list[str]) -> str:
@@ -192,13 +267,24 @@ class Language:
     def for_each(self, r: Renderer, what: str, kind: Any) -> str:
         return r.phrase("for_each", what=what)
 
+    def have_choose(self, actor: str, who: str, options: list[str], phrase: str) -> str:
+        """``actor`` may have someone else choose one of the options."""
+        return f"{actor} may have " + self.chooses_one(phrase, who, False, options)
+
     def repeat_by(self, times: str) -> str | None:
         """A loop repeated a computed number of times that is not a letter (else None)."""
         return None
 
-    def branch(self, texts: list[str], then: str) -> str:
-        """One option of a choice: its sentences in order ("X, then Y")."""
-        return f", {then} ".join(texts)
+    def drop_option_subject(self, text: str, who: str) -> str:
+        """An option of ``who``'s choice, without naming them: "discard 2 hand cards"."""
+        return text[len(who):].lstrip() if text.startswith(who + " ") else text
+
+    def chooser_named(self, text: str, who: str, you: str) -> str:
+        """The chooser named again inside an option: "them", "their" ("其")."""
+        if who == you:
+            return text
+        text = text.replace(f"{who}'s ", "their ")
+        return re.sub(rf"\b(to|from|on|with|at) {re.escape(who)}\b", r"\1 them", text)
 
     def have_do(self, r: Renderer, s: Any, actor: str) -> str:
         """An optional step someone other than ``actor`` performs: the actor decides."""
@@ -212,15 +298,63 @@ class Language:
         """An optional step whose template has no optional form."""
         raise NotImplementedError
 
-    def then_chain(self, r: Renderer, head: str, steps: list[tuple[bool, bool, str]],
+    def then_chain(self, r: Renderer, head: str, subject: str, steps: list[Step],
                    lead: str | None) -> str:
-        """A may-block: its first step, then (plain, after_block, text) steps done only if
-        it was."""
-        joiner = f"{self.comma}{r.phrase('then')} "
-        out = head
-        for _, after_block, text in steps:
-            out += (self.sep if after_block else joiner) + text
+        """A may-block: its first step (by ``subject``), then the steps done only if it
+        was. A step by the same character as the one before drops its subject; "then" is
+        said once, and again where the character acting changes ("you may discard a card,
+        then choose another character, give it to them, then they draw 1 card")."""
+        out, previous, then_said = head, subject, f" {r.phrase('then')} " in head
+        for i, step in enumerate(steps):
+            text = step.text
+            if step.after:  # the loop is over: "…; afterwards, …"
+                out += self.sep + text
+                previous, then_said = "", True
+                continue
+            same = step.plain and bool(step.subject) and step.subject == previous
+            if same and text.startswith(step.subject):
+                text = self.drop_subject(text, step.subject)
+            last = i == len(steps) - 1 or not steps[i + 1].plain
+            out += self.link(text, same and then_said, last, out) + text
+            then_said = True
+            previous = step.subject if step.plain else ""
         return out
+
+    def drop_subject(self, text: str, subject: str) -> str:
+        if text.startswith("you are "):
+            return text  # "then you are treated as …", not "then are treated"
+        return text[len(subject):].lstrip()
+
+    def link(self, text: str, continues: bool, last: bool, before: str) -> str:
+        """What goes before a step that follows another: ", then ", or where the same
+        character goes on after "then" was said, ", " (", and " for the last)."""
+        if continues:
+            return ", and " if last else ", "
+        return f"{self.comma}then "
+
+    def cards_where(self, over: str, test: str) -> str:
+        """The cards of ``over`` that pass ``test`` (said of "that card"): "those cards
+        whose suit is ♥"."""
+        return f"{over} {self._whose(test)}"
+
+    def count_where(self, over: str, test: str) -> str:
+        return f"the number of {over} {self._whose(test)}"
+
+    @staticmethod
+    def _whose(test: str) -> str:
+        if test.startswith("that card's "):
+            return "whose " + test[len("that card's "):]
+        return re.sub(r"^that card is\b", "that are", test)
+
+    def both(self, one: str, two: str, text: str) -> str:
+        """``text`` (by ``two``, in the verb's plain form) done by both: "you and that
+        character each recover 1 HP"."""
+        rest = text[len(two):].lstrip() if text.startswith(two) else text
+        return f"{one} and {two} each {rest}"
+
+    def limited(self, limit: str, text: str) -> str:
+        """Steps that may happen only so often: "you recover 1 HP (once per phase)"."""
+        return f"{text} ({limit})"
 
     def grant(self, who: str) -> str:
         raise NotImplementedError
@@ -242,8 +376,45 @@ class Language:
     def trigger_head(self, lead: str, event: str, suffix: str) -> str:
         return f"{lead} {event}{suffix}".strip()
 
-    def action_head(self, opts: str) -> str:
-        return f"{self.action_label} ({opts})" if opts else self.action_label
+    # -- actions and card uses -----------------------------------------------------------
+    def action_head(self, r: Renderer, limit: Any) -> str:
+        """When an action may be taken: "During your play phase", "Once per play phase",
+        "Once per turn, during your play phase"."""
+        if limit is None:
+            return "During your play phase"
+        text = r.limit(limit)
+        if limit.period == "phase":
+            return capitalise(text.replace(" per phase", " per play phase"))
+        return capitalise(text) + ", during your play phase"
+
+    def action_text(self, head: str, body: str) -> str:
+        return f"{head}{self.comma}{body}"
+
+    card_target = "the target"  # a card's one target, named again
+    card_target_later = "the target"  # … after the text has named it once
+    card_targets = "the targets"  # a card's several targets, named again
+    card_target_each = "each target"  # each target of a card's loop over them
+
+    def every(self, what: str) -> str:
+        """Every character of a group, as the targets of a card: "all other characters"."""
+        what = re.sub(r"\bcharacter\b", "characters", what, count=1)
+        return what if what.startswith("all ") else "all " + what
+
+    def card_use_head(self, who: str, opts: str) -> str:
+        """How a card is used and on whom ("Use in your play phase on another character")."""
+        target = "yourself" if who == "you" else re.sub(r"^an? other\b", "another", who)
+        head = f"use in your play phase on {target}"
+        return capitalise(f"{opts}, {head}" if opts else head)
+
+    def card_use_text(self, head: str, rest: str) -> str:
+        return f"{head}. {capitalise(rest)}" if rest else head
+
+    def mentioned(self, text: str, token: str, form: str, what: str, later: str) -> str:
+        """``token`` said in full where it first appears, then as ``later``."""
+        first = {"each": "each " + re.sub(r"\bcharacters\b", "character", what, count=1),
+                 "each_bound": "each of " + what, "target": what}.get(form, what)
+        head, sep, tail = text.partition(token)
+        return head + first + tail.replace(token, later) if sep else text
 
     def event_alternatives(self, texts: list[str]) -> str | None:
         """Event texts that differ only in one verb, as one (None when they differ more)."""
@@ -276,13 +447,21 @@ class Language:
         """A change counted in a noun ("1 extra card"), where the language says it so."""
         return None
 
+    def letter_for(self, text: str, subject: str, you: str) -> bool:
+        """Whether a computed amount said in a step by ``subject`` reads as a letter
+        defined after the sentence."""
+        return False
+
     def fill_value(self, r: Renderer, text: str, value: Any, type_name: str,
                    rest: str | None, computed: bool) -> str:
         """A template's argument as it goes into the sentence."""
         return text
 
     def amount_of_event(self, text: str, event: str) -> str:
-        """"That amount" named by what the event counts, where the language does."""
+        """"That amount" named by what the event counts, where the language does: "the
+        damage increases by 1"."""
+        if event in ("take_damage", "deal_damage"):
+            return text.replace("that amount increases by", "the damage increases by")
         return text
 
     def fill_finish(self, r: Renderer, out: str, subject: str, template: str,

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sgs_tools.dsl.render.common import EQUAL_CLOSE, EQUAL_OPEN, counts_bound
 from sgs_tools.dsl.render.language import Language
@@ -42,7 +42,9 @@ class Chinese(Language):
     or_options = "；或"
     may_choose_to = "你可以选择："
     may_body = "你可以：{}"
-    holder = "该角色"
+    holder = "其"
+    holder_first = "判定区里有此牌的角色"
+    this_card = "该牌"
     current_card = ("正被使用的牌", "此{}")
     those_characters = "这些角色"
     the_result = "结果"
@@ -50,9 +52,11 @@ class Chinese(Language):
     that_card = "该牌"
     that_character = "其"
     action_label = "出牌阶段"
+    unanswered = "否则"
     choose_one = ("选择一项", "可以选择一项")
     letters_every_amount = True
-    polish = ((r"防止此伤害中的(?:此数值|伤害值)点", "防止此伤害"),
+    polish = ((r"的(装备区里|判定区里|区域里|场上|武将牌上)的", r"\1的"),  # 其区域里的一张牌
+              (r"防止此伤害中的(?:此数值|伤害值)点", "防止此伤害"),
               (r"防止此伤害中的(?:此数值|伤害值)减去(\w+)点", r"防止此伤害中超过\1点的部分"))
     # The same, over a whole sentence with its definitions: 防止此伤害中的X点（X为此数值减去1）.
     clause_polish = ((r"防止此伤害中的([A-Z])点（\1为(?:此数值|伤害值)减去(\w+)）",
@@ -77,7 +81,7 @@ class Chinese(Language):
         return "任意" if n == "any" else "所有"
 
     def event_card(self, card: str) -> str:
-        return card or "此牌"
+        return "此" + card if card else "此牌"  # 此【杀】的使用者
 
     def count_of(self, text: str) -> str:
         return f"{text}的数量"
@@ -93,26 +97,34 @@ class Chinese(Language):
         if count is not None:
             head = (r.count_word(count) + "名") if not isinstance(count, str) else "任意名"
         extra = "".join(f"除{e}外的" for e in excepts)
-        return head + extra + "".join(post) + "".join(pre) + noun
+        if extra:  # 你攻击范围内除此【杀】的使用者外的一名其他角色
+            where = "".join(post)
+            where = where[:-1] if where.endswith("内的") else where
+            return where + extra + head + "".join(pre) + noun
+        return head + "".join(post) + "".join(pre) + noun
 
     def cards(self, r: Renderer, names: list[str], words: list[str], zones: list[str],
               count: Any, plural: bool) -> str:
-        zone = "".join("手" if z == "hand" else r.enum(z) for z in zones)
+        # where the cards are goes before their count: 装备区里的一张牌, 区域里的一张牌
+        place = re.sub(r"^(装备区|判定区)的$", r"\1里的",
+                       "".join(r.enum(z) for z in zones if z != "hand"))
         noun = "或".join(names) if names else "牌"
-        body = "".join(words) + zone + noun
-        if zones == ["equipment"]:
-            body = zone + "".join(words) + noun  # 装备区的武器牌
+        hand = "手" if "hand" in zones else ""
+        types = {r.enum(t) for t in r.reg.enums.get("card_type", {})}
+        if hand and any(w in types for w in words):
+            place, hand = "手牌中的" + place, ""  # 手牌中的一张装备牌, not 一张装备手牌
+        body = "".join(words) + hand + noun
         if count == 0:
-            return "没有" + body
+            return "没有" + place + body
         if count is None:
-            return body
+            return place + body
         if count in ("any", "all"):
-            return f"{r.number(count)}{body}"
+            return f"{place}{r.number(count)}{body}"
         if isinstance(count, dict) and "range" not in count:
             if counts_bound(count, r.bound):
-                return f"与{r.var(count['ref'][0])}等量的{body}"
-            return f"{r.amount(count)}张{body}"
-        return f"{r.count_word(count)}张{body}"
+                return f"{place}与{r.var(count['ref'][0])}等量的{body}"
+            return f"{place}{r.amount(count)}张{body}"
+        return f"{place}{r.count_word(count)}张{body}"
 
     def join_definitions(self, parts: list[str]) -> str:
         # no brackets in brackets: （X为…的一半，向下取整）
@@ -122,9 +134,15 @@ class Chinese(Language):
         return f"角色{letter}"
 
     one_chosen = "其"
+    one_chosen_alt = "该角色"
+    first_chosen = "前者"
+    second_chosen = "后者"
+    lone_chosen = "该角色"
 
     def one_label(self, text: str) -> str:
-        return super().one_label(text).replace("其的", "其")
+        text = super().one_label(text).replace("其的", "其")
+        # 选择一名除其外的男性角色 → 选择另一名男性角色
+        return re.sub(r"一名除(?:其|该角色)外的|除(?:其|该角色)外的一名", "另一名", text)
 
     def says_one_chosen(self, text: str) -> bool:
         return re.search("其(?![他余中])", text) is not None  # 其他角色 is not 其
@@ -138,14 +156,33 @@ class Chinese(Language):
     def range_cond(self, left: str, low: int, high: int) -> str:
         return f"{left}为{low}~{high}"
 
+    def suit_and_ranks(self, card: str, suit: str, low: int, high: int) -> str:
+        return f"{card}为{suit}{low}~{high}"
+
+    def join_top(self, texts: list[str]) -> str:
+        out = texts[0] if texts else ""
+        for text in texts[1:]:  # 进行一次判定：若…
+            out += ("：" if out.endswith("判定") and text.startswith("若") else self.sep) + text
+        return out
+
     def not_cond(self, inner: str) -> str:
         return f"并非{inner}"
 
-    def join_conds(self, parts: list[str], word: str, phrase: str) -> str:
-        return phrase.join(parts)
+    def join_conds(self, parts: list[str], word: str, phrase: str,
+                   subjects: list[str] | None = None) -> str:
+        return phrase.join(self.drop_repeated(parts, subjects or [], ""))
 
     def compare(self, left: str, op: str, right: str) -> str:
+        # a count of characters or cards against 0: 有质疑此牌的角色, 没有…的牌
+        m = re.fullmatch(r"(.*的(?:角色|牌))数", left)
+        if m and right == "0" and op in (">", "!=", "=="):
+            return ("没有" if op == "==" else "有") + m.group(1)
         return f"{left}{COMPARE[op]}{right}"
+
+    def skill_used(self, period: str, used: bool) -> str:
+        return f"你本{period}{'' if used else '未'}发动过此技能"
+
+    pindian_won: ClassVar[dict[str, str]] = {">": "你赢", "<=": "你没赢"}
 
     def is_cond(self, subject: str, word: str, selector: bool, negated: bool, you: str,
                 merge: bool = True) -> str:
@@ -154,6 +191,8 @@ class Chinese(Language):
         return f"{subject}{'不' if negated else ''}为{word}"
 
     def in_cond(self, subject: str, group: str, selector: bool, you: str) -> str:
+        if selector and group.endswith("的"):
+            return f"{subject}{group[:-1]}"  # 伤害来源与你势力相同, 目标角色与你距离为1
         return f"{subject}为{group}"
 
     def has_cond(self, subject: str, inner: str, none: bool, you: str) -> str:
@@ -171,7 +210,7 @@ class Chinese(Language):
         return f"{owner}装备区里{'没有' if count == 0 else '有'}{inner}"
 
     def answered(self, who: str, you: bool, positive: bool, verb: str) -> str:
-        word = {"respond": "打出", "ask_use": "使用"}[verb]
+        word = {"respond": "打出", "respond_use": "使用", "ask_use": "使用"}[verb]
         return f"{who}{word if positive else '未' + word}"
 
     def alternative_head(self, word: str) -> str:
@@ -180,11 +219,22 @@ class Chinese(Language):
     def same_subject(self, first: str, second: str, subject: str) -> str | None:
         if not second.startswith(subject) or not first.startswith(subject):
             return None
-        return first + self.then_join + second[len(subject):]
+        return first + ("，" if "然后" in first else self.then_join) + second[len(subject):]
+
+    def join_steps(self, texts: list[str], plain: list[bool]) -> str:
+        out = texts[0]
+        for i, text in enumerate(texts[1:], start=1):
+            linked = plain[i] and plain[i - 1]
+            out += ("，" if "然后" in out else self.then_join) if linked else self.sep
+            out += text
+        return out
 
     def chooses_one(self, phrase: str, who: str, third: bool, options: list[str]) -> str:
         head = phrase.replace("{who}", who).replace("{s}", "")
         return f"{head}：{self.or_options.join(options)}"
+
+    def have_choose(self, actor: str, who: str, options: list[str], phrase: str) -> str:
+        return f"{actor}可以令" + self.chooses_one(phrase, who, False, options)
 
     def for_each(self, r: Renderer, what: str, kind: Any) -> str:
         if kind == "cards":
@@ -193,8 +243,11 @@ class Chinese(Language):
             return f"对{what}中的每名角色"
         return r.phrase("for_each", what=what)
 
-    def branch(self, texts: list[str], then: str) -> str:
-        return f"，{then}".join(texts)
+    def drop_option_subject(self, text: str, who: str) -> str:
+        return text[len(who):] if text.startswith(who) else text
+
+    def chooser_named(self, text: str, who: str, you: str) -> str:
+        return text if who == you else text.replace(who + "的", "其").replace(who, "其")
 
     def have_do(self, r: Renderer, s: Any, actor: str) -> str:
         return f"{actor}可以令{r.sentence(s, actor, bare=True)}"
@@ -202,13 +255,34 @@ class Chinese(Language):
     def may_have_it(self, text: str) -> str:
         return f"你可以令{text}"
 
-    def then_chain(self, r: Renderer, head: str, steps: list[tuple[bool, bool, str]],
-                   lead: str | None) -> str:
-        joiner = f"{self.comma}{r.phrase('then')}"
-        out = head
-        for _, after_block, text in steps:
-            out += (self.sep if after_block else joiner) + text
-        return out
+    def drop_subject(self, text: str, subject: str) -> str:
+        return text[len(subject):]
+
+    def link(self, text: str, continues: bool, last: bool, before: str) -> str:
+        # 然后 once per character; a test follows the step it tests: 进行一次判定：若…;
+        # what follows a test stands apart from it: 若…，A；B
+        if text.startswith("若"):
+            return "：" if before.endswith("判定") else "，"
+        if re.search(r"(^|[，；：])若[^；]*$", before):
+            return "；"
+        # 然后 where the acting character changes, at most twice in one sentence; an
+        # optional step inside the chain needs none (…，你可以选择一名角色，然后…)
+        if continues or text.startswith("你可以") or before.count("然后") >= 2:
+            return "，"
+        return "，然后"
+
+    def cards_where(self, over: str, test: str) -> str:
+        return f"{over}中{re.sub('^该牌的?', '', test)}的牌"
+
+    def count_where(self, over: str, test: str) -> str:
+        return f"{over}中{re.sub('^该牌的?', '', test)}的牌数"
+
+    def both(self, one: str, two: str, text: str) -> str:
+        rest = text[len(two):] if text.startswith(two) else text
+        return f"{one}与{two}各{rest}"
+
+    def limited(self, limit: str, text: str) -> str:
+        return f"{text}（{limit}）"
 
     def grant(self, who: str) -> str:
         return f"{who}也可以发动"
@@ -222,8 +296,36 @@ class Chinese(Language):
     def trigger_head(self, lead: str, event: str, suffix: str) -> str:
         return f"{lead}{event}{suffix}".strip()
 
-    def action_head(self, opts: str) -> str:
-        return f"{self.action_label}，{opts}" if opts else self.action_label
+    def action_head(self, r: Renderer, limit: Any) -> str:
+        if limit is None:
+            return self.action_label
+        if limit.period == "phase":  # 出牌阶段限一次
+            return self.action_label + r.limit(limit).replace("每阶段", "")
+        return f"{self.action_label}，{r.limit(limit)}"
+
+    card_target = "目标角色"
+    card_target_later = "其"
+    card_targets = "目标角色"
+    card_target_each = "每名目标角色"
+
+    def every(self, what: str) -> str:
+        return what if what.startswith("所有") else "所有" + what
+
+    def card_use_head(self, who: str, opts: str) -> str:
+        return f"{self.action_label}，{opts + '，' if opts else ''}对{who}使用"
+
+    def card_use_text(self, head: str, rest: str) -> str:
+        return f"{head}。{rest}" if rest else head
+
+    def mentioned(self, text: str, token: str, form: str, what: str, later: str) -> str:
+        if form == "plain" and self.character_label("A") in text:
+            later = what  # 其 will name the one chosen character: 目标角色 stays 目标角色
+        first = {"each": "每名" + what, "each_bound": what + "各自", "target": what}.get(
+            form, what)
+        head, sep, tail = text.partition(token)
+        if not sep:
+            return text
+        return (head + first + tail.replace(token, later)).replace("其的", "其")
 
     def event_alternatives(self, texts: list[str]) -> str | None:
         first, second = texts[0], texts[1]
@@ -247,8 +349,8 @@ class Chinese(Language):
                     subordinate: bool, may: bool, actor: str) -> str:
         out = zh_equal(out)
         # counted cards in words (摸两张牌), and 其 owns without 的
-        return re.sub(r"(?<![\d.])(10|[0-9])张", lambda m: zh_count(int(m.group(1))) + "张",
-                      out).replace("其的", "其")
+        return re.sub(r"(?<![\d.~])(10|[0-9])(张|名)",
+                      lambda m: zh_count(int(m.group(1))) + m.group(2), out).replace("其的", "其")
 
     def amount_of_event(self, text: str, event: str) -> str:
         if event in AMOUNT_OF_EVENT:

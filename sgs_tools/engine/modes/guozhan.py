@@ -32,6 +32,16 @@ if TYPE_CHECKING:
 
 CAREERIST = "careerist"
 SLOT_NAMES = ("main", "deputy")
+SLOT_TAGS = ("head", "deputy")
+"""The skill tag that keeps a skill to one slot: 主将技 (head) works only on the main
+general, 副将技 (deputy) only on the deputy."""
+
+
+def slot_allows(skill: Any, slot: int) -> bool:
+    """Whether a skill of the general in ``slot`` (0 main, 1 deputy) is in force there."""
+    tags = getattr(skill, "tags", ())
+    other = SLOT_TAGS[1 - slot]
+    return other not in tags
 
 
 @dataclass
@@ -45,6 +55,14 @@ class Slots:
 
     def hidden(self) -> list[int]:
         return [i for i, up in enumerate(self.revealed) if not up]
+
+
+FOCUS_SLOTS = ("main", "deputy")
+
+
+def focus_seat(seed: int, players: int) -> int:
+    """The seat a focused general takes in a game of this seed (each seat in turn)."""
+    return seed % players
 
 
 @register("guozhan")
@@ -90,6 +108,7 @@ class GuozhanRules(Rules):
         kingdom (main, deputy); ``--generals`` may fix them as ``main+deputy``."""
         g = self.g
         fixed = g.setup.generals
+        pool = [x for x in g.lib.pool(g.mode) if x.halves is not None]
         if fixed:
             if len(fixed) < n:
                 raise SetupError(f"--generals names {len(fixed)} pairs for {n} seats")
@@ -103,8 +122,9 @@ class GuozhanRules(Rules):
                     if g.lib.general(x).halves is None:
                         raise SetupError(f"general {x!r} has no Guozhan health (halves)")
                 out.append((main, deputy))
+            if g.setup.focus:
+                return self.focus_pairs(out, [[] for _ in out], [x.id for x in pool])
             return out
-        pool = [x for x in g.lib.pool(g.mode) if x.halves is not None]
         sel = (g.raw.get("selection") or {}).get("everyone") or {}
         by_players = sel.get("random_by_players") or {}
         per = int(by_players.get(n, by_players.get(str(n), sel.get("random", 7))))
@@ -125,6 +145,49 @@ class GuozhanRules(Rules):
             labels = [f"{a}+{b} ({by_id[a].kingdom})" for a, b in options]
             out.append(options[g.ask(seat, "general", labels, 1, 1,
                                      "choose your main and deputy generals")[0]])
+        if g.setup.focus:
+            offers = [ids[seat * per:(seat + 1) * per] for seat in range(n)]
+            return self.focus_pairs(out, offers, ids[n * per:])
+        return out
+
+    def focus_pairs(self, pairs: list[tuple[str, str]], offers: list[list[str]],
+                    spare: list[str]) -> list[tuple[str, str]]:
+        """``focus`` (GENERAL, main|deputy; sgs balance): seat ``focus_seat`` plays GENERAL
+        in that slot instead of its choice, beside a general of GENERAL's kingdom (the one
+        it chose, if it chose one; else the first in its offer, else the first undealt);
+        a seat that had chosen GENERAL takes the first of its partner's kingdom the same
+        way. Every other seat keeps its choice, so the game and the same seed played
+        without the focus differ in those seats only (paired games)."""
+        g = self.g
+        assert g.setup.focus is not None
+        general, slot = g.setup.focus
+        if slot not in FOCUS_SLOTS:
+            raise SetupError(f"a Guozhan focus names the slot {' or '.join(FOCUS_SLOTS)}, "
+                             f"not {slot!r}")
+        kingdom = g.lib.general(general).kingdom
+        if g.lib.general(general).halves is None:
+            raise SetupError(f"general {general!r} has no Guozhan health (halves)")
+        out = list(pairs)
+        seat = focus_seat(g.setup.seed, len(out))
+        used = {x for pair in out for x in pair} | {general}
+
+        def partner(of: str, choice: tuple[str, ...], offer: list[str]) -> str:
+            want = g.lib.general(of).kingdom
+            for x in [*choice, *offer, *spare]:
+                if x not in used and g.lib.general(x).kingdom == want:
+                    used.add(x)
+                    return x
+            raise SetupError(f"no general of {want!r} is left to seat beside {of!r}")
+
+        for other, pair in enumerate(out):
+            if other != seat and general in pair:
+                keep = pair[1] if pair[0] == general else pair[0]
+                new = partner(keep, (), offers[other])
+                out[other] = (new, keep) if pair[0] == general else (keep, new)
+        mine = out[seat]
+        used -= {x for x in mine if x != general and g.lib.general(x).kingdom == kingdom}
+        beside = partner(general, tuple(x for x in mine if x != general), offers[seat])
+        out[seat] = (general, beside) if slot == "main" else (beside, general)
         return out
 
     def seat_generals(self, seat: int, main: str, deputy: str) -> None:
@@ -144,6 +207,8 @@ class GuozhanRules(Rules):
         self.skill_slot[seat] = {}
         for i, general in enumerate((a, b)):
             for s in g.lib.skill_ids(general):
+                if not slot_allows(g.lib.catalog.skills.get(s), i):
+                    continue  # 主将技 on a deputy, 副将技 on a main general: not in force
                 if s not in p.skills:
                     p.skills.append(s)
                     self.skill_slot[seat][s] = i
@@ -313,11 +378,15 @@ class GuozhanRules(Rules):
 
     def check_decision(self, d: Decision) -> None:
         """A decision never names another seat's hidden general, unless it was shown."""
-        known = self.shown[d.seat] if d.seat < len(self.shown) else set()
+        seat = d.seat
+        known = self.shown[seat] if seat < len(self.shown) else set()
         text = " ".join([d.prompt, *d.options])
-        secrets = {x for i, s in enumerate(self.slots) if i != d.seat
-                   for x, up in zip(s.generals, s.revealed, strict=True)
-                   if not up and x not in known and x in text}
+        secrets = set()
+        for i, s in enumerate(self.slots):  # (asked at every decision: a plain loop)
+            if i != seat:
+                for x, up in zip(s.generals, s.revealed, strict=True):
+                    if not up and x not in known and x in text:
+                        secrets.add(x)
         if not secrets:
             return  # no secret even as a substring, so none as a word
         words = set(re.findall(r"[a-z0-9_]+", text))

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 def distance(g: Game, a: int, b: int) -> int:
     if a == b:
         return 0
-    if g.statics_dirty:
+    if g._statics_dirty:
         g.statics.refresh()
     fixed = fixed_distance(g, a, b)
     if fixed is not None:
@@ -28,35 +28,41 @@ def distance(g: Game, a: int, b: int) -> int:
     memo = g.range_memo
     if memo is not None and (a, b) in memo:
         return memo[(a, b)]
-    cw = ccw = 0
-    i = a
-    while i != b:
-        i = (i + 1) % n
-        if t.players[i].alive or i == b:
-            cw += 1
-    i = a
-    while i != b:
-        i = (i - 1) % n
-        if t.players[i].alive or i == b:
-            ccw += 1
-    d = min(cw, ccw)
-    if g.statics_dirty:
+    d = g.ring_memo.get((a, b))
+    if d is None:  # seats between a and b, the shorter way round, counting the living
+        cw = ccw = 0
+        i = a
+        while i != b:
+            i = (i + 1) % n
+            if t.players[i].alive or i == b:
+                cw += 1
+        i = a
+        while i != b:
+            i = (i - 1) % n
+            if t.players[i].alive or i == b:
+                ccw += 1
+        d = g.ring_memo[(a, b)] = min(cw, ccw)
+    if g._statics_dirty:
         g.statics.refresh()
-    for a_mod in g.statics.active(a, "distance"):
-        to, frm = a_mod.args.get("to"), a_mod.args.get("from")
-        if frm is not None and to is None:
-            continue
-        if to is None or g.interp.names_seat(to, b, a_mod.frame):
-            d += delta(g, a_mod) or 0
-    for b_mod in g.statics.active(b, "distance"):
-        frm = b_mod.args.get("from")
-        if frm is not None and g.interp.names_seat(frm, a, b_mod.frame):
-            d += delta(g, b_mod) or 0
-    minimum = int((g.raw.get("distance") or {}).get("min_distance", 1))
-    d = max(d, minimum)
+    st = g.statics
+    if st.temporary or "distance" in st.words:  # else no seat has a distance modifier
+        for a_mod in st.active(a, "distance"):
+            to, frm = a_mod.args.get("to"), a_mod.args.get("from")
+            if frm is not None and to is None:
+                continue
+            if to is None or g.interp.names_seat(to, b, a_mod.frame):
+                d += delta(g, a_mod) or 0
+        for b_mod in st.active(b, "distance"):
+            frm = b_mod.args.get("from")
+            if frm is not None and g.interp.names_seat(frm, a, b_mod.frame):
+                d += delta(g, b_mod) or 0
+    d = max(d, g.rules_numbers()[0])
     if memo is not None:
         memo[(a, b)] = d
     return d
+
+
+RANGE_WORDS = frozenset({"attack_range", "attack_range_for"})
 
 
 def attack_range(g: Game, seat: int) -> int:
@@ -65,7 +71,7 @@ def attack_range(g: Game, seat: int) -> int:
         return memo[(seat, -1)]
     t = g.table
     p = t.players[seat]
-    base = int((g.raw.get("distance") or {}).get("base_attack_range", 1))
+    base = g.rules_numbers()[1]
     weapon = borrowed_weapon(g, seat)
     if weapon is None:
         weapon = p.equipment.get("weapon")
@@ -73,11 +79,13 @@ def attack_range(g: Game, seat: int) -> int:
         r = t.cards[weapon].range
         if r is not None:
             base = r
-    for a in g.statics.active(seat, "attack_range"):
-        base += delta(g, a) or 0
-    for _holder, a in g.statics.everywhere("attack_range_for"):
-        if g.interp.names_seat(a.args.get("who"), seat, a.frame):
+    st = g.statics
+    if g._statics_dirty or st.temporary or not st.words.isdisjoint(RANGE_WORDS):
+        for a in st.active(seat, "attack_range"):
             base += delta(g, a) or 0
+        for _holder, a in st.everywhere("attack_range_for"):
+            if g.interp.names_seat(a.args.get("who"), seat, a.frame):
+                base += delta(g, a) or 0
     if memo is not None:
         memo[(seat, -1)] = base
     return base

@@ -36,7 +36,10 @@ def ask(g: Game, seat: int, kind: str, labels: list[str], low: int = 1, high: in
     if g.setup.check_invariants:
         g.rules.check_decision(d)
     picks = agent.decide(d)
-    if (not isinstance(picks, list) or len(picks) != len(set(picks))
+    if not (type(picks) is list and len(picks) == 1 and type(picks[0]) is int
+            and 0 <= picks[0] < n and low <= 1 <= high) and (
+            # (the usual answer, one index, checked above without the general test)
+            not isinstance(picks, list) or len(picks) != len(set(picks))
             or not low <= len(picks) <= high
             or any(not isinstance(i, int) or not 0 <= i < n for i in picks)):
         raise IllegalChoice(f"illegal choice {picks!r} by seat {seat} for "

@@ -10,9 +10,13 @@ from sgs_tools.engine import ai
 from sgs_tools.engine.errors import (
     Abort,
 )
-from sgs_tools.engine.interp import Frame, card_is_named
+from sgs_tools.engine.interp import ALL_OF_TABLE, Frame, card_is_named
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, forbidden
+from sgs_tools.engine.prim_names import as_treated
+from sgs_tools.engine.prim_state import DEFERRED, phase_options_ok, run_deferred
+from sgs_tools.engine.prim_targets import armour_ignored_of
+from sgs_tools.engine.prim_views import find_view, pay_view, view_makes, view_names
 from sgs_tools.engine.primitives import borrowed_weapon, can_pay
 from sgs_tools.engine.records import PHASE_EVENTS, Use
 from sgs_tools.engine.state import (
@@ -27,19 +31,65 @@ if TYPE_CHECKING:
 def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hook]]:
     """For one event and timing: each seat's skill hooks, and the card hooks of cards that
     can be at this table (in its deck, or made by a conversion). Both empty: nobody
-    listens, and `emit` returns at once."""
+    listens, and `emit` returns at once.
+
+    Kept in ``g.listening`` until the skills at the table change (``refresh_skills``).
+    Built from the library's per-source index (``Library.event_index``): each seat's
+    share is the hooks of its few skills, in the library's order — the same lists as
+    filtering every hook of the event by the skills at the table, without the pass."""
     found = g.listening.get(key)
     if found is None:
-        hooks = g.lib.by_event.get(key, ())
-        # One pass over the library's hooks for the skills at the table, then each
-        # seat's share of those few (in the same order).
-        skills_here: set[str] = set().union(*g.skillsets)
-        at_table = [h for h in hooks if h.origin == "skill" and h.source in skills_here]
-        by_seat = [[h for h in at_table if h.source in skills] for skills in g.skillsets]
-        present = g.card_names()
-        cards = [h for h in hooks if h.origin == "card" and h.source in present]
+        positions, by_source = g.lib.event_index(key)
+        by_seat: list[list[Hook]] = []
+        for skills in g.skillsets:
+            mine = [h for s in dict.fromkeys(skills) for h in by_source.get(s, ())]
+            if len(mine) > 1:
+                mine.sort(key=lambda h: positions[id(h)])
+            by_seat.append(mine)
+        cards = g.card_listening.get(key)
+        if cards is None:  # the cards at a table never change: kept for the whole game
+            present = g.card_names()
+            cards = g.card_listening[key] = [
+                h for h in g.lib.by_event.get(key, ()) if h.origin == "card"
+                and h.source in present]
         found = g.listening[key] = (by_seat if any(by_seat) else [], cards)
     return found
+
+
+Plan = tuple[list[list[Hook]], list[Hook], bool, list[int]]
+"""How ``emit`` raises one event: each seat's skill hooks, the card hooks of the table,
+whether 'before' hooks resolve first, and the seats with skill hooks (in seat order)."""
+
+NOBODY: Plan = ([], [], False, [])
+
+
+def plan_emit(g: Game, event: str, timing: str, key: tuple[Any, ...]) -> Plan:
+    """``emit``'s plan for an event key, kept in ``g.emit_plans`` with the listeners it is
+    made of (until the skills at the table change).
+
+    For a phase event (its key names the phase) the plan leaves out the hooks whose
+    filter names another phase, which never match it (``matches``): a phase's start is
+    raised at every phase of every turn, and most of its listeners wait for one phase."""
+    by_event = g.lib.by_event
+    before = timing == "when" and (event, "before") in by_event
+    base = (event, timing)
+    if base not in by_event:
+        plan = ([], [], before, []) if before else NOBODY
+    else:
+        by_seat, cards = g.listeners(base)
+        if len(key) == 3:
+            phase = key[2]
+
+            def mine(hooks: list[Hook]) -> list[Hook]:
+                return [h for h in hooks if h.filter.get("phase") in (None, phase)]
+
+            by_seat = [mine(hooks) for hooks in by_seat]
+            if not any(by_seat):
+                by_seat = []
+            cards = mine(cards)
+        plan = (by_seat, cards, before, [s for s, hooks in enumerate(by_seat) if hooks])
+    g.emit_plans[key] = plan
+    return plan
 
 
 def card_names(g: Game) -> frozenset[str]:
@@ -47,40 +97,57 @@ def card_names(g: Game) -> frozenset[str]:
     conversion can make."""
     if g._card_names is None:
         names = {c.card for c in g.table.cards.values()}
-        names.update(v.view_card for views in g.lib.views.values() for v in views
-                     if v.view_card)
+        names.update(n for views in g.lib.views.values() for v in views
+                     for n in view_names(g, v))
         g._card_names = frozenset(names)
     return g._card_names
 
 
 def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[str, Any]
          ) -> dict[str, Any]:
-    if timing == "when" and (event, "before") in g.lib.by_event:
+    if timing == "after" and DEFERRED in payload:
+        run_deferred(g, payload)  # `after this:` steps, once the event has resolved
+    # One lookup finds the plan (``plan_emit``): most events have no listener at all.
+    if event in PHASE_EVENTS:
+        key: tuple[Any, ...] = (event, timing, payload.get("phase"))
+    else:
+        key = (event, timing)
+    plan = g.emit_plans.get(key)
+    if plan is None:
+        plan = plan_emit(g, event, timing, key)
+    by_seat, cards, before, hooked = plan
+    if before:
         # 'before X' hooks resolve first, at the same moment, with the same payload (the
         # damage about to be dealt, …): every event raised 'when' has a 'before'.
         emit(g, event, "before", subject, payload)
-    key = (event, timing)
-    found = g.listening.get(key)  # listeners(), inlined: most events have none
-    if found is None:
-        if key not in g.lib.by_event:
-            return payload
-        found = g.listeners(key)
-    if g.over:
-        return payload
-    by_seat, cards = found
-    if not by_seat and not cards:
+        # (looked up again: what resolved may have changed the skills at the table)
+        by_seat, cards, before, hooked = g.emit_plans.get(key) or plan_emit(
+            g, event, timing, key)
+    if g.over or not (hooked or cards):
         return payload
     t = g.table
-    n = len(t.players)
+    players = t.players
+    n = len(players)
+    current = t.current
+    if not cards:
+        # Only skill hooks: the seats that have some, in seat order from the current
+        # player (the others would be passed over with nothing to offer).
+        if len(hooked) > 1:
+            hooked = sorted(hooked, key=lambda s: (s - current) % n)
+        for seat in hooked:
+            if players[seat].alive:
+                g.fire_for(seat, by_seat[seat], event, subject, payload)
+                if g.over:
+                    break
+        return payload
     for i in range(n):
-        seat = (t.current + i) % n
-        if not t.players[seat].alive:
+        seat = (current + i) % n
+        if not players[seat].alive:
             continue
         held = by_seat[seat] if by_seat else []
-        if cards:
-            mine = held_cards(g, seat, cards)
-            if mine:
-                held = held + mine
+        mine = held_cards(g, seat, cards)
+        if mine:
+            held = held + mine
         if held:
             g.fire_for(seat, held, event, subject, payload)
             if g.over:
@@ -92,33 +159,52 @@ def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
     """The card hooks among ``hooks`` that ``seat`` holds, in order: ``holds`` for each,
     with the seat's hand and equipment looked at once rather than once per hook."""
     out: list[Hook] = []
-    hand: set[str] | None = None
+    hand: frozenset[str] | None = None
     equipped: list[str] | None = None
     converts: set[str] | None = None
     for hook in hooks:
         ctype = hook.card_type
-        if hook.origin == "skill" or ctype == "delayed_trick":
-            if g.holds(seat, hook):
-                out.append(hook)
-        elif ctype == "equipment":
+        if ctype == "equipment":
             if equipped is None:
                 equipped = g.equipped_names(seat)
-            if hook.source in equipped and not g.armour_ignored(seat, hook.source):
+            if hook.source in equipped and not (g.use_stack and g.armour_ignored(
+                    seat, hook.source)):
+                out.append(hook)
+        elif ctype == "delayed_trick" or hook.origin == "skill":
+            if g.holds(seat, hook):
                 out.append(hook)
         else:
             if hand is None:
-                cards = g.table.cards
-                hand = {cards[u].card for u in g.table.players[seat].hand}
+                hand = hand_names(g, seat)
             name = hook.source
             if name in hand:
                 out.append(hook)
             elif name in g.lib.view_cards:
                 if converts is None:  # what the seat's skills and equipment convert to
-                    converts = {v.view_card or "" for s in g.sources_of(seat)
-                                for v in g.lib.views.get(s, ())}
+                    converts = g._converts.get(seat)
+                    if converts is None:  # kept with sources_of, until they change
+                        views = g.lib.views
+                        converts = g._converts[seat] = {
+                            n for s in g.sources_of(seat) for v in views.get(s, ())
+                            for n in view_names(g, v)}
                 if name in converts and g.response_sources(seat, name):
                     out.append(hook)
     return out
+
+
+def hand_names(g: Game, seat: int) -> frozenset[str]:
+    """The names of the cards in a seat's hand. A physical card's name never changes, so
+    the names of a hand (its uids, in order) are kept for the game: hands recur — except
+    while a ``change_name`` modifier (禁酒) makes some of them read as another card."""
+    hand = tuple(g.table.players[seat].hand)
+    if g.statics.any_active("change_name"):
+        cards = g.table.cards
+        return frozenset(as_treated(g, seat, cards[u]).card for u in hand)
+    found = g.hand_names.get(hand)
+    if found is None:
+        cards = g.table.cards
+        found = g.hand_names[hand] = frozenset(cards[u].card for u in hand)
+    return found
 
 
 def holds(g: Game, seat: int, hook: Hook) -> bool:
@@ -132,11 +218,11 @@ def holds(g: Game, seat: int, hook: Hook) -> bool:
         return False
     cards = g.table.cards
     name = hook.source
-    if any(cards[u].card == name for u in g.table.players[seat].hand):
+    if any(as_treated(g, seat, cards[u]).card == name for u in g.table.players[seat].hand):
         return True
     if name not in g.lib.view_cards:
         return False
-    return any(v.view_card == name for s in g.sources_of(seat)
+    return any(view_makes(g, v, name) for s in g.sources_of(seat)
                for v in g.lib.views.get(s, ())) and bool(
         g.response_sources(seat, name))
 
@@ -152,7 +238,8 @@ def armour_ignored(g: Game, seat: int, source: str) -> bool:
     if use.user == seat:
         return False
     return any(card_filter_ok(g, a, "card", use.card)
-               for a in g.statics.active(use.user, "ignore_armour"))
+               for a in g.statics.active(use.user, "ignore_armour")) or armour_ignored_of(
+        g, use.user, seat)
 
 
 def equipped_names(g: Game, seat: int) -> list[str]:
@@ -191,8 +278,16 @@ def statics_for_count_as(g: Game, seat: int) -> list[str]:
 
 
 def sources_of(g: Game, seat: int) -> list[str]:
-    """Skill and equipment ids whose statics and triggers the character has."""
-    return [*g.skillsets[seat], *g.equipped_names(seat)]
+    """Skill and equipment ids whose statics and triggers the character has (kept, like
+    ``equipped_names``, until skills or equipment change; callers only read it)."""
+    found = g._sources.get(seat)
+    if found is None:
+        found = g._sources[seat] = [*g.skillsets[seat], *g.equipped_names(seat)]
+    return found
+
+
+YOU: dict[str, Any] = {"var": "you"}
+"""A filter's default subject: the owner (read only)."""
 
 
 def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
@@ -208,10 +303,14 @@ def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
                 return False
         if flt.get("outside_turn") and g.table.current == owner:
             return False
-        who = flt.get("who", {"var": "you"} if event not in PHASE_EVENTS else None)
-        if event in ("phase_start", "phase_end") and who is None:
-            who = {"var": "you"}
-        if who is not None and not g.subject_ok(who, owner, subject, hook, payload):
+        if not phase_options_ok(g, flt, owner):
+            return False
+        who = flt.get("who", YOU if event not in PHASE_EVENTS else None)
+        if who is None and event in ("phase_start", "phase_end"):
+            who = YOU
+        if who is not None and not (
+                subject == owner if who is YOU or who == YOU  # (subject_ok's first case)
+                else g.subject_ok(who, owner, subject, hook, payload)):
             return False
         card = flt.get("card")
         if card is not None and not g.card_filter(card, payload.get("card")):
@@ -227,10 +326,10 @@ def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
     if hook.kind == "awaken":
         if subject != owner:
             return False
-        f = Frame(owner, owner, hook)
+        f = Frame(owner, owner, hook, {}, payload)
         if not g.interp.cond(hook.condition, f):
             return False
-    return g.frequency_ok(owner, hook.key, hook.frequency, None)
+    return not hook.frequency or g.frequency_ok(owner, hook.key, hook.frequency, None)
 
 
 def subject_ok(g: Game, who: Any, owner: int, subject: int | None, hook: Hook,
@@ -244,7 +343,7 @@ def subject_ok(g: Game, who: Any, owner: int, subject: int | None, hook: Hook,
             s = who["select"]
             p = g.table.players[subject]
             f = Frame(owner, owner, hook, {}, payload)
-            if s.get("except"):
+            if s.keys() & ALL_OF_TABLE:
                 return subject in g.interp.select(s, f)
             return g.interp.noun_ok(s.get("noun", "players"), p, owner) and all(
                 g.interp.filter_ok(x, p, owner, f) for x in s.get("filters", ()))
@@ -341,13 +440,13 @@ def card_response(g: Game, hook: Hook, owner: int, payload: dict[str, Any],
     if not options:
         return False
     request = payload.get("__request")
-    if (request is None or request.name != hook.source) and forbidden(
+    answering = request if request is not None and request.name == hook.source else None
+    if (answering is None or answering.use) and forbidden(
             g, owner, g.probe_card(hook.source)):
         return False  # a use, and a forbid_use modifier forbids it
     benefit = ai.response_benefit(g, owner, hook, payload)
     labels = [o[0] for o in options] + ["pass"]
-    request = payload.get("__request")
-    verb = "play" if request is not None and request.name == hook.source else "use"
+    verb = answering.verb if answering is not None else "use"
     pick = g.ask(owner, "respond", labels, 1, 1, f"{verb} {hook.source}",
                     {"benefit": benefit})[0]
     if pick == len(options):
@@ -367,22 +466,24 @@ def card_response(g: Game, hook: Hook, owner: int, payload: dict[str, Any],
         uid = g.card_for(hook.source, uids)
     g.frequency_use(owner, hook.key, hook.frequency)
     if request is not None and card_is_named(g.table.card(uid), (request.name,)):
-        # Answering a request for this card: it is played, and answers it.
-        g.move(g.table.physical([uid]), PROCESSING, -1, "play", f)
-        g.log_event("play", seat=owner, card=g.face(uid))
-        g.count_play(owner, request.name)
+        # Answering a request for this card: it is used or played, as the request says,
+        # and answers it.
+        g.move(g.table.physical([uid]), PROCESSING, -1, request.verb, f)
         request.provided = [uid]
-        request.played = True
-        played = {"card": [uid], "__use": payload.get("__use")}
-        g.emit("play", "when", owner, played)
-        g.run_hook(hook, f)
+        answered = g.announce_answer(owner, uid, request, payload.get("__use"),
+                                     via=via if via and not via.startswith("declare:")
+                                     else None)
+        if g.response_counts(owner, payload.get("__use"), f):
+            g.run_hook(hook, f)
+        else:
+            request.provided = []  # answered, but it does not count (无双's cost unpaid)
         g.discard_processed([uid])
-        g.emit("play", "after", owner, played)
+        g.answer_done(owner, request, answered)
         return True
     g.move(g.table.physical([uid]), PROCESSING, -1, "use", f)
     use = Use(hook.source, uid, owner, hook, [tseat], via=via)
     use.declared = True
-    g.log_event("use", seat=owner, card=g.face(uid), targets=[tseat])
+    g.log_event("use", seat=owner, card=g.face(uid), via=via, targets=[tseat])
     g.use_stack.append(use)
     try:
         g.emit("use", "when", owner, {"card": [uid], "targets": (tseat,),
@@ -399,11 +500,11 @@ def card_response(g: Game, hook: Hook, owner: int, payload: dict[str, Any],
 
 
 def count_view(g: Game, seat: int, source: str, name: str) -> None:
-    """A view-as conversion was used: count it against its frequency."""
-    for view in g.lib.views.get(source, ()):
-        if view.view_card == name:
-            g.frequency_use(seat, view.key, view.frequency)
-            return
+    """A view-as conversion was used: count it against its frequency, and pay its cost."""
+    view = find_view(g, seat, source, name)
+    if view is not None:
+        g.frequency_use(seat, view.key, view.frequency)
+        pay_view(g, seat, view)
 
 
 def discard_processed(g: Game, uids: list[int]) -> None:

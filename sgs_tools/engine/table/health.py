@@ -4,11 +4,13 @@ victory go to the mode's Rules."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine import ai
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden, no_dying
+from sgs_tools.engine.prim_state import hp_changed
 from sgs_tools.engine.primitives import return_borrowed
 from sgs_tools.engine.state import (
     DISCARD,
@@ -53,10 +55,12 @@ def damage(g: Game, victim: int, n: int, source: int | None, nature: str | None,
     g.changes += 1
     if source is not None:
         g.credit(g.DAMAGE, amount, source)
+    previous = p.hp + amount
     g.log_event("damage", seat=victim, source=source, n=amount, nature=nature,
                    card=g.face(card[0]) if card else None, hp=p.hp)
     ai.perceive(g, source, victim, amount)
     g.emit("hp_reduced", "after", victim, {"amount": amount, "source": payload["source"]})
+    hp_changed(g, victim, previous, p.max_hp)
     if p.hp <= 0 and p.alive and not no_dying(g, victim):
         g.dying(victim, source, f)
     if g.over:
@@ -79,6 +83,7 @@ def lose_hp(g: Game, seat: int, n: int, f: Frame | None) -> None:
     g.changes += 1
     g.log_event("lose_hp", seat=seat, n=n, hp=p.hp)
     g.emit("hp_reduced", "after", seat, {"amount": n, "source": ()})
+    hp_changed(g, seat, p.hp + n, p.max_hp)
     if p.hp <= 0 and p.alive and not no_dying(g, seat):
         g.dying(seat, None, f)
     if not g.over:
@@ -103,15 +108,19 @@ def recover(g: Game, seat: int, n: int, source: int | None, f: Frame | None) -> 
     if source is not None and source != seat:
         ai.perceive_help(g, source, seat)
     g.emit("recover", "after", seat, payload)
+    hp_changed(g, seat, p.hp - amount, p.max_hp)
 
 
 def change_max_hp(g: Game, seat: int, n: int, f: Frame | None) -> None:
     p = g.table.players[seat]
+    previous, previous_max = p.hp, p.max_hp
     p.max_hp += n
     p.hp = min(p.hp, p.max_hp)
     g.log_event("max_hp", seat=seat, max_hp=p.max_hp, hp=p.hp)
     if p.max_hp <= 0:
         g.die(seat, None)
+    else:
+        hp_changed(g, seat, previous, previous_max)
 
 
 def dying(g: Game, victim: int, source: int | None, f: Frame | None) -> None:
@@ -165,8 +174,13 @@ def rescue_by_rule(g: Game, seat: int, victim: int, rescue: str) -> bool:
                     {"benefit": benefit})[0]
     if pick == len(options):
         return False
-    _label, uids, _via = options[pick]
-    return g.use_card(seat, uids, rescue, preset=[victim])
+    _label, uids, via = options[pick]
+    if via and via.startswith("declare:"):
+        via = None
+    if via:
+        g.log_event("skill", seat=seat, skill=via)
+        g.count_view(seat, via, rescue)
+    return g.use_card(seat, uids, rescue, preset=[victim], via=via)
 
 
 def die(g: Game, victim: int, killer: int | None) -> None:
@@ -174,12 +188,16 @@ def die(g: Game, victim: int, killer: int | None) -> None:
     p = t.players[victim]
     if not p.alive:
         return
+    # Still leaving the game while its 'when death' hooks run: a hook that changes skills
+    # (断肠) must not send the victim into the dying state a second time (settle_dying).
+    p.marks["dying"] = True
     g.emit("death", "when", victim, {"victim": (victim,), "killer": (
         killer,) if killer is not None else ()})
     g.rules.on_death(victim)
     g.log_event("death", seat=victim, role=p.role, killer=killer)
     cards = p.all_cards()
     p.alive = False
+    p.marks.pop("dying", None)
     g.move(cards, DISCARD, -1, "death")
     g.refresh_skills()
     return_borrowed(g, holder=victim)
@@ -191,11 +209,19 @@ def die(g: Game, victim: int, killer: int | None) -> None:
         killer,) if killer is not None else ()})
 
 
+_HP = attrgetter("hp")
+
+
 def settle_dying(g: Game) -> None:
     """A character left at 0 HP or less only by a ``no_dying`` modifier that no longer
     applies (its skill hidden or lost) enters the dying state now."""
-    for p in g.table.players:
+    players = g.table.players
+    if not players or min(map(_HP, players)) > 0:
+        return  # the usual case, asked after every action: nobody at 0 HP (one C pass)
+    for p in players:
+        if p.hp > 0:
+            continue
         if g.over:
             return
-        if p.alive and p.hp <= 0 and not p.marks.get("dying") and not no_dying(g, p.seat):
+        if p.alive and not p.marks.get("dying") and not no_dying(g, p.seat):
             g.dying(p.seat, None, None)

@@ -11,6 +11,9 @@ from sgs_tools.engine.errors import (
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden
+from sgs_tools.engine.prim_names import treated_name, treating_skill
+from sgs_tools.engine.prim_targets import unlimited_on
+from sgs_tools.engine.prim_views import no_cards, pay_view, view_names, view_ok
 from sgs_tools.engine.primitives import CARD_SPENDERS, can_pay
 from sgs_tools.engine.records import Use
 
@@ -25,15 +28,25 @@ def play_options(g: Game, seat: int, phase: dict[str, Any], failed: set[str]
     out: list[tuple[str, str, Any]] = []
     cache: dict[str, bool] = {}
     cards = g.table.cards
+    actions = g.lib.actions
     for uid in p.hand:
         c = cards[uid]
         label = c.face()
-        for extra in g.lib.actions.get(c.card, ())[1:]:
-            # A card's other actions (重铸 recast …) run with the card at hand.
-            xlabel = f"{label}: {extra.source}#{extra.index}"
-            if xlabel not in failed and g.action_usable(seat, seat, extra, [uid]):
-                out.append((xlabel, "card_action", (extra, uid)))
+        acts = actions.get(c.card)
+        if acts is not None and len(acts) > 1:
+            for extra in acts[1:]:
+                # A card's other actions (重铸 recast …) run with the card at hand.
+                xlabel = f"{label}: {extra.source}#{extra.index}"
+                if xlabel not in failed and g.action_usable(seat, seat, extra, [uid]):
+                    out.append((xlabel, "card_action", (extra, uid)))
         if label in failed:
+            continue
+        named = treated_name(g, seat, uid)
+        if named is not None:  # 禁酒: it is used only as the card it counts as
+            skill = treating_skill(g, seat)
+            xlabel = f"{skill}: {label} as {named}"
+            if xlabel not in failed and g.card_usable(seat, named, uid, phase):
+                out.append((xlabel, "use_as", (skill, named, uid)))
             continue
         if c.type == "equipment":
             out.append((label, "equip", uid))
@@ -46,29 +59,11 @@ def play_options(g: Game, seat: int, phase: dict[str, Any], failed: set[str]
             out.append((label, "card", uid))
     for source in g.sources_of(seat):
         for view in g.lib.views.get(source, ()):
-            name = view.view_card or ""
-            if not g.lib.actions.get(name) or not g.frequency_ok(
-                    seat, view.key, view.frequency, None):
+            if not g.frequency_ok(seat, view.key, view.frequency, None) or not view_ok(
+                    g, seat, view):
                 continue
-            spec = view.view_spec or {}
-            inner = g.interp.spec_of(spec) or {}
-            cands = g.interp.candidates(seat, inner)
-            low, _high = g.interp.count_of(inner, Frame(seat, seat, view), len(cands))
-            if len(cands) < max(1, low):
-                continue
-            if not g.card_usable(seat, name, cands[0], phase):
-                continue
-            if low <= 1 and inner.get("count") not in ("any",):
-                for uid in cands:
-                    if uid == -1:
-                        continue
-                    label = f"{source}: {cards[uid].face()} as {name}"
-                    if label not in failed:
-                        out.append((label, "view", (view, [uid])))
-            else:
-                label = f"{source}: {low} cards as {name}"
-                if label not in failed:
-                    out.append((label, "view", (view, None)))
+            for name in view_names(g, view):
+                out.extend(view_options(g, seat, source, view, name, phase, failed))
     for hook, owner in g.action_hooks(seat):
         label = hook.source if hook.index == 0 else f"{hook.source}#{hook.index}"
         if owner != seat:
@@ -93,45 +88,92 @@ def play_options(g: Game, seat: int, phase: dict[str, Any], failed: set[str]
     return out
 
 
+def action_index(g: Game) -> tuple[list[list[Hook]], list[list[Hook]]]:
+    """Per seat, the action hooks of its skills: its own, and those it grants others
+    (in skill order). Kept until the skills at the table change (``refresh_skills``)."""
+    found = g.action_lists
+    if found is None:
+        actions = g.lib.actions
+        own = [[h for s in skills for h in actions.get(s, ()) if h.grant is None]
+               for skills in g.skillsets]
+        granted = [[h for s in skills for h in actions.get(s, ()) if h.grant is not None]
+                   for skills in g.skillsets]
+        found = g.action_lists = (own, granted)
+    return found
+
+
+def view_options(g: Game, seat: int, source: str, view: Hook, name: str,
+                 phase: dict[str, Any], failed: set[str]) -> list[tuple[str, str, Any]]:
+    """The play options of one conversion into one card name."""
+    if not g.lib.actions.get(name):
+        return []
+    cards = g.table.cards
+    if no_cards(view):  # 酒诗: the card is made from none
+        label = f"{source}: as {name}"
+        ok = label not in failed and g.card_usable(seat, name, g.probe_card(name), phase)
+        return [(label, "view", (view, [], name))] if ok else []
+    inner = g.interp.spec_of(view.view_spec or {}) or {}
+    cands = g.interp.candidates(seat, inner)
+    low, _high = g.interp.count_of(inner, Frame(seat, seat, view), len(cands))
+    if len(cands) < max(1, low) or not g.card_usable(seat, name, cands[0], phase):
+        return []
+    out: list[tuple[str, str, Any]] = []
+    if low <= 1 and inner.get("count") not in ("any",):
+        for uid in cands:
+            label = f"{source}: {cards[uid].face()} as {name}"
+            if uid != -1 and label not in failed:
+                out.append((label, "view", (view, [uid], name)))
+    else:
+        label = f"{source}: {low} cards as {name}"
+        if label not in failed:
+            out.append((label, "view", (view, None, name)))
+    return out
+
+
 def action_hooks(g: Game, seat: int) -> list[tuple[Hook, int]]:
-    out = []
-    for source in g.skillsets[seat]:
-        for hook in g.lib.actions.get(source, ()):
-            if hook.grant is None:
-                out.append((hook, seat))
+    own, granted = action_index(g)
+    out = [(hook, seat) for hook in own[seat]]
     me = g.table.players[seat]
     for other in g.table.players:
         if other.seat == seat or not other.alive:
             continue
-        for source in g.skillsets[other.seat]:
-            for hook in g.lib.actions.get(source, ()):
-                if hook.grant is None:
-                    continue
-                f = Frame(other.seat, seat, hook)
-                grant = hook.grant
-                if g.interp.noun_ok(grant.get("noun", "players"), me, other.seat) and all(
-                        g.interp.filter_ok(x, me, other.seat, f)
-                        for x in grant.get("filters", ())):
-                    out.append((hook, other.seat))
+        for hook in granted[other.seat]:
+            grant = hook.grant
+            assert grant is not None
+            f = Frame(other.seat, seat, hook)
+            if g.interp.noun_ok(grant.get("noun", "players"), me, other.seat) and all(
+                    g.interp.filter_ok(x, me, other.seat, f)
+                    for x in grant.get("filters", ())):
+                out.append((hook, other.seat))
     return out
 
 
 def use_limit(g: Game, seat: int, name: str, phase: dict[str, Any] | None) -> int | None:
     """How many times ``name`` may be used this play phase (None = no limit)."""
     limit: int | None = None
-    for hook in g.lib.actions.get(name, ()):
+    limits = g.lib.phase_limit_hooks
+    if name in limits:
+        hook = limits[name]
+    else:  # the first of the card's action hooks limited per phase (the data's, fixed)
+        hook = limits[name] = next(
+            (h for h in g.lib.actions.get(name, ())
+             if h.frequency and h.frequency.get("per") == "phase"), None)
+    if hook is not None:
         freq = hook.frequency
-        if freq and freq.get("per") == "phase":
-            limit = g.interp.num(freq.get("times", 1), Frame(seat, seat, hook))
-            break
+        assert freq is not None
+        times = freq.get("times", 1)
+        limit = times if type(times) is int else g.interp.num(times, Frame(seat, seat, hook))
     if limit is None and phase is not None:
         rule = (phase.get("use_limits") or {}).get(name)
         if rule is not None:
             limit = int(rule)
     if limit is None:
         return None
-    probe = g.probe_card(name)
-    for a in g.statics.active(seat, "uses"):
+    probe = g.probe_card(name)  # (made once per name: virtual uids are numbered in turn)
+    st = g.statics
+    if not (g._statics_dirty or st.temporary or "uses" in st.words):
+        return limit  # (what st.active would say: nobody has the word)
+    for a in st.active(seat, "uses"):
         if card_filter_ok(g, a, "card", probe):
             d = delta(g, a)
             if d is None:
@@ -153,8 +195,12 @@ def card_usable(g: Game, seat: int, name: str, uid: int, phase: dict[str, Any] |
     hooks = g.lib.actions.get(name)
     if not hooks:
         return False
+    named = treated_name(g, seat, uid)
+    if named is not None and named != name:
+        return False  # a card that counts as another is used only as that one
     limit = g.use_limit(seat, name, phase)
-    if limit is not None and g.phase_uses.get((seat, name), 0) >= limit:
+    if limit is not None and g.phase_uses.get((seat, name), 0) >= limit and not unlimited_on(
+            g, seat, uid):  # 陷阵: on those characters the card is not limited
         return False
     if forbidden(g, seat, uid):
         return False
@@ -188,7 +234,13 @@ def has_targets(g: Game, hook: Hook, f: Frame, card: str | None) -> bool:
             if isinstance(who, dict) and "select" in who:
                 select = who["select"]
                 if card is not None:
-                    use = Use(card, g.probe_card(card), f.owner, hook)
+                    # A probe: nothing below changes it, so one per card and user is
+                    # kept for the game (listed again and again in every play phase).
+                    key = (card, f.owner)
+                    use = g.probe_uses.get(key)
+                    if use is None or use.hook is not hook:
+                        use = g.probe_uses[key] = Use(card, g.probe_card(card), f.owner,
+                                                      hook)
                     select = g.targeting_select(use, select)
                     cands = [c for c in g.interp.select(select, f)
                              if g.can_target(use, c)]
@@ -200,6 +252,8 @@ def has_targets(g: Game, hook: Hook, f: Frame, card: str | None) -> bool:
         if word in CARD_SPENDERS:
             if not can_pay(g, step, f):
                 return False
+            if step.get("as"):
+                break  # what follows reads what this step gives: not known beforehand
             continue
         if "if" in step and not step.get("else"):
             return g.interp.cond(step["if"], f)
@@ -218,17 +272,17 @@ def do_play_option(g: Game, seat: int, option: tuple[str, str, Any], phase: dict
     if kind == "card":
         return g.use_card(seat, [data], g.table.cards[data].card, in_play=True)
     if kind == "view":
-        view, uids = data
+        view, uids, name = data
         if uids is None:
             inner = g.interp.spec_of(view.view_spec or {}) or {}
             cands = g.interp.candidates(seat, inner)
             low, high = g.interp.count_of(inner, Frame(seat, seat, view), len(cands))
             uids = g.choose_cards(seat, seat, cands, low, min(high, len(cands)),
-                                     f"cards to use as {view.view_card}", None)
+                                     f"cards to use as {name}", None)
         g.log_event("skill", seat=seat, skill=view.source)
         g.frequency_use(seat, view.key, view.frequency)
-        return g.use_card(seat, uids, view.view_card or "", in_play=True,
-                             via=view.source)
+        pay_view(g, seat, view)
+        return g.use_card(seat, uids, name, in_play=True, via=view.source)
     if kind == "skill":
         hook, owner = data
         return g.run_action(seat, owner, hook)

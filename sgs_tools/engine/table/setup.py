@@ -22,28 +22,43 @@ def deal(g: Game) -> None:
 
 
 def build_deck(g: Game, exclude_ranks: tuple[int, ...] = ()) -> list[int]:
-    cards: dict[int, CardInst] = {}
-    for uid, (cid, suit, rank) in enumerate(g.lib.deck(g.mode)):
-        if rank in exclude_ranks:
-            continue
-        info = g.lib.card(cid)
-        cards[uid] = CardInst(uid, cid, suit, rank, info.type, info.subtype, info.range,
-                              info.nature)
-    g.table.cards = cards
-    return list(cards)
+    key = (g.mode.id, tuple(exclude_ranks))
+    built = g.lib.built_decks.get(key)
+    if built is None:
+        # Physical cards never change during play (only where they lie does), so every
+        # game of a mode shares one set of CardInst objects, built once per library.
+        built = {}
+        for uid, (cid, suit, rank) in enumerate(g.lib.deck(g.mode)):
+            if rank in exclude_ranks:
+                continue
+            info = g.lib.card(cid)
+            built[uid] = CardInst(uid, cid, suit, rank, info.type, info.subtype,
+                                  info.range, info.nature)
+        g.lib.built_decks[key] = built
+    g.table.cards = dict(built)
+    return list(built)
 
 
 def add_player(g: Game, p: Player) -> None:
     g.table.players.append(p)
     g.skillsets.append([])
+    g.action_lists = None
     g.leaning.append(0.0)
 
 
 def refresh_skills(g: Game) -> None:
     """Which skills each character can use, as the mode's rules say."""
-    g.skillsets = [g.rules.active_skills(p) if p.alive else [] for p in g.table.players]
+    skillsets = [g.rules.active_skills(p) if p.alive else [] for p in g.table.players]
+    if skillsets != g.skillsets:
+        # Who listens to an event depends on the skills at the table alone: kept while
+        # they are the same (a Guozhan reveal, the refresh as play starts).
+        g.listening.clear()
+        g.emit_plans.clear()
+        g.action_lists = None
+        g.hand_names.clear()  # (a table set up by hand may have placed its cards since)
+    g.skillsets = skillsets
     g.statics_dirty = True
-    g.listening.clear()
+    g.ring_memo.clear()  # a death (or a table set up by hand) changes who is in the ring
 
 
 def ensure_agents(g: Game) -> None:

@@ -81,7 +81,10 @@ PHASE_KINDS = (("judge_order", "judge"), ("draw", "draw"), ("use_limits", "play"
 def phase_kind(phase: dict[str, Any]) -> str:
     """``judge``, ``draw``, ``play``, ``discard``, or ``""`` for a phase that only raises
     its start and end (preparation, finish)."""
-    return next((kind for key, kind in PHASE_KINDS if key in phase), "")
+    for key, kind in PHASE_KINDS:  # a plain loop: asked once per phase
+        if key in phase:
+            return kind
+    return ""
 
 
 def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
@@ -133,8 +136,9 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
 def end_period(g: Game, period: str) -> None:
     """The end of a phase or turn: counters, temporary modifiers and what words kept
     (``g.word_state``: a borrowed weapon, a named colour, …) expire as they said."""
-    if g.counters:
-        g.counters = {k: v for k, v in g.counters.items() if k[0] != period}
+    counters = g.counters
+    if counters and any(k[0] == period for k in counters):
+        g.counters = {k: v for k, v in counters.items() if k[0] != period}
     if period == "phase":
         g.phase_uses.clear()
     g.statics.expire("end", period)

@@ -12,7 +12,11 @@ from sgs_tools.engine.errors import (
 )
 from sgs_tools.engine.interp import Frame, card_is_named
 from sgs_tools.engine.library import Hook
-from sgs_tools.engine.modifiers import card_filter_ok, delta, use_distance
+from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden, use_distance
+from sgs_tools.engine.prim_names import as_treated, treating_skill
+from sgs_tools.engine.prim_refuse import refused
+from sgs_tools.engine.prim_targets import unlimited_on
+from sgs_tools.engine.prim_views import no_cards, view_makes, view_ok
 from sgs_tools.engine.records import Request, Use
 from sgs_tools.engine.state import (
     DISCARD,
@@ -41,9 +45,11 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
     hooks = g.lib.actions.get(name, [])
     hook = hooks[0] if hooks else None
     use = Use(name, uid, user, hook, list(preset or []), preset, via=via)
-    for a in g.statics.active(user, "extra_targets"):
-        if card_filter_ok(g, a, "card", uid):
-            use.extra += delta(g, a) or 0
+    st = g.statics
+    if g._statics_dirty or st.temporary or "extra_targets" in st.words:
+        for a in st.active(user, "extra_targets"):
+            if card_filter_ok(g, a, "card", uid):
+                use.extra += delta(g, a) or 0
     if info.type == "equipment" and physical:
         g.log_event("use", seat=user, card=g.face(physical[0]), targets=[user])
         g.equip(user, physical[0], None)
@@ -92,6 +98,8 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
         g.use_stack.pop()
     if use.failed and in_play and ok:
         g.phase_uses[(user, name)] -= 1
+    elif in_play and ok and use.targets and set(use.targets) <= unlimited_on(g, user, uid):
+        g.phase_uses[(user, name)] -= 1  # 陷阵: a use on those characters is not counted
     for u in physical:
         if t.where.get(u, ("", 0))[0] == PROCESSING:
             g.move([u], DISCARD, -1, "used")
@@ -149,7 +157,10 @@ def targeting_select(g: Game, use: Use, select: dict[str, Any]) -> dict[str, Any
     if within is not None:
         flt = [x for x in select.get("filters", ()) if x not in ("in_range", "at_distance_1")]
         select = {**select, "filters": flt, "within": within}
-    for a in g.statics.active(use.user, "no_distance_limit"):
+    st = g.statics
+    if not (g._statics_dirty or st.temporary or "no_distance_limit" in st.words):
+        return select  # (what st.active would say: nobody has the word)
+    for a in st.active(use.user, "no_distance_limit"):
         if card_filter_ok(g, a, "card", use.card):
             flt = [x for x in select.get("filters", ())
                    if x not in ("in_range", "at_distance_1")]
@@ -161,9 +172,14 @@ def targeting_select(g: Game, use: Use, select: dict[str, Any]) -> dict[str, Any
 
 def can_target(g: Game, use: Use, seat: int, ignore_user: bool = False) -> bool:
     """Whether the card being used may name ``seat`` as a target."""
-    for a in g.statics.active(seat, "untargetable"):
-        if card_filter_ok(g, a, "card", use.card):
-            return False
+    st = g.statics
+    # (st.active returns nothing unless some seat has the word or a temporary modifier is
+    # in force: checked here first, as this is asked for every candidate of every card)
+    maybe = g._statics_dirty or bool(st.temporary)
+    if maybe or "untargetable" in st.words:
+        for a in st.active(seat, "untargetable"):
+            if card_filter_ok(g, a, "card", use.card):
+                return False
     card = g.table.card(use.card)
     if card.type == "delayed_trick":
         limit = 1
@@ -174,8 +190,8 @@ def can_target(g: Game, use: Use, seat: int, ignore_user: bool = False) -> bool:
                    if g.zone_name(u) == use.name)
         if same >= limit:
             return False
-    if not ignore_user:
-        for holder, a in g.statics.everywhere("taunt"):
+    if not ignore_user and (maybe or "taunt" in st.words):
+        for holder, a in st.everywhere("taunt"):
             if holder in (use.user, seat) or not card_filter_ok(g, a, "card", use.card):
                 continue
             if g.in_range(use.user, holder):
@@ -200,6 +216,7 @@ def pick(g: Game, who: Any, f: Frame) -> tuple[int, ...]:
     cands = list(g.interp.select(select, f))
     if use is not None:
         cands = [c for c in cands if g.can_target(use, c)]
+        cands = beyond_limit(g, use, cands)
     low, high = g.interp.selector_count(select, f, len(cands))
     if use is not None:
         high += use.extra
@@ -218,6 +235,19 @@ def pick(g: Game, who: Any, f: Frame) -> tuple[int, ...]:
         picked = extra_among(g, use, picked, f)
         use.targets = list(picked)
     return picked
+
+
+def beyond_limit(g: Game, use: Use, cands: list[int]) -> list[int]:
+    """A use past the card's limit this phase (allowed by ``unlimited_on``) may only target
+    the characters on whom the card is not limited."""
+    free = unlimited_on(g, use.user, use.card)
+    if not free or g.table.current != use.user:
+        return cands
+    phase = next((ph for ph in g.phases if ph.get("id") == g.table.phase), None)
+    limit = g.use_limit(use.user, use.name, phase)
+    if limit is None or g.phase_uses.get((use.user, use.name), 0) <= limit:
+        return cands
+    return [c for c in cands if c in free]
 
 
 def extra_among(g: Game, use: Use, picked: tuple[int, ...], f: Frame) -> tuple[int, ...]:
@@ -242,7 +272,8 @@ def after_targeting(g: Game, use: Use, f: Frame) -> None:
     """Targets are declared: the targets' and then the user's triggers."""
     g.log_event("target", seat=use.user, card=use.name, targets=list(use.targets))
     for t in list(use.targets):
-        payload = {"source": (use.user,), "card": [use.card], "__use": use}
+        payload = {"source": (use.user,), "card": [use.card], "target": (t,),
+                   "__use": use}
         g.emit("targeted", "when", t, payload)
         g.emit("targeted", "after", t, payload)
     for t in list(use.targets):
@@ -251,9 +282,14 @@ def after_targeting(g: Game, use: Use, f: Frame) -> None:
         g.emit("targeting", "after", use.user, payload)
 
 
-def redirect(g: Game, use: Use, old: int, new: int, f: Frame) -> None:
+def redirect(g: Game, use: Use, old: int, new: int, f: Frame) -> bool:
+    """``old`` stops being a target of the card and ``new`` becomes one; False (and
+    nothing logged) when ``old`` is not its target or ``new`` already is."""
+    if old not in use.targets or new in use.targets:
+        return False
     use.targets = [new if s == old else s for s in use.targets]
     g.log_event("redirect", card=use.name, frm=old, to=new, skill=f.name)
+    return True
 
 
 def cancel(g: Game, use: Use, targets: list[int], f: Frame) -> None:
@@ -272,6 +308,8 @@ def takes_effect(g: Game, use: Use, target: int, f: Frame) -> bool:
                 a.hook is not None and g.armour_ignored(target, a.hook.source)):
             g.log_event("immune", seat=target, card=use.name, skill=a.frame.name)
             return False
+    if refused(g, use, target, f):  # may_refuse: a card its target turns down
+        return False
     payload = {"card": [use.card], "source": (use.user,), "target": (target,),
                "__use": use}
     g.emit("take_effect", "when", target, payload)
@@ -284,8 +322,10 @@ def takes_effect(g: Game, use: Use, target: int, f: Frame) -> bool:
     return True
 
 
-def respond(g: Game, seat: int, name: str, n: int, f: Frame) -> list[int]:
-    """``seat`` must play ``n`` cards named ``name``; returns them, or [] if not."""
+def respond(g: Game, seat: int, name: str, n: int, f: Frame, used: bool = False
+            ) -> list[int]:
+    """``seat`` must play (``used``: use) ``n`` cards named ``name``; returns them, or []
+    if not."""
     use = f.use
     if use is not None:
         for a in g.statics.active(use.user, "responses_needed"):
@@ -295,7 +335,7 @@ def respond(g: Game, seat: int, name: str, n: int, f: Frame) -> list[int]:
         n = max(n, use.required.get((seat, name), 1))
     got: list[int] = []
     for _ in range(max(1, n)):
-        one = g.ask_for_card(seat, name, f)
+        one = g.ask_for_card(seat, name, f, use=used)
         if not one:
             return []
         got += one
@@ -324,12 +364,23 @@ def response_sources(g: Game, seat: int, name: str) -> list[tuple[str, list[int]
     (label, physical uids, skill or None)."""
     p = g.table.players[seat]
     cards = g.table.cards
-    out: list[tuple[str, list[int], str | None]] = [
-        (cards[u].face(), [u], None) for u in p.hand if card_is_named(cards[u], (name,))]
+    out: list[tuple[str, list[int], str | None]] = []
+    for u in p.hand:
+        card = as_treated(g, seat, cards[u])
+        if not card_is_named(card, (name,)):
+            continue
+        if card is cards[u]:
+            out.append((card.face(), [u], None))
+        else:  # 禁酒: an Analeptic that counts as a Slash
+            skill = treating_skill(g, seat)
+            out.append((f"{skill}: {cards[u].face()} as {card.card}", [u], skill))
     for source in g.sources_of(seat):
         for view in g.lib.views.get(source, ()):
-            if view.view_card != name or not g.frequency_ok(
-                    seat, view.key, view.frequency, None):
+            if not view_makes(g, view, name) or not g.frequency_ok(
+                    seat, view.key, view.frequency, None) or not view_ok(g, seat, view):
+                continue
+            if no_cards(view):  # 酒诗: a card made from none
+                out.append((f"{source}: as {name}", [], source))
                 continue
             inner = g.interp.spec_of(view.view_spec or {}) or {}
             cands = g.interp.candidates(seat, inner)
@@ -372,32 +423,72 @@ def answers_by_trigger(g: Game, name: str) -> bool:
     return found
 
 
-def ask_for_card(g: Game, seat: int, name: str, f: Frame, helping: int | None = None
-                 ) -> list[int]:
+def announce_answer(g: Game, seat: int, uid: int, request: Request, asking: Use | None,
+                    via: str | None = None, provided: bool = False) -> dict[str, Any]:
+    """A card answering a request is logged as used or played, as the request says (a
+    Jink answering a Slash is used, the Korean rule book's 4-7; a Slash answering a Duel
+    is played), counted, and its ``use``/``play`` 'when' hooks raised; returns the payload
+    for the 'after' hooks (``answer_done``). A card a trigger supplied (Eight Diagram's
+    Jink, one a helper played for the asker) is announced the same way, as the asker's."""
+    verb = request.verb
+    request.played = True
+    face = g.face(uid)
+    if verb == "use":
+        if provided:
+            g.log_event("use", seat=seat, card=face, via=via, targets=[], provided=True)
+        else:
+            g.log_event("use", seat=seat, card=face, via=via, targets=[])
+        own = Use(request.name, uid, seat, None, via=via)
+        own.declared = True
+        payload: dict[str, Any] = {"card": [uid], "targets": (), "__use": own}
+    else:
+        if provided:
+            g.log_event("play", seat=seat, card=face, via=via, provided=True)
+        else:
+            g.log_event("play", seat=seat, card=face, via=via)
+        payload = {"card": [uid], "__use": asking}
+    g.count_play(seat, request.name)
+    g.emit(verb, "when", seat, payload)
+    return payload
+
+
+def answer_done(g: Game, seat: int, request: Request, payload: dict[str, Any]) -> None:
+    """The 'after' hooks of an answer ``announce_answer`` announced."""
+    g.emit(request.verb, "after", seat, payload)
+
+
+def ask_for_card(g: Game, seat: int, name: str, f: Frame, helping: int | None = None,
+                 use: bool = False) -> list[int]:
+    """Ask ``seat`` for a card named ``name``, to play it (``use``: to use it) in
+    response: triggers on ``asked`` first, then the seat's own cards and conversions."""
     p = g.table.players[seat]
     if not p.alive:
         return []
-    use = f.use
-    if use is not None and name in use.denied.get(seat, ()):
+    asking = f.use
+    if asking is not None and name in asking.denied.get(seat, ()):
         g.log_event("denied", seat=seat, card=name)
         return []
-    request = Request(name, seat)
-    g.emit("asked", "when", seat, {"card": name, "source": (use.user,) if use else (),
-                                      "__request": request, "__use": use})
+    request = Request(name, seat, use=use)
+    g.emit("asked", "when", seat, {"card": name,
+                                   "source": (asking.user,) if asking else (),
+                                   "__request": request, "__use": asking})
     if request.provided:
         if not request.played:
-            g.log_event("play", seat=seat, card=g.face(request.provided[0]),
-                           provided=True)
-            g.count_play(seat, name)
+            payload = announce_answer(g, seat, request.provided[0], request, asking,
+                                      provided=True)
+            answer_done(g, seat, request, payload)
         return request.provided
     if not p.alive or g.answers_by_trigger(name):
         return []
     options = g.response_sources(seat, name)
+    if use:
+        options = [o for o in options if not answer_forbidden(g, seat, o, name)]
     if not options:
         return []
     labels = [o[0] for o in options] + ["pass"]
-    benefit = ai.respond_benefit(g, seat, name, use, helping)
-    pick = g.ask(seat, "respond", labels, 1, 1, f"play {name}", {"benefit": benefit})[0]
+    benefit = ai.respond_benefit(g, seat, name, asking, helping)
+    pick = g.ask(seat, "respond", labels, 1, 1, f"{request.verb} {name}",
+                 {"benefit": benefit})[0]
     if pick == len(options):
         return []
     _label, uids, via = options[pick]
@@ -412,27 +503,40 @@ def ask_for_card(g: Game, seat: int, name: str, f: Frame, helping: int | None = 
             g.log_event("skill", seat=seat, skill=via)
             g.count_view(seat, via, name)
         uid = g.card_for(name, uids)
-    g.move(g.table.physical([uid]), PROCESSING, -1, "play")
-    g.log_event("play", seat=seat, card=g.face(uid))
-    g.count_play(seat, name)
-    payload = {"card": [uid], "__use": use}
-    g.emit("play", "when", seat, payload)
-    counts = True
-    if use is not None:
-        for a in g.statics.active(use.user, "response_cost"):
-            if not card_filter_ok(g, a, "card", use.card):
-                continue
-            spec = g.interp.spec_of(a.args.get("cost")) or {}
-            cands = g.interp.candidates(seat, spec)
-            low, _high = g.interp.count_of(spec, a.frame, len(cands))
-            if len(cands) < low or not g.ask_yes_no(
-                    seat, f"discard {low} more to make the response count", f):
-                counts = False
-                break
-            chosen = g.choose_cards(seat, seat, cands, low, low, "response cost", f)
-            g.discard(chosen, seat, f)
+    g.move(g.table.physical([uid]), PROCESSING, -1, request.verb)
+    payload = announce_answer(g, seat, uid, request, asking,
+                              via=via if via and not via.startswith("declare:") else None)
+    counts = response_counts(g, seat, asking, f)
     for u in g.table.physical([uid]):
         if g.table.where.get(u, ("", 0))[0] == PROCESSING:
-            g.move([u], DISCARD, -1, "played")
-    g.emit("play", "after", seat, payload)
+            g.move([u], DISCARD, -1, "used" if request.use else "played")
+    answer_done(g, seat, request, payload)
     return [uid] if counts else []
+
+
+def response_counts(g: Game, seat: int, asking: Use | None, f: Frame) -> bool:
+    """A ``response_cost`` of the asking card's user (无双): the answering character must
+    also discard the listed cards, or the response does not count."""
+    if asking is None or not g.statics.any_active("response_cost"):
+        return True
+    for a in g.statics.active(asking.user, "response_cost"):
+        if not card_filter_ok(g, a, "card", asking.card):
+            continue
+        spec = g.interp.spec_of(a.args.get("cost")) or {}
+        cands = g.interp.candidates(seat, spec)
+        low, _high = g.interp.count_of(spec, a.frame, len(cands))
+        if len(cands) < low or not g.ask_yes_no(
+                seat, f"discard {low} more to make the response count", f):
+            return False
+        chosen = g.choose_cards(seat, seat, cands, low, low, "response cost", f)
+        g.discard(chosen, seat, f)
+    return True
+
+
+def answer_forbidden(g: Game, seat: int, option: tuple[str, list[int], str | None],
+                     name: str) -> bool:
+    """A ``forbid_use`` in force forbids this answer, when the answer is a use: the card
+    itself when it is one card answering as itself, else a card of that name."""
+    _label, uids, via = option
+    uid = uids[0] if len(uids) == 1 and not via else g.probe_card(name)
+    return forbidden(g, seat, uid)

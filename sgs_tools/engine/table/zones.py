@@ -10,6 +10,7 @@ from sgs_tools.engine.errors import (
 )
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.modifiers import card_filter_ok
+from sgs_tools.engine.prim_state import hand_sizes, hands_changed, hands_listened
 from sgs_tools.engine.primitives import return_borrowed
 from sgs_tools.engine.state import (
     DISCARD,
@@ -64,6 +65,8 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
     t = g.table
     lost: dict[int, tuple[list[int], set[str]]] = {}
     moved = []
+    hands = hand_sizes(g, {t.where.get(u, ("", -1))[1] for u in uids if u >= 0} | {seat}) \
+        if hands_listened(g) else None
     for uid in uids:
         if uid < 0:
             for part in t.virtual[uid].parts:
@@ -102,8 +105,12 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
                 for u in eq:
                     g.emit_own(t.cards[u].card, "unequipped", "after", old_seat,
                                   {"card": [u]})
+                    # and every character's hooks on it (the card itself has left)
+                    g.emit("unequipped", "after", old_seat, {"card": [u]})
     if zone == HAND and seat >= 0 and t.players[seat].alive:
         g.emit("gain_cards", "after", seat, {"cards": moved, "amount": len(moved)})
+    if hands is not None:
+        hands_changed(g, hands)
 
 
 def emit_own(g: Game, source: str, event: str, timing: str, owner: int,
@@ -140,6 +147,7 @@ def draw(g: Game, seat: int, n: int, f: Frame | None = None) -> list[int]:
     t = g.table
     out = []
     g.changes += 1
+    before = len(t.players[seat].hand)
     for _ in range(n):
         if not t.draw_pile:
             g.reshuffle()
@@ -154,6 +162,8 @@ def draw(g: Game, seat: int, n: int, f: Frame | None = None) -> list[int]:
     if out and t.players[seat].alive:
         g.credit(g.DRAWN, len(out), seat)
         g.emit("gain_cards", "after", seat, {"cards": out, "amount": len(out)})
+    if out and hands_listened(g):
+        hands_changed(g, {seat: before})
     return out
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from sgs_tools.export.freekill.package import HEADER, ExportResult, export
 
 EXPORTED_SETS = ("standard", "wind", "korean")
+EXPORTED_MODES = ("identity", "korean")  # the modes whose scenarios FreeKill's role mode runs
 SUPPORT = ("script.lua",)
 
 
@@ -17,9 +18,10 @@ SUPPORT = ("script.lua",)
 class ScenarioOutcome:
     path: str
     name: str
-    skill: str | None = None  # attached to (emitted) or None
+    skill: str | None = None  # attached to (emitted): our skill id or card:ID, or None
     reason: str = ""
     index: int = 0  # its place among the skill's tests (FreeKill names it test<skill><i>)
+    skel: str = ""  # the FreeKill skill skeleton holding the test
 
 
 @dataclass
@@ -38,6 +40,7 @@ def build(data: list[Path], package: str, *, tests: bool = True, prefix: str | N
     """(the export, None) or (None, the validation report) when the data has problems."""
     from sgs_tools import report
     from sgs_tools.dsl.effects import explain
+    from sgs_tools.export.freekill.texts import option_texts
     from sgs_tools.project import validate
 
     result = validate(list(data) if data else None)
@@ -52,17 +55,25 @@ def build(data: list[Path], package: str, *, tests: bool = True, prefix: str | N
             or _under(Path(g.origin.file), roots)]
     if only_generals is not None:
         gens = [g for g in gens if g.id in only_generals]
+    # An expansion's own cards and decks; the bundled standard cards are FreeKill's own
+    # already (the mapping table names them), so they are neither re-exported nor dealt twice.
+    cards = [c for c in cat.cards.values() if _under(Path(c.origin.file), roots)]
+    decks = [d for d in cat.decks.values() if _under(Path(d.origin.file), roots)]
 
     def render(comp: Any, lang: str) -> str:
         return str(explain(comp, effects.names, lang))
 
-    res = export(gens, effects.compiled, render, package=package, prefix=prefix)
+    def options(comp: Any, lang: str) -> list[list[str]]:
+        return option_texts(comp, effects.names, lang)
+
+    res = export(gens, effects.compiled, render, package=package, prefix=prefix,
+                 options=options, cards=cards, decks=decks)
     outcomes: list[ScenarioOutcome] = []
     if tests:
         extra, outcomes = scenario_tests(res, gens, data, package)
         if extra:
             res = export(gens, effects.compiled, render, package=package, prefix=prefix,
-                         extra_tests=extra)
+                         extra_tests=extra, options=options, cards=cards, decks=decks)
     res.scenarios = outcomes
     res.tests = sum(1 for o in outcomes if o.skill)
     support = resources.files("sgs_tools.export.freekill").joinpath("lua")
@@ -89,7 +100,7 @@ def scenario_tests(res: ExportResult, gens: list[Any], data: list[Path], package
     general_info = {g.id: {"hp": g.hp, "gender": g.gender, "kingdom": g.kingdom}
                     for g in lib.catalog.generals.values()}
     known = set(lib.catalog.skills)
-    cards = load_mapping().cards
+    cards = {**load_mapping().cards, **res.cards}
     choices = res.choices
     extra: dict[str, list[str]] = {}
     outcomes: list[ScenarioOutcome] = []
@@ -98,9 +109,13 @@ def scenario_tests(res: ExportResult, gens: list[Any], data: list[Path], package
             _, sc = load(path, str(path), lib)
         except (ScenarioError, Exception):
             continue
-        topics = about(path.name, sc) & known
-        if not topics & set(res.skills):
-            continue  # not a scenario about an exported skill
+        if getattr(sc, "mode", "identity") not in EXPORTED_MODES:
+            continue  # a Guozhan or samurai scenario: FreeKill's tests run its role mode
+        words = about(path.name, sc)
+        topics = words & known
+        card_topics = about_cards(path.name, sc, set(res.card_skills))
+        if not topics & set(res.skills) and not card_topics:
+            continue  # not a scenario about an exported skill or card
         shown = path.name
         if topics - set(res.skills):
             outcomes.append(ScenarioOutcome(
@@ -109,17 +124,34 @@ def scenario_tests(res: ExportResult, gens: list[Any], data: list[Path], package
             continue
         try:
             owners, text = translate(sc, res.skills, cards, general_skills, package,
-                                     choices, general_info, res.actives)
+                                     choices, general_info, res.actives, res.one_target,
+                                     bool(card_topics), res.granted)
         except Untranslatable as exc:
             outcomes.append(ScenarioOutcome(shown, sc.name, None, str(exc)))
             continue
-        attach = _attach(shown, owners)
+        about_skills = [s for s in owners if s in topics] or ([] if card_topics else owners)
+        attach = _attach(shown, about_skills, sorted(card_topics))
+        skel = (res.granted.get(attach) or res.skills[attach]) if attach in res.skills \
+            else res.card_skills[attach.removeprefix("card:")]
         from sgs_tools.export.freekill import lua
         header = lua.comment(f"scenario {shown}: {sc.name}", "  ")
         extra.setdefault(attach, []).append(header.lstrip() + "\n" + text)
         outcomes.append(ScenarioOutcome(shown, sc.name, attach, "",
-                                        len(extra[attach])))
+                                        len(extra[attach]), skel))
     return extra, outcomes
+
+
+def about_cards(filename: str, sc: Any, exported: set[str]) -> set[str]:
+    """The exported cards a scenario is about: named in its file name (``card_ID``) or
+    played in its script."""
+    stem = "_" + filename.rsplit(".", 1)[0] + "_"
+    out = {c for c in exported if f"_{c}_" in stem}
+    for st in sc.script:
+        if isinstance(st.pick, str):
+            head = st.pick.partition(":")[0].split()
+            if head and head[0] in exported:
+                out.add(head[0])
+    return out
 
 
 def about(filename: str, sc: Any) -> set[str]:
@@ -139,22 +171,27 @@ def about(filename: str, sc: Any) -> set[str]:
     return out
 
 
-def _attach(filename: str, owners: list[str]) -> str:
-    """The skill a scenario's test belongs to: the one its file is named after, if any."""
+def _attach(filename: str, owners: list[str], cards: list[str]) -> str:
+    """Where a scenario's test goes: the skill or card its file is named after, else the
+    first skill it is about, else its first card (``card:ID``)."""
     stem = filename.rsplit(".", 1)[0]
     for skill in owners:
         if skill in stem.split("_"):
             return skill
-    return owners[0]
+    for card in cards:
+        if f"_{card}_" in f"_{stem}_":
+            return f"card:{card}"
+    return owners[0] if owners and not cards else f"card:{(cards or owners)[0]}"
 
 
 def write(res: ExportResult, out: Path) -> None:
     """Write the package; files a previous export wrote and this one did not are removed."""
     out.mkdir(parents=True, exist_ok=True)
-    skills = out / "skills"
-    if skills.is_dir():
-        for old in skills.glob("*.lua"):
-            rel = f"skills/{old.name}"
+    for folder in ("skills", "cards"):
+        if not (out / folder).is_dir():
+            continue
+        for old in (out / folder).glob("*.lua"):
+            rel = f"{folder}/{old.name}"
             if rel not in res.files and old.read_text(encoding="utf-8",
                                                       errors="replace").startswith(HEADER):
                 old.unlink()

@@ -57,6 +57,19 @@ def install(res: ExportResult, tree: Path) -> Path:
     return out
 
 
+def install_probe(tree: Path) -> None:
+    """Our probe package (lua/probe): in whole games it logs every card used or played
+    and every skill that takes effect, so a check can see what was really in play."""
+    from importlib import resources
+
+    src = resources.files("sgs_tools.export.freekill").joinpath("lua", "probe")
+    dest = tree / "packages" / "sgs_probe"
+    (dest / "skills").mkdir(parents=True, exist_ok=True)
+    for rel in ("init.lua", "skills/sgs_probe.lua"):
+        (dest / rel).write_text(src.joinpath(*rel.split("/")).read_text(encoding="utf-8"),
+                                encoding="utf-8")
+
+
 @dataclass
 class TestRun:
     returncode: int
@@ -105,6 +118,8 @@ class GameRun:
     over: bool
     crit: list[str]
     output: str
+    uses: dict[str, int] = field(default_factory=dict)  # card name → times used/played
+    skills: dict[str, int] = field(default_factory=dict)  # skill → times it took effect
 
 
 def run_game(tree: Path, generals: list[str], seed: int, *, players: int = 5,
@@ -119,7 +134,13 @@ def run_game(tree: Path, generals: list[str], seed: int, *, players: int = 5,
         return GameRun(seed, -1, False, ["timed out"], "")
     text = proc.stdout + proc.stderr
     crit = [line for line in text.splitlines() if line.startswith("[crit]")]
-    return GameRun(seed, proc.returncode, "game over=true" in text, crit, text)
+    run = GameRun(seed, proc.returncode, "game over=true" in text, crit, text)
+    for line in text.splitlines():  # the probe's lines, when it is installed
+        kind, _, name = line.removeprefix("[warn] sgs-probe ").partition(" ")
+        if line.startswith("[warn] sgs-probe ") and kind in ("use", "skill"):
+            table = run.uses if kind == "use" else run.skills
+            table[name] = table.get(name, 0) + 1
+    return run
 
 
 SWAP_NOTE = "-- sgs-tools cross-check: our exported skill under FreeKill's name, FreeKill's tests\n"

@@ -28,6 +28,13 @@ class Mapping:
     helpers: dict[str, str]
     attributes: list[str]
     areas: dict[str, str]
+    card_attributes: dict[str, dict[str, str]]
+    values: dict[str, dict[str, str]]
+    var_kinds: dict[str, str]
+    functions: dict[str, str]
+    selector_roles: dict[str, str]
+    until_marks: dict[str, str]
+    unmapped: dict[str, str]
 
     def words(self) -> dict[str, list[str]]:
         """Every mapped word by section (for the README's and a test's inventory)."""
@@ -54,7 +61,11 @@ def parse(text: str) -> Mapping:
         selector_nouns=raw.get("selector_nouns") or {}, actions=raw.get("actions") or {},
         natures=natures, modifiers=raw.get("modifiers") or {},
         periods=raw.get("periods") or {}, helpers=raw.get("helpers") or {},
-        areas=raw.get("areas") or {}, attributes=list(raw.get("attributes") or []))
+        areas=raw.get("areas") or {}, attributes=list(raw.get("attributes") or []),
+        card_attributes=raw.get("card_attributes") or {}, values=raw.get("values") or {},
+        var_kinds=raw.get("var_kinds") or {}, functions=raw.get("functions") or {},
+        selector_roles=raw.get("selector_roles") or {},
+        until_marks=raw.get("until_marks") or {}, unmapped=raw.get("unmapped") or {})
 
 
 @lru_cache(maxsize=1)

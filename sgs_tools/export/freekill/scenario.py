@@ -91,7 +91,9 @@ class _Cards:
         name = self.names.get(want.name)
         if name is None:
             raise Untranslatable(f"card {want.name} has no FreeKill counterpart")
-        out = f"{c}.trueName == {lua.string(name)}"
+        # an exported card (pkg__id) by its exact name: its true name is our bare id
+        field = "name" if "__" in name else "trueName"
+        out = f"{c}.{field} == {lua.string(name)}"
         if want.suit is not None:
             out += f" and {c}.suit == {SUIT_LUA[str(want.suit)]} and {c}.number == {want.rank}"
         return out
@@ -105,12 +107,20 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
               general_skills: dict[str, list[str]], package: str,
               choices: dict[str, list[str]] | None = None,
               general_info: dict[str, dict[str, Any]] | None = None,
-              actives: set[str] | None = None) -> tuple[list[str], str]:
+              actives: set[str] | None = None,
+              one_target: set[str] | None = None,
+              about_cards: bool = False,
+              granted: dict[str, str] | None = None) -> tuple[list[str], str]:
     """(our skills at the table, the test function's Lua); raises Untranslatable.
 
-    ``skills``: our exported skill id → FreeKill name; ``choices``: an option's first
-    word (``recover``) → the choice labels it can be in the exported skills.
+    ``skills``: our exported skill id → FreeKill name; ``cards``: our card id → FreeKill
+    card name (FreeKill's own and the exported ones); ``choices``: an option's first
+    word (``recover``) → the choice labels it can be in the exported skills;
+    ``one_target``: the exported cards used on exactly one other character;
+    ``about_cards``: the scenario is about exported cards (no skill need be at the table);
+    ``granted``: skill → the attached skill through which others use its action.
     """
+    targeted = ONE_TARGET | (one_target or set())
     if len(sc.seats) > 8:
         raise Untranslatable("more than 8 seats (FreeKill's test room has 8)")
     if sc.until_end:
@@ -138,6 +148,8 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
         there = [s for s in own if s in skills]
         owners += there
         p = f"P[{seat.seat + 1}]"
+        if getattr(seat, "role", None):  # lord skills and `of lord` look at the role
+            setup.append(f"    room:setPlayerProperty({p}, \"role\", {lua.string(str(seat.role))})")
         info = (general_info or {}).get(seat.general or "", {})
         if info.get("kingdom"):
             setup.append(f"    room:setPlayerProperty({p}, \"kingdom\", "
@@ -163,7 +175,7 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
             setup.append(f"    room:moveCardTo({pc.place(c)}, Card.PlayerJudge, {p})")
         if not seat.alive:
             setup.append(f"    script.leave(room, {p})")
-    if not owners:
+    if not owners and not about_cards:
         raise Untranslatable("no exported skill at the table")
     deck = [pc.place(c) for c in sc.deck]
     for ref in reversed(deck):  # the first card ends on top
@@ -198,7 +210,8 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
                             raise Untranslatable(f"the card {x!r} (not placed by the scenario)")
                         spent.append(found)
             routed.setdefault(st.seat, []).append(
-                f"script.use_skill(P[{st.seat + 1}], {lua.string(skills[str(head)])}, "
+                f"script.use_skill(P[{st.seat + 1}], "
+                f"{lua.string((granted or {}).get(str(head)) or skills[str(head)])}, "
                 f"{{ {', '.join(spent)} }}, {{ {', '.join(targets)} }})")
             continue
         chosen: list[str] = []
@@ -212,7 +225,8 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
                 nxt = script.pop(0).pick
                 chosen += [f"P[{x + 1}]" for x in (nxt if isinstance(nxt, list) else [nxt])]
         served_step, reply = _decision(st, sc, pc, hands, skills, prefix, choices or {},
-                                       "{ " + ", ".join(chosen) + " }" if chosen else None)
+                                       "{ " + ", ".join(chosen) + " }" if chosen else None,
+                                       targeted)
         if served_step is not None:
             served.append(served_step)
         if reply is not None:
@@ -228,7 +242,7 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
         for i in hands.get(sc.start_seat, []):
             if pc.specs[i - 1].name == want.name:
                 target = _target_of(sc, sc.start_seat, want.name) \
-                    if want.name in ONE_TARGET else "{}"
+                    if want.name in targeted else "{}"
                 routed.setdefault(sc.start_seat, []).append(
                     f"FkTest.ReplyCard(Fk:getCardById(ids[{i}]), {target})")
 
@@ -258,7 +272,7 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
     # expectations
     checks: list[str] = []
     for ex in sc.expectations:
-        checks += _expect(ex, pc, prefix)
+        checks += _expect(ex, pc, prefix, granted or {})
     if not any(line.lstrip().startswith(("lu.", "script.")) for line in checks):
         raise Untranslatable("no expectation FreeKill can check")
 
@@ -288,15 +302,25 @@ def translate(sc: Any, skills: dict[str, str], cards: dict[str, str],
 
 def _decision(st: Any, sc: Any, pc: _Cards, hands: dict[int, list[int]],
               skills: dict[str, str], prefix: str, choices: dict[str, list[str]],
-              chosen: str | None = None) -> tuple[str | None, str | None]:
+              chosen: str | None = None, targeted: set[str] = ONE_TARGET,
+              ) -> tuple[str | None, str | None]:
     """One script step → (an answer script.lua serves, or a reply FreeKill's test backend
     routes to the seat's next request)."""
     p = f"P[{st.seat + 1}]"
-    when = lua.string(st.when) if st.when and st.when != "choose" else "nil"
+    # "accept peach": the question an offered card puts to its target (any skill's)
+    when = lua.string(st.when) if st.when and st.when != "choose" \
+        and not str(st.when).startswith("accept ") else "nil"
     pick = st.pick
     if isinstance(pick, bool) or pick in ("yes", "no"):
         value = "true" if pick in ("yes", True) else "false"
         return f"{{ {p}, \"invoke\", {when}, {value} }}", None
+    if isinstance(pick, int) and st.when and str(st.when).startswith("give "):
+        # a card handed out in a distribution: "give jink" → this seat
+        card = str(st.when)[5:].strip()
+        name = pc.names.get(card)
+        if name is None:
+            raise Untranslatable(f"the distribution of {card!r}")
+        return f"{{ {p}, \"give\", {lua.string(name)}, P[{pick + 1}] }}", None
     if isinstance(pick, int):
         return f"{{ {p}, \"players\", {when}, {{ P[{pick + 1}] }} }}", None
     if isinstance(pick, list) and pick and all(isinstance(x, int) for x in pick):
@@ -348,10 +372,24 @@ def _decision(st: Any, sc: Any, pc: _Cards, hands: dict[int, list[int]],
 
     spec = parse_card(pick)
     name = spec.name if isinstance(spec, CardSpec) else pick
+    if not response and st.seat == sc.start_seat and _discards_only(sc):
+        # the playing seat has no play phase here: a card it picks is its discard
+        return None, f"FkTest.ReplyDiscard({{ {ref} }})"
     targets = "{}"
-    if not response and name in ONE_TARGET:
+    if not response and name in targeted:
         targets = chosen or _target_of(sc, st.seat, name)
     return None, f"FkTest.ReplyCard(Fk:getCardById({ref}), {targets})"
+
+
+def _discards_only(sc: Any) -> bool:
+    """The scenario runs the playing seat's discard phase but not its play phase."""
+    if sc.phases is not None:
+        phases = list(sc.phases)
+    elif sc.start_phase is not None:
+        phases = ORDER[ORDER.index(sc.start_phase):]
+    else:
+        return False
+    return "discard" in phases and "play" not in phases
 
 
 def _target_of(sc: Any, seat: int, card: str) -> str:
@@ -419,17 +457,12 @@ def _event(pat: dict[str, Any], pc: _Cards, prefix: str) -> str | None:
     note = f"    -- {', '.join(dropped)}: not recorded by FreeKill\n" if dropped else ""
     count = (f"script.count(room, {lua.string(kinds[str(e)])}, function(d)\n"
              f"{note}    return {body}\n  end)")
-    if e == "play":
-        # A card put forward in answer: our first-edition rules call a Jink answering a
-        # Slash played (打出); FreeKill, with the current rules, records it as used
-        # (使用). Either record shows the seat answered with that card.
-        count += (f" + script.count(room, \"UseCard\", function(d)\n"
-                  f"    -- a response FreeKill counts as a use (闪 answering 杀)\n"
-                  f"    return {body}\n  end)")
+    # A card answering a request is "use" or "play" as the rules say (a Jink answering a
+    # Slash is used, a Slash answering a Duel played), as FreeKill records it too.
     return count
 
 
-def _expect(ex: Any, pc: _Cards, prefix: str) -> list[str]:
+def _expect(ex: Any, pc: _Cards, prefix: str, granted: dict[str, str]) -> list[str]:
     kind = ex.kind
     if kind == "seat":
         seat, fname = ex.key
@@ -462,8 +495,12 @@ def _expect(ex: Any, pc: _Cards, prefix: str) -> list[str]:
         e = pat.get("e")
         if e == "skill" and "seat" in pat and "skill" in pat and set(pat) <= {
                 "e", "seat", "skill", "times"}:
-            used = (f"P[{int(pat['seat']) + 1}]:usedSkillTimes("
+            who = f"P[{int(pat['seat']) + 1}]"
+            used = (f"{who}:usedSkillTimes("
                     f"{lua.string(prefix + str(pat['skill']))}, Player.HistoryGame)")
+            if str(pat["skill"]) in granted:  # used by others through the granted skill
+                used = (f"({used} +\n    {who}:usedSkillTimes("
+                        f"{lua.string(granted[str(pat['skill'])])}, Player.HistoryGame))")
             if kind == "no_events":
                 return [f"  lu.assertEquals({used}, 0)"]
             if "times" in pat:

@@ -16,6 +16,8 @@ from sgs_tools.export.freekill.emit import (
     _fill,
     _indent,
     _short,
+    card_pattern,
+    em_why,
 )
 from sgs_tools.export.freekill.mapping import Mapping
 
@@ -29,6 +31,17 @@ class SkillLua:
     options: list[str] = field(default_factory=list)
     option_words: dict[str, str] = field(default_factory=dict)  # label → its first word
     helpers: list[str] = field(default_factory=list)
+    granted: SkillLua | None = None
+    """The skill FreeKill hands to the characters an action is granted to (``action, for
+    wu others:``): an attached active skill, ``NAME&``."""
+
+
+def _helpers(mapping: Mapping, sk: SkillLua) -> None:
+    """Put the definitions of the helper functions the effects call at the top."""
+    used = [name for name in mapping.helpers
+            if any(re.search(rf"\b{name}\(", text)
+                   for text in [e.body for e in sk.effects] + sk.helpers)]
+    sk.helpers[:0] = [mapping.helpers[name].rstrip("\n") for name in used]
 
 
 def emit_skill(name: str, hooks: list[dict[str, Any]], mapping: Mapping,
@@ -38,30 +51,44 @@ def emit_skill(name: str, hooks: list[dict[str, Any]], mapping: Mapping,
     em.options = []
     em.option_words = {}
     em.option_prefix = f"{name}_choice"
+    em.skill_name = name
     out = SkillLua(name, [])
     views: list[dict[str, Any]] = []
     if not hooks:
         raise NotExportable("effect", "the skill has no compiled hooks")
     for hook in hooks:
         kind = hook.get("kind")
-        if hook.get("cost") and kind != "action":
+        if hook.get("cost") and kind not in ("action", "trigger"):
             raise NotExportable("cost", "a cost paid before the effect")
         if kind == "trigger":
-            out.effects.append(_trigger(em, hook, out))
+            out.effects.extend(_trigger(em, hook, out))
         elif kind == "static":
             out.effects.extend(_static(em, hook, out))
         elif kind == "view_as":
             views.append(hook)
+        elif kind == "action" and hook.get("granted_to"):
+            if out.granted is None:
+                out.granted = SkillLua(f"{name}&", [])
+            test = _owner_relative(em, hook["granted_to"], "player", "owner")
+            out.granted.effects.append(_active(em, hook, (name, test)))
         elif kind == "action":
-            out.effects.append(_active(em, hook))
+            lent = _lent_use(em, hook)
+            if lent is not None:
+                views_of_own = [e for e in out.effects if e.kind == lua.string("viewas")]
+                if views_of_own:
+                    raise NotExportable("action", "two view-as effects in one skill")
+            out.effects.append(lent or _active(em, hook))
         else:
             raise NotExportable(f"hook kind {kind}")
     if views:  # FreeKill allows one view-as effect per skill: conversions share it
+        if any(e.kind == lua.string("viewas") for e in out.effects):
+            raise NotExportable("view as", "two view-as effects in one skill")
         out.effects.append(_view_as(em, views))
-    used = [name for name in mapping.helpers
-            if any(re.search(rf"\b{name}\(", text)
-                   for text in [e.body for e in out.effects] + out.helpers)]
-    out.helpers[:0] = [mapping.helpers[name].rstrip("\n") for name in used]
+    for mark, mod in em.lasting:  # modifiers that last until the end of a period
+        out.effects += modifier_effects(em, mod, {}, out, mark)
+    _helpers(mapping, out)
+    if out.granted is not None:
+        _helpers(mapping, out.granted)
     out.options = list(em.options)
     out.option_words = dict(em.option_words)
     return out
@@ -86,10 +113,16 @@ def _who_test(em: SkillEmitter, who: Any) -> str:
         return "target == player"
     if isinstance(who, dict) and isinstance(who.get("select"), dict):
         sel = who["select"]
+        for key in ("within", "where"):  # no mapping yet: never exported weaker
+            if key in sel:
+                raise NotExportable(f"selector {key}")
         noun = sel.get("noun")
         tests = {"others": "target ~= nil and target ~= player",
                  "players": "target ~= nil", "all": "target ~= nil",
                  "player": "target ~= nil"}
+        role = em.m.selector_roles.get(str(noun))
+        if role is not None:  # of lord: whoever holds that role
+            tests[str(noun)] = f"target ~= nil and {_fill(role, p='target')}"
         if noun not in tests:
             raise NotExportable(f"selector {noun}", "as whose event it is")
         out = [tests[str(noun)]]
@@ -102,14 +135,16 @@ def _who_test(em: SkillEmitter, who: Any) -> str:
     raise NotExportable("event subject", _short(who))
 
 
-def _trigger(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> Effect:
+def _trigger(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> list[Effect]:
+    """A trigger hook → one effect per FreeKill event its moment maps to (``asked`` is
+    both FreeKill's request to use and its request to play a card)."""
     event, timing = str(hook.get("event")), str(hook.get("timing"))
     entry = (em.m.events.get(event) or {}).get(timing)
     if entry is None:
         raise NotExportable(f"{timing} {event}", "no FreeKill event for this moment")
-    ctx = Ctx(actor="player", vars={"you": "player"}, event=event)
+    ctx = Ctx(actor="player", vars={"you": "player"}, kinds={"you": "player"}, event=event)
     for var, expr in (entry.get("vars") or {}).items():
-        ctx.vars[str(var)] = str(expr)
+        ctx.bind(str(var), str(expr), em.kind_of(str(var), ctx))
     tests = ["player:hasSkill(skel.name)"]
     flt = dict(hook.get("filter") or {})
     if entry.get("moves") == "from":  # a batch of card moves: whose cards left which zones
@@ -132,11 +167,16 @@ def _trigger(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> Effect:
     else:
         tests.insert(0, _who_test(em, flt.pop("who", None)))
     card = flt.pop("card", None)
-    if card is not None:
+    if isinstance(card, str) and entry.get("card_name_test"):  # asked for a named card
+        pattern = lua.string(card_pattern(em.card_name(card)))
+        tests.append(_fill(str(entry["card_name_test"]), pattern=pattern))
+    elif card is not None:
         if "card" not in ctx.vars:
             raise NotExportable(f"{event} card filter")
         expr = ctx.vars["card"]
         tests.append(f"{expr} ~= nil and {em.card_test(card, expr)}")
+    if entry.get("test"):
+        tests.append(str(entry["test"]))
     phase = flt.pop("phase", None)
     if phase is not None:
         field_ = entry.get("phase")
@@ -158,16 +198,33 @@ def _trigger(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> Effect:
     freq = _frequency(em, hook, "player")
     if freq:
         tests.append(freq)
-    body = em.steps(list(hook.get("steps") or []), ctx)
-    text = "can_trigger = function(self, event, target, player, data)\n"
-    text += "  return " + (" and\n    ".join(tests)) + "\nend,\n"
-    if not hook.get("optional"):
-        text += "on_cost = Util.TrueFunc,\n"
-    text += "on_use = function(self, event, target, player, data)\n"
-    if "room" in body:
-        text += "  local room = player.room\n"
-    text += _indent(body, "  ") + "\nend,"
-    return Effect(str(entry["event"]), text)
+    cost = list(hook.get("cost") or [])
+    steps = list(hook.get("steps") or [])
+    # A cost is paid first, once the owner chose to use the skill; it must be payable.
+    # An optional skill is offered only when its first step can be carried out.
+    for st in cost[:1] + (steps[:1] if hook.get("optional") or cost else []):
+        can = em.option_can([st], ctx)
+        if can != "true":
+            tests.append(can)
+    body = em.steps(cost + steps, ctx)
+    effects = []
+    events = entry["event"] if isinstance(entry["event"], list) else [entry["event"]]
+    for fk_event in events:
+        mine = tests + ([str(entry["tests"][fk_event])]
+                        if fk_event in (entry.get("tests") or {}) else [])
+        text = "can_trigger = function(self, event, target, player, data)\n"
+        if any(re.search(r"(?<![.\w])room\b", t) for t in mine):
+            text += "  local room = player.room\n"
+        joined = " and\n  ".join(t.replace("\n", "\n  ") for t in mine)
+        text += "  return " + _indent(joined, "  ").lstrip() + "\nend,\n"
+        if not hook.get("optional"):
+            text += "on_cost = Util.TrueFunc,\n"
+        text += "on_use = function(self, event, target, player, data)\n"
+        if "room" in body:
+            text += "  local room = player.room\n"
+        text += _indent(body, "  ") + "\nend,"
+        effects.append(Effect(str(fk_event), text))
+    return effects
 
 
 def _missing_area(zone: str) -> str:
@@ -189,44 +246,116 @@ def _modifier_cond(em: SkillEmitter, hook: dict[str, Any], who: str, out: SkillL
 def _static(em: SkillEmitter, hook: dict[str, Any], out: SkillLua) -> list[Effect]:
     effects = []
     for mod in hook.get("modifiers") or []:
-        word = str(mod.get("modifier"))
-        entry = em.m.modifiers.get(word)
-        if entry is None:
-            raise NotExportable(word, "no FreeKill mapping")
-        args = dict(mod.get("args") or {})
-        forms: dict[str, str] = entry.get("forms") or {}
-        values = {"skill": SKILL,
-                  "cond_player": _modifier_cond(em, hook, "player", out),
-                  "cond_from": _modifier_cond(em, hook, "from", out),
-                  "cond_to": _modifier_cond(em, hook, "to", out)}
-        form = "any"
-        if word == "distance":
-            to, frm = args.pop("to", None), args.pop("from", None)
-            others = {"select": {"noun": "others", "filters": []}}
-            if to == others and frm is None:
-                form = "to_others"
-            elif frm == others and to is None:
-                form = "from_others"
-            else:
-                raise NotExportable("distance", f"to {_short(to)} from {_short(frm)}")
-        if word == "uses":
-            form = "unlimited" if args.get("delta") == "unlimited" else "count"
-            if form == "unlimited":
-                args.pop("delta")
-        if "delta" in args:
-            values["delta"] = em.delta(args.pop("delta"))
-        if "card" in args:
-            values["card_test"] = em.card_test(args.pop("card"), "card")
-        if args:
-            raise NotExportable(word, f"argument {sorted(args)[0]}")
-        tpl = forms.get(form)
-        if tpl is None:
-            raise NotExportable(word, f"form {form}")
-        body = re.sub(r" and true\b", "", _fill(tpl, **values).rstrip("\n"))
-        kind = str(entry["kind"])
-        effects.append(Effect(str(entry["event"]) if kind == "trigger" else lua.string(kind),
-                              body))
+        effects += modifier_effects(em, mod, hook, out)
     return effects
+
+
+def modifier_effects(em: SkillEmitter, mod: dict[str, Any], hook: dict[str, Any],
+                     out: SkillLua, mark: str | None = None) -> list[Effect]:
+    """The FreeKill effects of one modifier: while the owner has the skill (and its
+    condition holds), or — for a modifier that lasts ``until`` the end of a period — while
+    the owner carries ``mark`` (a FreeKill mark cleared at the end of that period)."""
+    word = str(mod.get("modifier"))
+    entry = em.m.modifiers.get(word)
+    if entry is None:
+        raise NotExportable(word, em_why(em, word))
+    args = dict(mod.get("args") or {})
+    forms: dict[str, str] = entry.get("forms") or {}
+    values = {"skill": SKILL,
+              "cond_player": _modifier_cond(em, hook, "player", out),
+              "cond_from": _modifier_cond(em, hook, "from", out),
+              "cond_to": _modifier_cond(em, hook, "to", out),
+              "cond_p": _modifier_cond(em, hook, "p", out)}
+    # who the modifier is active for: the owner ``owner`` (owner-relative forms)
+    values["active"] = (f"owner:getMark({lua.string(mark)}) > 0" if mark else
+                        f"owner:hasSkill({SKILL}) and {_modifier_cond(em, hook, 'owner', out)}")
+    if mark and "${active}" not in "".join(forms.values()):
+        raise NotExportable(word, "for a while (until …)")
+    form = "any"
+    if word == "distance":
+        to, frm = args.pop("to", None), args.pop("from", None)
+        others = {"select": {"noun": "others", "filters": []}}
+        if to == others and frm is None:
+            form = "to_others"
+        elif frm == others and to is None:
+            form = "from_others"
+        else:
+            raise NotExportable("distance", f"to {_short(to)} from {_short(frm)}")
+    if word == "uses":
+        form = "unlimited" if args.get("delta") == "unlimited" else "count"
+        if form == "unlimited":
+            args.pop("delta")
+    if "delta" in args:
+        values["delta"] = em.delta(args.pop("delta"))
+    if "card" in args:
+        card = args.pop("card")
+        values["card_test"] = em.card_test(card, str(entry.get("card") or "card"))
+        values["held_test"] = em.card_test(card, "c")
+        _check_responses(em, entry, word, card, args)
+    if "who" in args:
+        values["who_test"] = _owner_relative(em, args.pop("who"), "player", "owner")
+    for pname, kind in (entry.get("params") or {}).items():
+        if pname not in args:
+            continue
+        value = args.pop(pname)
+        if kind == "int":
+            values[pname] = em.integer(value, Ctx(actor="player", vars={"you": "player"}))
+        elif kind == "card_name":
+            values[pname] = lua.string(em.card_name(str(value)))
+        elif kind == "card_spec":
+            values.update({f"{pname}_{k}": v for k, v in em.card_spec(value).items()})
+        elif kind == "const" and value != (entry.get("require") or {}).get(pname):
+            raise NotExportable(word, f"{pname} {_short(value)}")
+    if args:
+        raise NotExportable(word, f"argument {sorted(args)[0]}")
+    tpl = forms.get(form)
+    if tpl is None:
+        raise NotExportable(word, f"form {form}")
+    body = re.sub(r" and true\b", "", _fill(tpl, **values).rstrip("\n"))
+    kind = str(entry["kind"])
+    if kind != "trigger":
+        return [Effect(lua.string(kind), body)]
+    events = entry.get("events") or [entry["event"]]
+    return [Effect(str(e), body) for e in events]
+
+
+def _check_responses(em: SkillEmitter, entry: dict[str, Any], word: str, card: Any,
+                     args: dict[str, Any]) -> None:
+    """``responses_needed N RESPONSE against CARDS``: FreeKill counts the responses its
+    rules ask for each card (a Jink for a Slash), so RESPONSE must be that one."""
+    table = entry.get("responses")
+    if not table:
+        return
+    response = args.get("response")
+    names = (((card or {}).get("cards") or {}).get("filters") or {}).get("name") or []
+    if not names or any(table.get(str(n)) != response for n in names):
+        raise NotExportable(word, f"{response} against {', '.join(map(str, names)) or 'cards'}"
+                            " (FreeKill counts the response its rules ask for)")
+
+
+def _owner_relative(em: SkillEmitter, who: Any, p: str, owner: str) -> str:
+    """A test that character ``p`` is who a modifier of ``owner``'s names."""
+    if isinstance(who, dict) and who.get("var") == "you":
+        return f"{p} == {owner}"
+    if isinstance(who, dict) and isinstance(who.get("select"), dict):
+        sel = who["select"]
+        noun = str(sel.get("noun"))
+        nouns = {"others": f"{p} ~= {owner}", "other": f"{p} ~= {owner}",
+                 "players": "true", "all": "true", "player": "true"}
+        role = em.m.selector_roles.get(noun)
+        if noun in nouns:
+            tests = [nouns[noun]]
+        elif role is not None:
+            tests = [_fill(role, p=p)]
+        else:
+            raise NotExportable(f"selector {noun}")
+        for f in sel.get("filters") or []:
+            tpl = em.m.selector_filters.get(str(f))
+            if tpl is None:
+                raise NotExportable(f"selector {f}")
+            tests.append(_fill(tpl, p=p, me=owner))
+        return " and ".join(t for t in tests if t != "true") or "true"
+    raise NotExportable("modifier", f"for {_short(who)}")
 
 
 def _conversion(em: SkillEmitter, hook: dict[str, Any]) -> tuple[str, str]:
@@ -286,20 +415,59 @@ def _view_as(em: SkillEmitter, hooks: list[dict[str, Any]]) -> Effect:
     return Effect(lua.string("viewas"), "\n".join(lines))
 
 
-def _active(em: SkillEmitter, hook: dict[str, Any]) -> Effect:
-    """A play-phase action: its discard cost becomes the cards chosen up front, its leading
-    picks of single characters the targets chosen up front."""
+def _chosen_cards(em: SkillEmitter, value: Any, what: str,
+                  discard: bool) -> list[str]:
+    """``card_num``/``card_filter`` of an active skill for cards its user picks up front
+    (a discard cost, or the cards of a first step such as ``give 1 hand card``)."""
+    spec = value.get("cards") if isinstance(value, dict) else None
+    if not isinstance(spec, dict):
+        raise NotExportable(what, _short(value))
+    filters = dict(spec.get("filters") or {})
+    zones = filters.pop("zone", None) or ["hand", "equipment"]
+    flag = "".join(em.m.zones.get(str(z)) or "?" for z in zones)
+    if "?" in flag:
+        raise NotExportable(f"zone {zones}")
+    ctests = [f"table.contains(player:getCardIds({lua.string(flag)}), to_select)"]
+    if discard:
+        ctests.append("not player:prohibitDiscard(to_select)")
+    ctests += [em.filter_test(k, v, "Fk:getCardById(to_select)")
+               for k, v in sorted(filters.items())]
+    count = spec.get("count", 1)
+    if isinstance(count, int) and not isinstance(count, bool):
+        lines = [f"card_num = {count},"]
+        ctests.insert(0, f"#selected < {count}")
+    elif isinstance(count, dict) and isinstance(count.get("range"), list) \
+            and count["range"][0] == 1 and count["range"][1] is None:
+        lines = ["min_card_num = 1,"]
+    else:
+        raise NotExportable(what, f"count {_short(count)}")
+    return [*lines, "card_filter = function(self, player, to_select, selected)",
+            "  return " + " and\n    ".join(ctests), "end,"]
+
+
+def _active(em: SkillEmitter, hook: dict[str, Any],
+            granted: tuple[str, str] | None = None) -> Effect:
+    """A play-phase action: its discard cost — or the cards its first step takes from
+    the user (``give 1 hand card …``) — becomes the cards chosen up front, its leading
+    picks of single characters the targets chosen up front. ``granted``: (the owner's
+    skill, the test that ``player`` is one of those it grants the action to)."""
     if hook.get("filter"):
         raise NotExportable("action", f"filter {sorted(hook['filter'])[0]}")
-    ctx = Ctx(actor="player", vars={"you": "player"}, phase="play")
+    ctx = Ctx(actor="player", vars={"you": "player"}, kinds={"you": "player"}, phase="play")
     tests = []
     freq = _frequency(em, hook, "player")
     if freq:
         tests.append(freq)
     if hook.get("condition") is not None:
         tests.append(em.cond(hook["condition"], ctx))
+    if granted is not None:
+        owner, test = granted
+        tests.append("table.find(Fk:currentRoom().alive_players, function(owner)\n"
+                     f"  return owner ~= player and owner:hasSkill({lua.string(owner)}) and "
+                     f"{test}\nend) ~= nil")
     head: list[str] = []
     cost = list(hook.get("cost") or [])
+    steps = list(hook.get("steps") or [])
     card_lines = ["card_num = 0,", "card_filter = Util.FalseFunc,"]
     if cost:
         if len(cost) != 1 or cost[0].get("do") != "discard":
@@ -307,33 +475,20 @@ def _active(em: SkillEmitter, hook: dict[str, Any]) -> Effect:
         args = dict(cost[0].get("args") or {})
         if args.pop("from", {"actor": True}) != {"actor": True} or set(args) != {"cards"}:
             raise NotExportable("cost", "a discard by someone else")
-        spec = args["cards"].get("cards") if isinstance(args["cards"], dict) else None
-        if not isinstance(spec, dict):
-            raise NotExportable("cost", _short(args["cards"]))
-        filters = dict(spec.get("filters") or {})
-        zones = filters.pop("zone", None) or ["hand", "equipment"]
-        flag = "".join(em.m.zones.get(str(z)) or "?" for z in zones)
-        if "?" in flag:
-            raise NotExportable(f"zone {zones}")
-        ctests = [f"table.contains(player:getCardIds({lua.string(flag)}), to_select)",
-                  "not player:prohibitDiscard(to_select)"]
-        ctests += [em.filter_test(k, v, "Fk:getCardById(to_select)")
-                   for k, v in sorted(filters.items())]
-        count = spec.get("count", 1)
-        if isinstance(count, int) and not isinstance(count, bool):
-            card_lines = [f"card_num = {count},"]
-            ctests.insert(0, f"#selected < {count}")
-        elif isinstance(count, dict) and isinstance(count.get("range"), list) \
-                and count["range"][0] == 1 and count["range"][1] is None:
-            card_lines = ["min_card_num = 1,"]
-        else:
-            raise NotExportable("cost", f"count {_short(count)}")
-        card_lines += ["card_filter = function(self, player, to_select, selected)",
-                       "  return " + " and\n    ".join(ctests), "end,"]
+        card_lines = _chosen_cards(em, args["cards"], "cost", True)
         head.append("room:throwCard(effect.cards, skel.name, player, player)")
         if cost[0].get("as"):
-            ctx.vars[str(cost[0]["as"])] = "effect.cards"
-    steps = list(hook.get("steps") or [])
+            ctx.bind(str(cost[0]["as"]), "effect.cards", "ids")
+    elif steps and isinstance(steps[0], dict) and (em.m.actions.get(
+            str(steps[0].get("do"))) or {}).get("up_front") and isinstance(
+            (steps[0].get("args") or {}).get("cards"), dict) and "cards" in (
+            steps[0]["args"]["cards"]):
+        # the cards the first step hands over are the ones the user picks with the skill
+        first = dict(steps[0])
+        card_lines = _chosen_cards(em, first["args"]["cards"], str(first["do"]), False)
+        ctx.bind("__chosen", "effect.cards", "ids")
+        first["args"] = {**first["args"], "cards": {"var": "__chosen"}}
+        steps[0] = first
     picks: list[str] = []
     while steps and steps[0].get("do") == "pick" and isinstance(
             (steps[0].get("args") or {}).get("who"), dict) and "select" in steps[0]["args"]["who"]:
@@ -361,7 +516,7 @@ def _active(em: SkillEmitter, hook: dict[str, Any]) -> Effect:
                      if ex["var"] in picks else f"to_select ~= {ctx.vars[ex['var']]}")
         name = str(st.get("as") or "it")
         picks.append(name)
-        ctx.vars[name] = f"effect.tos[{slot + 1}]"
+        ctx.bind(name, f"effect.tos[{slot + 1}]", "player")
         card_lines.append(("target_filter = function(self, player, to_select, selected)"
                            if slot == 0 else "") or "")
         card_lines.append("  if " + " and ".join(x for x in t if x != "true") +
@@ -374,7 +529,7 @@ def _active(em: SkillEmitter, hook: dict[str, Any]) -> Effect:
     body = em.steps(steps, ctx)
     if head:
         body = "\n".join(head) + ("\n" + body if body else "")
-    can_use = " and ".join(tests) or "true"
+    can_use = " and\n  ".join(t.replace("\n", "\n  ") for t in tests) or "true"
     text = "\n".join(card_lines) + "\n"
     text += ("can_use = function(self, player)\n"
              f"  return {can_use}\n"
@@ -384,3 +539,60 @@ def _active(em: SkillEmitter, hook: dict[str, Any]) -> Effect:
              f"{_indent(body, '  ')}\n"
              "end,")
     return Effect(lua.string("active"), text)
+
+
+def _lent_use(em: SkillEmitter, hook: dict[str, Any]) -> Effect | None:
+    """``action: ask_play CARD from X as V; use_card V`` (激将 as first printed): in
+    FreeKill a view-as skill for CARD in the play phase whose use first asks X, in seat
+    order, to play CARD for the user; the card played is the one used (the user picks
+    its targets first), and when nobody plays one the use fails. None: not this shape."""
+    steps = list(hook.get("steps") or [])
+    if len(steps) != 2 or steps[0].get("do") != "ask_play" or steps[1].get("do") != "use_card":
+        return None
+    bound = steps[0].get("as")
+    use_args = steps[1].get("args") or {}
+    if not bound or use_args.get("cards") != {"var": bound} or use_args.get("on") is not None:
+        return None
+    if hook.get("cost") or hook.get("condition") is not None or hook.get("frequency") \
+            or hook.get("filter"):
+        raise NotExportable("action", "a condition or limit on asking for a card")
+    args = steps[0].get("args") or {}
+    name = em.card_name(str(args.get("card")))
+    ctx = Ctx(actor="player", vars={"you": "player"}, kinds={"you": "player"})
+    sel = (args.get("from") or {}).get("select") if isinstance(args.get("from"), dict) else None
+    if not isinstance(sel, dict):
+        raise NotExportable("ask_play", f"from {_short(args.get('from'))}")
+    cands, test = em.candidates(sel, ctx)
+    seen = _owner_relative(em, {"select": sel}, "p", "player")  # the same, without room calls
+    lines = [f"pattern = {lua.string(card_pattern(name))},",
+             "card_filter = Util.FalseFunc,",
+             "view_as = function(self, player, cards)",
+             "  if #cards ~= 0 then return nil end",
+             f"  local c = Fk:cloneCard({lua.string(name)})",
+             f"  c.skillName = {SKILL}",
+             "  return c",
+             "end,",
+             "before_use = function(self, player, use)",
+             "  local room = player.room",
+             f"  for _, p in ipairs({cands}) do",
+             f"    if not p.dead and {test} then",
+             "      local resp = room:askToResponse(p, {",
+             f"        pattern = {lua.string(card_pattern(name))}, skill_name = {SKILL},",
+             "        cancelable = true })",
+             "      if resp then",
+             "        resp.skipDrop = true  -- the card played is the card used",
+             "        room:responseCard(resp)",
+             "        use.card = resp.card",
+             "        return",
+             "      end",
+             "    end",
+             "  end",
+             f"  return {SKILL}  -- nobody played one: the use fails",
+             "end,",
+             "enabled_at_play = function(self, player)  -- also run by the client",
+             "  return table.find(Fk:currentRoom().alive_players, function(p)",
+             f"    return {seen}",
+             "  end) ~= nil",
+             "end,",
+             "enabled_at_response = Util.FalseFunc,"]
+    return Effect(lua.string("viewas"), "\n".join(lines))

@@ -38,6 +38,24 @@
     "Meaning": ["含义", "뜻"], "Id": ["编号", "아이디"], "Deck": ["牌堆", "덱"],
     "Component": ["组件", "구성품"], "Count": ["数量", "수량"],
     "All": ["全部", "전체"], "Filter": ["筛选", "필터"],
+    /* the Balance pages (sgs_tools/sitegen/balance.py) */
+    "Balance": ["平衡", "밸런스"], "Outliers": ["异常值", "이상치"],
+    "Focused generals": ["重点武将", "집중 무장"],
+    "Win rate by general and role": ["各武将各身份胜率", "무장·신분별 승률"],
+    "Win rate by general and faction": ["各武将各势力胜率", "무장·세력별 승률"],
+    "Pairs of generals by faction": ["武将组合（按势力）", "무장 조합 (세력별)"],
+    "By faction": ["按势力", "세력별"], "The lord by seat": ["主公座位", "주공 자리별"],
+    "Per skill": ["各技能", "기술별"], "Win rate": ["胜率", "승률"], "Pool": ["其余", "나머지"],
+    "Effect (points)": ["差值（百分点）", "차이 (%p)"], "Adj. p": ["校正p值", "보정 p"],
+    "Games": ["局数", "판 수"], "95% CI": ["95%置信区间", "95% 신뢰구간"],
+    "Paired difference (points)": ["配对差值（百分点）", "대응 차이 (%p)"],
+    "95% CI (points)": ["95%置信区间（百分点）", "95% 신뢰구간 (%p)"],
+    "Flagged": ["标记", "표시"], "Faction": ["势力", "세력"], "Wins": ["胜", "승"],
+    "Seats": ["座位数", "자리 수"], "Seat": ["座位", "자리"], "Uses": ["发动次数", "사용 횟수"],
+    "Cards drawn": ["摸牌", "뽑은 카드"], "Damage dealt": ["造成伤害", "입힌 피해"],
+    "HP recovered": ["回复体力", "회복한 체력"], "Report": ["报告", "보고서"],
+    "Agents": ["AI", "AI"], "Focus": ["重点", "집중"], "Date": ["日期", "날짜"],
+    "Pair": ["组合", "조합"],
     "Table of contents": ["目录", "목차"], "Modes:": ["模式：", "모드:"]
   };
   var COL = { zh: 0, ko: 1 };

@@ -62,12 +62,14 @@ function(room, me)
     ids[3] = room:printCard("jink", Card.Heart, 2).id  -- jink ♥2
     ids[4] = room:printCard("jink", Card.Diamond, 2).id  -- jink ♦2
     ids[5] = room:printCard("slash", Card.Club, 3).id  -- club 3 slash
+    room:setPlayerProperty(P[1], "role", "lord")
     room:setPlayerProperty(P[1], "kingdom", "wei")
     room:setPlayerProperty(P[1], "gender", General.Male)
     room:handleAddLoseSkills(P[1], "sgsx__ganglie")
     room:setPlayerProperty(P[1], "maxHp", 4)
     room:setPlayerProperty(P[1], "hp", 1)
     room:obtainCard(P[1], { ids[1] }, true)
+    room:setPlayerProperty(P[2], "role", "rebel")
     room:setPlayerProperty(P[2], "kingdom", "shu")
     room:setPlayerProperty(P[2], "gender", General.Male)
     room:handleAddLoseSkills(P[2], "sgsx__paoxiao")
@@ -141,11 +143,13 @@ function(room, me)
     ids[2] = room:printCard("jink", Card.Heart, 2).id  -- jink ♥2
     ids[3] = room:printCard("jink", Card.Diamond, 2).id  -- jink ♦2
     ids[4] = room:printCard("slash", Card.Spade, 9).id  -- spade 9 slash
+    room:setPlayerProperty(P[1], "role", "lord")
     room:setPlayerProperty(P[1], "kingdom", "wei")
     room:setPlayerProperty(P[1], "gender", General.Male)
     room:handleAddLoseSkills(P[1], "sgsx__ganglie")
     room:setPlayerProperty(P[1], "maxHp", 4)
     room:setPlayerProperty(P[1], "hp", 4)
+    room:setPlayerProperty(P[2], "role", "rebel")
     room:setPlayerProperty(P[2], "kingdom", "shu")
     room:setPlayerProperty(P[2], "gender", General.Male)
     room:handleAddLoseSkills(P[2], "sgsx__paoxiao")

@@ -2,68 +2,125 @@
 local extension = Package:new("sgsx")
 extension:loadSkillSkelsByPath("./packages/sgsx/skills")
 
-General:new(extension, "sgsx__diaochan", "qun", 3, 3, General.Female):addSkills { "sgsx__lijian", "sgsx__biyue" }
+General:new(extension, "sgsx__caocao", "wei", 4, 4, General.Male):addSkills {
+  "sgsx__jianxiong", "sgsx__hujia",
+}
+General:new(extension, "sgsx__daqiao", "wu", 3, 3, General.Female):addSkills { "sgsx__guose", "sgsx__liuli" }
+General:new(extension, "sgsx__diaochan", "qun", 3, 3, General.Female):addSkills {
+  "sgsx__lijian", "sgsx__biyue",
+}
 General:new(extension, "sgsx__ganning", "wu", 4, 4, General.Male):addSkills { "sgsx__qixi" }
 General:new(extension, "sgsx__guanyu", "shu", 4, 4, General.Male):addSkills { "sgsx__wusheng" }
+General:new(extension, "sgsx__guojia", "wei", 3, 3, General.Male):addSkills { "sgsx__tiandu", "sgsx__yiji" }
 General:new(extension, "sgsx__huanggai", "wu", 4, 4, General.Male):addSkills { "sgsx__kurou" }
-General:new(extension, "sgsx__huangyueying", "shu", 3, 3, General.Female):addSkills { "sgsx__jizhi", "sgsx__qicai" }
+General:new(extension, "sgsx__huangyueying", "shu", 3, 3, General.Female):addSkills {
+  "sgsx__jizhi", "sgsx__qicai",
+}
 General:new(extension, "sgsx__huangzhong", "shu", 4, 4, General.Male):addSkills { "sgsx__liegong" }
-General:new(extension, "sgsx__huatuo", "qun", 3, 3, General.Male):addSkills { "sgsx__jijiu", "sgsx__qingnang" }
+General:new(extension, "sgsx__huatuo", "qun", 3, 3, General.Male):addSkills {
+  "sgsx__jijiu", "sgsx__qingnang",
+}
 General:new(extension, "sgsx__huaxiong", "qun", 6, 6, General.Male):addSkills { "sgsx__yaowu" }
-General:new(extension, "sgsx__luxun", "wu", 3, 3, General.Male):addSkills { "sgsx__qianxun", "sgsx__lianying" }
+General:new(extension, "sgsx__liubei", "shu", 4, 4, General.Male):addSkills { "sgsx__rende", "sgsx__jijiang" }
+General:new(extension, "sgsx__luxun", "wu", 3, 3, General.Male):addSkills {
+  "sgsx__qianxun", "sgsx__lianying",
+}
+General:new(extension, "sgsx__lvbu", "qun", 4, 4, General.Male):addSkills { "sgsx__wushuang" }
 General:new(extension, "sgsx__lvmeng", "wu", 4, 4, General.Male):addSkills { "sgsx__keji" }
+General:new(extension, "sgsx__machao", "shu", 4, 4, General.Male):addSkills { "sgsx__mashu", "sgsx__tieqi" }
 General:new(extension, "sgsx__simayi", "wei", 3, 3, General.Male):addSkills { "sgsx__fankui", "sgsx__guicai" }
-General:new(extension, "sgsx__sunshangxiang", "wu", 3, 3, General.Female):addSkills { "sgsx__jieyin", "sgsx__xiaoji" }
+General:new(extension, "sgsx__sunquan", "wu", 4, 4, General.Male):addSkills {
+  "sgsx__zhiheng", "sgsx__jiuyuan",
+}
+General:new(extension, "sgsx__sunshangxiang", "wu", 3, 3, General.Female):addSkills {
+  "sgsx__jieyin", "sgsx__xiaoji",
+}
 General:new(extension, "sgsx__xiahoudun", "wei", 4, 4, General.Male):addSkills { "sgsx__ganglie" }
 General:new(extension, "sgsx__xuchu", "wei", 4, 4, General.Male):addSkills { "sgsx__luoyi" }
+General:new(extension, "sgsx__yuanshu", "qun", 4, 4, General.Male):addSkills {
+  "sgsx__wangzun", "sgsx__tongji",
+}
 General:new(extension, "sgsx__zhangfei", "shu", 4, 4, General.Male):addSkills { "sgsx__paoxiao" }
+General:new(extension, "sgsx__zhangjiao", "qun", 3, 3, General.Male):addSkills {
+  "sgsx__leiji", "sgsx__guidao", "sgsx__huangtian",
+}
 General:new(extension, "sgsx__zhangliao", "wei", 4, 4, General.Male):addSkills { "sgsx__tuxi" }
 General:new(extension, "sgsx__zhaoyun", "shu", 4, 4, General.Male):addSkills { "sgsx__longdan" }
-General:new(extension, "sgsx__zhenji", "wei", 3, 3, General.Female):addSkills { "sgsx__qingguo", "sgsx__luoshen" }
-General:new(extension, "sgsx__zhugeliang", "shu", 3, 3, General.Male):addSkills { "sgsx__guanxing", "sgsx__kongcheng" }
+General:new(extension, "sgsx__zhenji", "wei", 3, 3, General.Female):addSkills {
+  "sgsx__qingguo", "sgsx__luoshen",
+}
+General:new(extension, "sgsx__zhouyu", "wu", 3, 3, General.Male):addSkills { "sgsx__yingzi", "sgsx__fanjian" }
+General:new(extension, "sgsx__zhugeliang", "shu", 3, 3, General.Male):addSkills {
+  "sgsx__guanxing", "sgsx__kongcheng",
+}
 
 Fk:loadTranslationTable{
   ["sgsx"] = "sgs-tools 导出",
+  ["sgsx__caocao"] = "曹操",
+  ["sgsx__daqiao"] = "大乔",
   ["sgsx__diaochan"] = "貂蝉",
   ["sgsx__ganning"] = "甘宁",
   ["sgsx__guanyu"] = "关羽",
+  ["sgsx__guojia"] = "郭嘉",
   ["sgsx__huanggai"] = "黄盖",
   ["sgsx__huangyueying"] = "黄月英",
   ["sgsx__huangzhong"] = "黄忠",
   ["sgsx__huatuo"] = "华佗",
   ["sgsx__huaxiong"] = "华雄",
+  ["sgsx__liubei"] = "刘备",
   ["sgsx__luxun"] = "陆逊",
+  ["sgsx__lvbu"] = "吕布",
   ["sgsx__lvmeng"] = "吕蒙",
+  ["sgsx__machao"] = "马超",
   ["sgsx__simayi"] = "司马懿",
+  ["sgsx__sunquan"] = "孙权",
   ["sgsx__sunshangxiang"] = "孙尚香",
   ["sgsx__xiahoudun"] = "夏侯惇",
   ["sgsx__xuchu"] = "许褚",
+  ["sgsx__yuanshu"] = "袁术",
   ["sgsx__zhangfei"] = "张飞",
+  ["sgsx__zhangjiao"] = "张角",
   ["sgsx__zhangliao"] = "张辽",
   ["sgsx__zhaoyun"] = "赵云",
   ["sgsx__zhenji"] = "甄姬",
+  ["sgsx__zhouyu"] = "周瑜",
   ["sgsx__zhugeliang"] = "诸葛亮",
   ["sgsx__biyue"] = "闭月",
   [":sgsx__biyue"] = "弃牌阶段结束时，你可以摸一张牌。",
+  ["sgsx__fanjian"] = "反间",
+  [":sgsx__fanjian"] = "出牌阶段，每回合限一次，你可以选择一名其他角色，然后其说出一种颜色（红色或黑色），然后你令其获得你的一张手牌，若该牌的颜" ..
+    "色不为其所述颜色，你对其造成1点伤害。",
   ["sgsx__fankui"] = "反馈",
   [":sgsx__fankui"] = "当你受到伤害后，你可以获得伤害来源的一张手牌。",
   ["sgsx__ganglie"] = "刚烈",
-  [":sgsx__ganglie"] = "当你受到伤害后，你可以令伤害来源进行一次判定，然后若判定牌为黑色，伤害来源选择一项：伤害来源弃置两张手牌；或你对伤害来源" ..
-    "造成1点伤害。",
-  ["sgsx__ganglie_choice1"] = "选项1",
-  ["sgsx__ganglie_choice2"] = "选项2",
+  [":sgsx__ganglie"] = "当你受到伤害后，你可以令伤害来源进行一次判定：若判定牌为黑色，伤害来源选择一项：弃置两张手牌；或你对其造成1点伤害。",
+  ["sgsx__ganglie_choice1"] = "弃置两张手牌",
+  ["sgsx__ganglie_choice2"] = "你对其造成1点伤害",
   ["sgsx__guanxing"] = "观星",
-  [":sgsx__guanxing"] = "摸牌阶段开始时，你可以观看牌堆顶的三张牌，然后你将这些牌中任意数量的牌以任意顺序置于牌堆底，其余以任意顺序置于牌堆顶。",
+  [":sgsx__guanxing"] = "摸牌阶段开始时，你可以观看牌堆顶的三张牌，然后将这些牌中任意数量的牌以任意顺序置于牌堆底，其余以任意顺序置于牌堆顶。",
   ["sgsx__guicai"] = "鬼才",
   [":sgsx__guicai"] = "当一名角色的判定牌翻开时，你可以打出一张手牌代替判定牌。",
+  ["sgsx__guidao"] = "鬼道",
+  [":sgsx__guidao"] = "当一名角色的判定牌翻开时，你可以打出一张黑色牌替换判定牌，然后获得原判定牌。",
   ["sgsx__guose"] = "国色",
   [":sgsx__guose"] = "你可以将方块牌当【乐不思蜀】使用。",
+  ["sgsx__huangtian"] = "黄天",
+  [":sgsx__huangtian"] = "群势力其他角色可以于其出牌阶段展示一张【闪】或【闪电】，然后将该牌交给主公。",
+  ["sgsx__huangtian&"] = "黄天",
+  ["sgsx__hujia"] = "护驾",
+  [":sgsx__hujia"] = "当你需要使用或打出【闪】时，你可以令魏势力其他角色选择是否代替你打出【闪】。",
   ["sgsx__jianxiong"] = "奸雄",
   [":sgsx__jianxiong"] = "当你受到伤害后，你可以获得此牌。",
   ["sgsx__jieyin"] = "结姻",
-  [":sgsx__jieyin"] = "出牌阶段，每回合限一次：你弃置两张手牌，然后选择一名已受伤的男性角色，然后回复1点体力；其回复1点体力。",
+  [":sgsx__jieyin"] = "出牌阶段，每回合限一次，你可以弃置两张手牌，然后选择一名已受伤的男性角色，然后你与其各回复1点体力。",
+  ["sgsx__jijiang"] = "激将",
+  [":sgsx__jijiang"] = "当你需要使用或打出【杀】时，你可以令蜀势力其他角色选择是否代替你打出【杀】。出牌阶段，你可以令蜀势力其他角色选择是否代替" ..
+    "你打出【杀】，然后使用这些牌。",
   ["sgsx__jijiu"] = "急救",
-  [":sgsx__jijiu"] = "当一名角色受到伤害时，每有1点伤害，你可以弃置一张红色牌，然后你防止此伤害中的1点。",
+  [":sgsx__jijiu"] = "当一名角色受到伤害时，每有1点伤害，你可以弃置一张红色牌，然后防止此伤害中的1点。",
+  ["sgsx__jiuyuan"] = "救援",
+  [":sgsx__jiuyuan"] = "吴势力其他角色可以于其出牌阶段对主公使用一张【桃】，主公可以拒绝此牌。",
+  ["sgsx__jiuyuan&"] = "救援",
   ["sgsx__jizhi"] = "集智",
   [":sgsx__jizhi"] = "当你使用锦囊牌时，你可以摸一张牌。",
   ["sgsx__keji"] = "克己",
@@ -71,21 +128,26 @@ Fk:loadTranslationTable{
   ["sgsx__kongcheng"] = "空城",
   [":sgsx__kongcheng"] = "若你没有手牌，【杀】或【决斗】对你无效。",
   ["sgsx__kurou"] = "苦肉",
-  [":sgsx__kurou"] = "出牌阶段：若你的体力值大于1，你失去1点体力，然后摸两张牌。",
+  [":sgsx__kurou"] = "出牌阶段，若你的体力值大于1，你可以失去1点体力，然后摸两张牌。",
+  ["sgsx__leiji"] = "雷击",
+  [":sgsx__leiji"] = "当你使用或打出【闪】后，你可以选择一名角色，然后其进行一次判定：若判定牌为黑桃，你对其造成2点雷电伤害。",
   ["sgsx__lianying"] = "连营",
   [":sgsx__lianying"] = "当你失去手牌后，若你没有手牌，你可以摸一张牌。",
   ["sgsx__liegong"] = "烈弓",
-  [":sgsx__liegong"] = "出牌阶段内，当你使用【杀】指定目标后，若目标角色的手牌数不小于你的体力值或目标角色的手牌数不大于你的攻击范围，你可以令目" ..
-    "标角色不能使用【闪】响应此牌。",
+  [":sgsx__liegong"] = "出牌阶段内，当你使用【杀】指定目标后，若目标角色的手牌数不小于你的体力值或不大于你的攻击范围，你可以令目标角色不能使用【" ..
+    "闪】响应此牌。",
   ["sgsx__lijian"] = "离间",
-  [":sgsx__lijian"] = "出牌阶段，每回合限一次：你弃置一张牌，然后选择一名男性角色（角色A），然后选择一名除角色A外的男性角色（角色B）；角色A" ..
-    "视为对角色B使用【决斗】。",
+  [":sgsx__lijian"] = "出牌阶段，每回合限一次，你可以弃置一张牌，然后选择一名男性角色，选择另一名男性角色，然后前者视为对后者使用【决斗】。",
+  ["sgsx__liuli"] = "流离",
+  [":sgsx__liuli"] = "当你成为【杀】的目标时，你可以弃置一张牌，然后将此【杀】转移给你攻击范围内除此【杀】的使用者外的一名其他角色。",
   ["sgsx__longdan"] = "龙胆",
   [":sgsx__longdan"] = "你可以将【杀】当【闪】使用或打出。你可以将【闪】当【杀】使用或打出。",
   ["sgsx__luoshen"] = "洛神",
-  [":sgsx__luoshen"] = "准备阶段开始时，重复此流程：你可以进行一次判定，然后若判定牌为黑色，你获得判定牌；否则，结束此流程。",
+  [":sgsx__luoshen"] = "准备阶段开始时，重复此流程：你可以进行一次判定：若判定牌为黑色，你获得判定牌；否则，结束此流程。",
   ["sgsx__luoyi"] = "裸衣",
   [":sgsx__luoyi"] = "出牌阶段内，当你使用【杀】造成伤害时，若你的装备区里没有武器牌，此伤害+1。",
+  ["sgsx__mashu"] = "马术",
+  [":sgsx__mashu"] = "你与其他角色的距离−1。其他角色与你的距离+1。你的装备区里至多有一张坐骑牌。",
   ["sgsx__paoxiao"] = "咆哮",
   [":sgsx__paoxiao"] = "你出牌阶段使用【杀】的次数无限制。",
   ["sgsx__qianxun"] = "谦逊",
@@ -95,104 +157,160 @@ Fk:loadTranslationTable{
   ["sgsx__qingguo"] = "倾国",
   [":sgsx__qingguo"] = "你可以将黑色手牌当【闪】使用或打出。",
   ["sgsx__qingnang"] = "青囊",
-  [":sgsx__qingnang"] = "出牌阶段：你弃置一张牌，然后回复1点体力。",
+  [":sgsx__qingnang"] = "出牌阶段，你可以弃置一张牌，然后回复1点体力。",
   ["sgsx__qixi"] = "奇袭",
   [":sgsx__qixi"] = "你可以将黑色牌当【过河拆桥】使用。",
+  ["sgsx__rende"] = "仁德",
+  [":sgsx__rende"] = "出牌阶段，你可以将至少一张手牌任意分配给其他角色，然后回复X点体力（X为这些牌的数量的一半，向下取整）。",
   ["sgsx__tiandu"] = "天妒",
   [":sgsx__tiandu"] = "当你的判定牌生效后，你可以获得判定牌。",
   ["sgsx__tieqi"] = "铁骑",
-  [":sgsx__tieqi"] = "当你使用【杀】指定目标后，你可以进行一次判定，然后若判定牌为红色，目标角色不能使用【闪】响应此牌。",
+  [":sgsx__tieqi"] = "当你使用【杀】指定目标后，你可以进行一次判定：若判定牌为红色，目标角色不能使用【闪】响应此牌。",
+  ["sgsx__tongji"] = "同疾",
+  [":sgsx__tongji"] = "若你的手牌数大于你的体力值，攻击范围内含有你的其他角色不能对你以外的角色使用【杀】。",
   ["sgsx__tuxi"] = "突袭",
-  [":sgsx__tuxi"] = "摸牌阶段开始时，你可以选择一至两名有手牌的其他角色，然后你放弃本阶段摸牌，然后对这些角色中的每名角色，你获得其一张手牌。",
+  [":sgsx__tuxi"] = "摸牌阶段开始时，你可以选择一至两名有手牌的其他角色，然后放弃本阶段摸牌，获得这些角色各自的一张手牌。",
+  ["sgsx__wangzun"] = "妄尊",
+  [":sgsx__wangzun"] = "当主公的准备阶段开始时，你可以摸一张牌，然后直到回合结束，主公的手牌上限−1。",
   ["sgsx__wusheng"] = "武圣",
   [":sgsx__wusheng"] = "你可以将红色牌当【杀】使用或打出。",
+  ["sgsx__wushuang"] = "无双",
+  [":sgsx__wushuang"] = "你使用的【杀】需要两张【闪】才能抵消。其他角色响应你使用的【南蛮入侵】或【万箭齐发】时须额外弃置一张手牌，否则视为未响应" ..
+    "。",
   ["sgsx__xiaoji"] = "枭姬",
-  [":sgsx__xiaoji"] = "当你失去装备区的牌后，每失去一张牌，你可以摸两张牌。",
+  [":sgsx__xiaoji"] = "当你失去装备区里的牌后，每失去一张牌，你可以摸两张牌。",
   ["sgsx__yaowu"] = "耀武",
-  [":sgsx__yaowu"] = "当你受到红色【杀】造成的伤害时，伤害来源选择一项：伤害来源回复1点体力；或伤害来源摸一张牌。",
-  ["sgsx__yaowu_choice1"] = "选项1",
-  ["sgsx__yaowu_choice2"] = "选项2",
+  [":sgsx__yaowu"] = "当你受到红色【杀】造成的伤害时，伤害来源选择一项：回复1点体力；或摸一张牌。",
+  ["sgsx__yaowu_choice1"] = "回复1点体力",
+  ["sgsx__yaowu_choice2"] = "摸一张牌",
+  ["sgsx__yiji"] = "遗计",
+  [":sgsx__yiji"] = "当你受到伤害后，每有1点伤害，你可以摸两张牌，然后将这些牌任意分配给一至两名角色。",
   ["sgsx__yingzi"] = "英姿",
-  [":sgsx__yingzi"] = "摸牌阶段你摸牌数+1。",
+  [":sgsx__yingzi"] = "摸牌阶段，你的摸牌数+1。",
   ["sgsx__zhiheng"] = "制衡",
-  [":sgsx__zhiheng"] = "出牌阶段，每回合限X次：你弃置至少一张牌，然后摸与这些牌等量的牌（X为你已损失的体力值加1）。",
+  [":sgsx__zhiheng"] = "出牌阶段，每回合限X次，你可以弃置至少一张牌，然后摸与这些牌等量的牌（X为你已损失的体力值加1）。",
 }
 
 Fk:loadTranslationTable({
   ["sgsx"] = "sgs-tools export",
+  ["sgsx__caocao"] = "Cao Cao",
+  ["sgsx__daqiao"] = "Da Qiao",
   ["sgsx__diaochan"] = "Diao Chan",
   ["sgsx__ganning"] = "Gan Ning",
   ["sgsx__guanyu"] = "Guan Yu",
+  ["sgsx__guojia"] = "Guo Jia",
   ["sgsx__huanggai"] = "Huang Gai",
   ["sgsx__huangyueying"] = "Huang Yueying",
   ["sgsx__huangzhong"] = "Huang Zhong",
   ["sgsx__huatuo"] = "Hua Tuo",
   ["sgsx__huaxiong"] = "Hua Xiong",
+  ["sgsx__liubei"] = "Liu Bei",
   ["sgsx__luxun"] = "Lu Xun",
+  ["sgsx__lvbu"] = "Lü Bu",
   ["sgsx__lvmeng"] = "Lü Meng",
+  ["sgsx__machao"] = "Ma Chao",
   ["sgsx__simayi"] = "Sima Yi",
+  ["sgsx__sunquan"] = "Sun Quan",
   ["sgsx__sunshangxiang"] = "Sun Shangxiang",
   ["sgsx__xiahoudun"] = "Xiahou Dun",
   ["sgsx__xuchu"] = "Xu Chu",
+  ["sgsx__yuanshu"] = "Yuan Shu",
   ["sgsx__zhangfei"] = "Zhang Fei",
+  ["sgsx__zhangjiao"] = "Zhang Jiao",
   ["sgsx__zhangliao"] = "Zhang Liao",
   ["sgsx__zhaoyun"] = "Zhao Yun",
   ["sgsx__zhenji"] = "Zhen Ji",
+  ["sgsx__zhouyu"] = "Zhou Yu",
   ["sgsx__zhugeliang"] = "Zhuge Liang",
   ["sgsx__biyue"] = "Eclipse the Moon",
   [":sgsx__biyue"] = "At the end of your discard phase, you may draw 1 card.",
+  ["sgsx__fanjian"] = "Sow Dissension",
+  [":sgsx__fanjian"] = "Once per turn, during your play phase, you may choose " ..
+    "another character, then that character names a colour (red " ..
+    "or black), then you let them take a hand card from you, then" ..
+    " if that card's colour is not their named colour, you deal 1" ..
+    " damage to them.",
   ["sgsx__fankui"] = "Feedback",
   [":sgsx__fankui"] = "After you take damage, you may take a hand card from the " ..
     "source.",
   ["sgsx__ganglie"] = "Unyielding",
   [":sgsx__ganglie"] = "After you take damage, you may have the source perform a " ..
     "judgement, then if the judgement card is black, the source " ..
-    "chooses one: the source discards 2 hand cards; or you deal 1" ..
-    " damage to the source.",
-  ["sgsx__ganglie_choice1"] = "option 1",
-  ["sgsx__ganglie_choice2"] = "option 2",
+    "chooses one: discard 2 hand cards; or you deal 1 damage to " ..
+    "them.",
+  ["sgsx__ganglie_choice1"] = "discard 2 hand cards",
+  ["sgsx__ganglie_choice2"] = "you deal 1 damage to them",
   ["sgsx__guanxing"] = "Stargaze",
   [":sgsx__guanxing"] = "At the start of your draw phase, you may look at the top 3 " ..
-    "cards of the deck, then you put any of those cards on the " ..
-    "bottom of the deck and the rest on top in any order.",
+    "cards of the deck, then put any of those cards on the bottom" ..
+    " of the deck and the rest on top in any order.",
   ["sgsx__guicai"] = "Demonic Talent",
   [":sgsx__guicai"] = "When a character's judgement card is revealed, you may " ..
     "replace the judgement card with a hand card.",
+  ["sgsx__guidao"] = "Dark Sorcery",
+  [":sgsx__guidao"] = "When a character's judgement card is revealed, you may swap " ..
+    "the judgement card for a black card and take the original.",
   ["sgsx__guose"] = "National Beauty",
   [":sgsx__guose"] = "You may use a ♦ card as an Indulgence.",
+  ["sgsx__huangtian"] = "Yellow Heaven",
+  [":sgsx__huangtian"] = "Other Qun characters may, in their play phase, reveal a Jink" ..
+    " or Lightning, then give that card to the lord.",
+  ["sgsx__huangtian&"] = "Yellow Heaven",
+  ["sgsx__hujia"] = "Royal Escort",
+  [":sgsx__hujia"] = "When you are asked for a Jink, you may ask other Wei " ..
+    "characters to play a Jink on your behalf.",
   ["sgsx__jianxiong"] = "Villainous Hero",
   [":sgsx__jianxiong"] = "After you take damage, you may gain that card.",
   ["sgsx__jieyin"] = "Marriage",
-  [":sgsx__jieyin"] = "Action (once per turn): you discard 2 hand cards, then " ..
-    "choose a wounded male character, then recover 1 HP; that " ..
-    "character recovers 1 HP.",
+  [":sgsx__jieyin"] = "Once per turn, during your play phase, you may discard 2 " ..
+    "hand cards, then choose a wounded male character, then you " ..
+    "and that character each recover 1 HP.",
+  ["sgsx__jijiang"] = "Rouse",
+  [":sgsx__jijiang"] = "When you are asked for a Slash, you may ask other Shu " ..
+    "characters to play a Slash on your behalf. During your play " ..
+    "phase, you may ask other Shu characters to play a Slash on " ..
+    "your behalf, then use those cards.",
   ["sgsx__jijiu"] = "First Aid",
   [":sgsx__jijiu"] = "When a character takes damage, for each point of damage, you" ..
-    " may discard a red card, then you prevent 1 of that damage.",
+    " may discard a red card, then prevent 1 of that damage.",
+  ["sgsx__jiuyuan"] = "Rescued",
+  [":sgsx__jiuyuan"] = "Other Wu characters may, in their play phase, offer a Peach " ..
+    "to the lord, who may refuse it; if the lord accepts, use it " ..
+    "on the lord.",
+  ["sgsx__jiuyuan&"] = "Rescued",
   ["sgsx__jizhi"] = "Wisdom",
   [":sgsx__jizhi"] = "When you use a trick card, you may draw 1 card.",
   ["sgsx__keji"] = "Self Mastery",
   [":sgsx__keji"] = "If the number of times you used or played a Slash in this " ..
     "turn's play phase is 0, you have no hand limit this turn.",
   ["sgsx__kongcheng"] = "Empty Fort",
-  [":sgsx__kongcheng"] = "If you have no hand cards, Slash or Duel cannot affect you.",
+  [":sgsx__kongcheng"] = "If you have no hand cards, Slashes or Duels cannot affect " ..
+    "you.",
   ["sgsx__kurou"] = "Self Injury",
-  [":sgsx__kurou"] = "Action: if your HP is greater than 1, you lose 1 HP, then " ..
-    "draw 2 cards.",
+  [":sgsx__kurou"] = "During your play phase, if your HP is greater than 1, you " ..
+    "may lose 1 HP, then draw 2 cards.",
+  ["sgsx__leiji"] = "Lightning Strike",
+  [":sgsx__leiji"] = "After you use or play a Jink, you may choose a character, " ..
+    "then that character performs a judgement, then if the " ..
+    "judgement card is ♠, you deal 2 thunder damage to them.",
   ["sgsx__lianying"] = "One After Another",
   [":sgsx__lianying"] = "After you lose hand cards, if you have no hand cards, you " ..
     "may draw 1 card.",
   ["sgsx__liegong"] = "Fierce Bow",
   [":sgsx__liegong"] = "During your play phase, after you target a character with a " ..
     "Slash, if the target's number of hand cards is at least your" ..
-    " HP or the target's number of hand cards is at most your " ..
-    "attack range, you may make the target unable to use a Jink " ..
-    "against this card.",
+    " HP or is at most your attack range, you may make them " ..
+    "unable to use a Jink against this card.",
   ["sgsx__lijian"] = "Seed of Animosity",
-  [":sgsx__lijian"] = "Action (once per turn): you discard a card, then choose a " ..
-    "male character (character A), then choose a male character " ..
-    "other than character A (character B); character A is treated" ..
-    " as using a Duel on character B.",
+  [":sgsx__lijian"] = "Once per turn, during your play phase, you may discard a " ..
+    "card, then choose a male character, choose another male " ..
+    "character, then the first character is treated as using a " ..
+    "Duel on the second character.",
+  ["sgsx__liuli"] = "Displacement",
+  [":sgsx__liuli"] = "When you become a target of a Slash, you may discard a card," ..
+    " then transfer that Slash to another character within your " ..
+    "attack range other than the user of the Slash as its new " ..
+    "target.",
   ["sgsx__longdan"] = "Dragon Heart",
   [":sgsx__longdan"] = "You may use or play a Slash as a Jink. You may use or play a" ..
     " Jink as a Slash.",
@@ -202,21 +320,30 @@ Fk:loadTranslationTable({
     "you gain the judgement card; otherwise, stop.",
   ["sgsx__luoyi"] = "Bare-Chested",
   [":sgsx__luoyi"] = "During your play phase, when you deal damage with a Slash, " ..
-    "if you have no equipped weapon cards, that amount increases " ..
+    "if you have no equipped weapon cards, the damage increases " ..
     "by 1.",
+  ["sgsx__mashu"] = "Horsemanship",
+  [":sgsx__mashu"] = "Your distance to other characters is −1. The distance from " ..
+    "other characters to you is +1. At most 1 of your equipped " ..
+    "cards can be horse cards.",
   ["sgsx__paoxiao"] = "Roar",
   [":sgsx__paoxiao"] = "The number of times you may use a Slash in your play phase " ..
     "is unlimited.",
   ["sgsx__qianxun"] = "Humility",
-  [":sgsx__qianxun"] = "Snatch or Indulgence cannot affect you.",
+  [":sgsx__qianxun"] = "Snatches or Indulgences cannot affect you.",
   ["sgsx__qicai"] = "Genius",
   [":sgsx__qicai"] = "You may use trick cards at any distance.",
   ["sgsx__qingguo"] = "Fair Beauty",
   [":sgsx__qingguo"] = "You may use or play a black hand card as a Jink.",
   ["sgsx__qingnang"] = "Green Salve",
-  [":sgsx__qingnang"] = "Action: you discard a card, then recover 1 HP.",
+  [":sgsx__qingnang"] = "During your play phase, you may discard a card, then recover" ..
+    " 1 HP.",
   ["sgsx__qixi"] = "Surprise Raid",
   [":sgsx__qixi"] = "You may use a black card as a Dismantlement.",
+  ["sgsx__rende"] = "Benevolence",
+  [":sgsx__rende"] = "During your play phase, you may hand out 1 or more hand " ..
+    "cards among other characters, then recover X HP, where X is " ..
+    "half of the number of those cards (rounded down).",
   ["sgsx__tiandu"] = "Envy of Heaven",
   [":sgsx__tiandu"] = "After your judgement takes effect, you may gain the " ..
     "judgement card.",
@@ -224,27 +351,44 @@ Fk:loadTranslationTable({
   [":sgsx__tieqi"] = "After you target a character with a Slash, you may perform a" ..
     " judgement, then if the judgement card is red, the target " ..
     "cannot use a Jink against this card.",
+  ["sgsx__tongji"] = "Diseased",
+  [":sgsx__tongji"] = "If the number of your hand cards is greater than your HP, " ..
+    "other characters who have you within their attack range " ..
+    "cannot use a Slash on anyone but you.",
   ["sgsx__tuxi"] = "Sudden Strike",
   [":sgsx__tuxi"] = "At the start of your draw phase, you may choose 1 to 2 other" ..
-    " characters with hand cards, then you give up drawing cards " ..
-    "in this draw phase, then for each of those characters, you " ..
-    "take a hand card from that character.",
+    " characters with hand cards, then give up drawing cards in " ..
+    "this draw phase, and take a hand card from each of those " ..
+    "characters.",
+  ["sgsx__wangzun"] = "Treason",
+  [":sgsx__wangzun"] = "When the lord's preparation phase begins, you may draw 1 " ..
+    "card, then until the end of the turn, the hand limit of the " ..
+    "lord is −1.",
   ["sgsx__wusheng"] = "Warrior Saint",
   [":sgsx__wusheng"] = "You may use or play a red card as a Slash.",
+  ["sgsx__wushuang"] = "Peerless",
+  [":sgsx__wushuang"] = "2 Jinks are needed to cancel a Slash you use. A character " ..
+    "responding to a Savage Assault or Archery Attack you use " ..
+    "must also discard a hand card, or the response does not " ..
+    "count.",
   ["sgsx__xiaoji"] = "Warrior Lady",
   [":sgsx__xiaoji"] = "After you lose equipped cards, for each card lost, you may " ..
     "draw 2 cards.",
   ["sgsx__yaowu"] = "Military Glory",
   [":sgsx__yaowu"] = "When you take damage from a red Slash, the source chooses " ..
-    "one: the source recovers 1 HP; or the source draws 1 card.",
-  ["sgsx__yaowu_choice1"] = "option 1",
-  ["sgsx__yaowu_choice2"] = "option 2",
+    "one: recover 1 HP; or draw 1 card.",
+  ["sgsx__yaowu_choice1"] = "recover 1 HP",
+  ["sgsx__yaowu_choice2"] = "draw 1 card",
+  ["sgsx__yiji"] = "Bequeathed Strategy",
+  [":sgsx__yiji"] = "After you take damage, for each point of damage, you may " ..
+    "draw 2 cards, then hand out those cards among 1 to 2 " ..
+    "characters.",
   ["sgsx__yingzi"] = "Heroic Countenance",
   [":sgsx__yingzi"] = "You draw 1 extra card in your draw phase.",
   ["sgsx__zhiheng"] = "Balance of Power",
-  [":sgsx__zhiheng"] = "Action (X times per turn): you discard 1 or more cards, then" ..
-    " draw the same number of cards, where X is your lost HP plus" ..
-    " 1.",
+  [":sgsx__zhiheng"] = "X times per turn, during your play phase, you may discard 1 " ..
+    "or more cards, then draw the same number of cards, where X " ..
+    "is your lost HP plus 1.",
 }, "en_US")
 
 return extension

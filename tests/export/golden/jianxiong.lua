@@ -24,14 +24,15 @@ function(room, me)
   local script = require("packages.sgsx.script")
   local P = room.players
   local ids = {}
-  -- not exported, so not at this table: hujia
   FkTest.runInRoom(function()
     ids[1] = room:printCard("slash", Card.Club, 8).id  -- slash ♣8
+    room:setPlayerProperty(P[1], "role", "lord")
     room:setPlayerProperty(P[1], "kingdom", "wei")
     room:setPlayerProperty(P[1], "gender", General.Male)
-    room:handleAddLoseSkills(P[1], "sgsx__jianxiong")
+    room:handleAddLoseSkills(P[1], "sgsx__jianxiong|sgsx__hujia")
     room:setPlayerProperty(P[1], "maxHp", 4)
     room:setPlayerProperty(P[1], "hp", 4)
+    room:setPlayerProperty(P[2], "role", "rebel")
     room:setPlayerProperty(P[2], "kingdom", "shu")
     room:setPlayerProperty(P[2], "gender", General.Male)
     room:handleAddLoseSkills(P[2], "sgsx__paoxiao")

@@ -38,12 +38,14 @@ function(room, me)
     ids[1] = room:printCard("jink", Card.Heart, 2).id  -- jink ♥2
     ids[2] = room:printCard("slash", Card.Spade, 7).id  -- slash ♠7
     ids[3] = room:printCard("slash", Card.Spade, 8).id  -- slash ♠8
+    room:setPlayerProperty(P[1], "role", "lord")
     room:setPlayerProperty(P[1], "kingdom", "shu")
     room:setPlayerProperty(P[1], "gender", General.Male)
     room:handleAddLoseSkills(P[1], "sgsx__longdan")
     room:setPlayerProperty(P[1], "maxHp", 4)
     room:setPlayerProperty(P[1], "hp", 4)
     room:obtainCard(P[1], { ids[1], ids[2] }, true)
+    room:setPlayerProperty(P[2], "role", "rebel")
     room:setPlayerProperty(P[2], "kingdom", "shu")
     room:setPlayerProperty(P[2], "gender", General.Male)
     room:handleAddLoseSkills(P[2], "sgsx__paoxiao")
@@ -82,13 +84,10 @@ function(room, me)
     return d.to == P[2] and
       d.from == P[1]
   end) > 0)
-  lu.assertTrue(script.count(room, "RespondCard", function(d)
+  lu.assertTrue(script.count(room, "UseCard", function(d)
     return d.from == P[1] and
-      d.card ~= nil and d.card.trueName == "jink" and d.card.suit == Card.Spade and d.card.number == 7
-  end) + script.count(room, "UseCard", function(d)
-    -- a response FreeKill counts as a use (闪 answering 杀)
-    return d.from == P[1] and
-      d.card ~= nil and d.card.trueName == "jink" and d.card.suit == Card.Spade and d.card.number == 7
+      d.card ~= nil and d.card.trueName == "jink" and d.card.suit == Card.Spade and d.card.number == 7 and
+      d.card.skillName == "sgsx__longdan"
   end) > 0)
   lu.assertEquals(script.count(room, "Damage", function(d)
     return d.to == P[1]

@@ -19,7 +19,9 @@ skel:addEffect(fk.EventPhaseStart, {
   on_use = function(self, event, target, player, data)
     local room = player.room
     local targets1 = room:askToChoosePlayers(player, {
-      targets = table.filter(room:getOtherPlayers(player, false), function(p) return not p:isKongcheng() end),
+      targets = table.filter(room:getOtherPlayers(player, false), function(p)
+        return not p:isKongcheng()
+      end),
       min_num = 1, max_num = 2, skill_name = skel.name, cancelable = false,
     })
     if #targets1 == 0 then return end
@@ -43,17 +45,20 @@ function(room, me)
     ids[2] = room:printCard("jink", Card.Heart, 2).id  -- jink ♥2
     ids[3] = room:printCard("slash", Card.Spade, 7).id  -- slash ♠7
     ids[4] = room:printCard("slash", Card.Spade, 8).id  -- slash ♠8
+    room:setPlayerProperty(P[1], "role", "lord")
     room:setPlayerProperty(P[1], "kingdom", "wei")
     room:setPlayerProperty(P[1], "gender", General.Male)
     room:handleAddLoseSkills(P[1], "sgsx__tuxi")
     room:setPlayerProperty(P[1], "maxHp", 4)
     room:setPlayerProperty(P[1], "hp", 4)
+    room:setPlayerProperty(P[2], "role", "rebel")
     room:setPlayerProperty(P[2], "kingdom", "wu")
     room:setPlayerProperty(P[2], "gender", General.Male)
     room:handleAddLoseSkills(P[2], "sgsx__kurou")
     room:setPlayerProperty(P[2], "maxHp", 4)
     room:setPlayerProperty(P[2], "hp", 4)
     room:obtainCard(P[2], { ids[1] }, true)
+    room:setPlayerProperty(P[3], "role", "rebel")
     room:setPlayerProperty(P[3], "kingdom", "wei")
     room:setPlayerProperty(P[3], "gender", General.Male)
     room:handleAddLoseSkills(P[3], "sgsx__luoyi")

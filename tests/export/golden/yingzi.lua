@@ -20,13 +20,14 @@ skel:addTest(-- scenario skill_yingzi.yaml: Yingzi draws three
 function(room, me)
   local script = require("packages.sgsx.script")
   local P = room.players
-  -- not exported, so not at this table: fanjian
   FkTest.runInRoom(function()
+    room:setPlayerProperty(P[1], "role", "lord")
     room:setPlayerProperty(P[1], "kingdom", "wu")
     room:setPlayerProperty(P[1], "gender", General.Male)
-    room:handleAddLoseSkills(P[1], "sgsx__yingzi")
+    room:handleAddLoseSkills(P[1], "sgsx__yingzi|sgsx__fanjian")
     room:setPlayerProperty(P[1], "maxHp", 3)
     room:setPlayerProperty(P[1], "hp", 3)
+    room:setPlayerProperty(P[2], "role", "rebel")
     room:setPlayerProperty(P[2], "kingdom", "wu")
     room:setPlayerProperty(P[2], "gender", General.Male)
     room:handleAddLoseSkills(P[2], "sgsx__kurou")
@@ -59,11 +60,13 @@ function(room, me)
     ids[2] = room:printCard("jink", Card.Heart, 2).id  -- jink ♥2
     ids[3] = room:printCard("peach", Card.Heart, 3).id  -- peach ♥3
     ids[4] = room:printCard("slash", Card.Spade, 8).id  -- slash ♠8
+    room:setPlayerProperty(P[1], "role", "lord")
     room:setPlayerProperty(P[1], "kingdom", "wu")
     room:setPlayerProperty(P[1], "gender", General.Male)
     room:handleAddLoseSkills(P[1], "sgsx__yingzi")
     room:setPlayerProperty(P[1], "maxHp", 3)
     room:setPlayerProperty(P[1], "hp", 3)
+    room:setPlayerProperty(P[2], "role", "rebel")
     room:setPlayerProperty(P[2], "kingdom", "wu")
     room:setPlayerProperty(P[2], "gender", General.Male)
     room:handleAddLoseSkills(P[2], "sgsx__kurou")

@@ -8,8 +8,9 @@ local M = {}
 local first_event = 0
 local claimed = {}  -- cards an earlier scripted use already spends are not picked again
 
--- steps: { { player, "invoke" | "players" | "choice", when (part of the skill name) or nil,
---            answer } } in the order the scenario scripts them.
+-- steps: { { player, "invoke" | "players" | "choice" | "give", when (part of the skill
+--            name, or for "give" the card's name) or nil, answer } } in the order the
+--            scenario scripts them.
 -- default: the answer to unscripted yes/no questions (nil: FreeKill's test default, no).
 function M.serve(room, default, steps)
   claimed = {}
@@ -47,6 +48,36 @@ function M.serve(room, default, steps)
       end
     end
     return choice(self, player, params)
+  end
+  -- a distribution: each scripted { player, "give", card name, to } hands one card out
+  local yiji = room.askToYiji
+  room.askToYiji = function(self, player, params)
+    local list, pending, given = {}, table.simpleClone(params.cards or {}), false
+    while true do
+      local step = state.queue[1]
+      if step == nil or step[1] ~= player or step[2] ~= "give" then break end
+      local id = table.find(pending, function(i)
+        local c = Fk:getCardById(i)
+        return c.trueName == step[3] or c.name == step[3]
+      end)
+      if id == nil then break end
+      table.remove(state.queue, 1)
+      table.removeOne(pending, id)
+      list[step[4].id] = list[step[4].id] or {}
+      table.insert(list[step[4].id], id)
+      given = true
+    end
+    if not given then return yiji(self, player, params) end
+    self:doYiji(list, player, params.skill_name)
+    if #pending > 0 then
+      local others = table.simpleClone(params)
+      others.cards = pending
+      local rest = yiji(self, player, others)
+      for pid, ids in pairs(rest) do
+        list[pid] = table.connect(list[pid] or {}, ids)
+      end
+    end
+    return list
   end
   return state
 end
