@@ -375,16 +375,17 @@ def _played_cards(hooks: Any) -> set[str]:
 def _granted_by(hooks: Any) -> set[str]:
     """Skills a compiled effect grants (``gain_skill``)."""
     found: set[str] = set()
-    if isinstance(hooks, dict):
-        if hooks.get("do") == "gain_skill" and isinstance(hooks.get("args"), dict):
-            skill = hooks["args"].get("skill")
-            if isinstance(skill, str):
-                found.add(skill)
-        for value in hooks.values():
-            found |= _granted_by(value)
-    elif isinstance(hooks, list):
-        for value in hooks:
-            found |= _granted_by(value)
+    stack = [hooks]
+    while stack:  # no recursion: one walk over every node of every hook
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("do") == "gain_skill" and isinstance(item.get("args"), dict):
+                skill = item["args"].get("skill")
+                if isinstance(skill, str):
+                    found.add(skill)
+            stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
+        elif isinstance(item, list):
+            stack.extend(v for v in item if isinstance(v, (dict, list)))
     return found
 
 
