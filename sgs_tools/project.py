@@ -499,6 +499,7 @@ def _files(targets: list[Path] | None) -> tuple[list[Path], list[Path]]:
     # A file inside an expansion is checked with the rest of its expansion (its cards,
     # its generals), though only the named files' problems are reported.
     roots = {root for t in targets or [] if (root := paths.expansion_around(t)) is not None}
+    roots |= {req for root in list(roots) for req in data_validate.required_roots(root)}
     context = [f for root in sorted(roots) for f in paths.data_files(root)
                if identity(f) not in user_set]
     base += list(dict.fromkeys(context))
@@ -580,9 +581,12 @@ def _validate(files: list[Path], keys: list[str | None], cache: Cache | None,
     parsed: dict[str, Any] = {}
     ahead: dict[str, Any] = {}
     shared: dict[Any, Any] = {}
+    scenarios: list[Document] = []  # the scenarios' modes need the whole catalog
     for result in _check_files(files, keys, cache, named, want):
         doc = result.document()
         documents[doc.path] = doc
+        if isinstance(result.data, dict) and result.data.get("kind") == "scenario":
+            scenarios.append(doc)
         if result.parsed:
             parsed.update(result.parsed)
         problems.extend(result.problems)
@@ -607,6 +611,7 @@ def _validate(files: list[Path], keys: list[str | None], cache: Cache | None,
         elif doc.data is None and result.problems:  # not even parsed
             catalog.note_unreadable(doc.text)
     problems.extend(cross_check(catalog))
+    problems.extend(_scenario_modes(catalog, scenarios))
     problems.extend(reserved_id_problems(catalog))  # ids the site keeps (data/reserved.py)
     effects = None
     if want is not None:
@@ -620,6 +625,30 @@ def _validate(files: list[Path], keys: list[str | None], cache: Cache | None,
         problems.extend(effects.problems)
     problems.extend(_broken_file_problems(catalog, broken, want is not None))
     return catalog, problems, documents, None if report_only else effects
+
+
+def _scenario_modes(catalog: Catalog, documents: Iterable[Document]) -> list[Problem]:
+    """A scenario's mode is one the engine plays in the loaded game (a bundled mode, or an
+    expansion's own based on one): only the catalog knows, so it is checked here."""
+    from sgs_tools.data.schemas import suggest
+    from sgs_tools.engine.modes import played_modes
+
+    played: list[str] | None = None
+    out: list[Problem] = []
+    for doc in documents:
+        data = doc.data
+        if not isinstance(data, dict) or data.get("kind") != "scenario":
+            continue
+        mode = data.get("mode", "identity")
+        if not isinstance(mode, str):
+            continue  # the format check says so
+        if played is None:
+            played = played_modes(catalog.modes)
+        if mode not in played:
+            out.append(Problem(doc.where(("mode",)), "scenario",
+                               f"the reference engine does not play mode {mode!r}",
+                               suggest(mode, played) or f"scenarios run in: {', '.join(played)}"))
+    return out
 
 
 def _is_data_folder(folder: Path) -> bool:

@@ -374,7 +374,12 @@ def check(g: SamuraiGame, doc: Document, run: dict[str, Any], error: tuple[str, 
             if k not in STATE_SEAT_KEYS:
                 bad(("state", "seats", key, k), f"unknown seat state {k!r}")
             elif k == "houses":
-                if [sorted(r) for r in v] != [sorted(r) for r in have[k]]:
+                if not (isinstance(v, list) and all(
+                        isinstance(r, list) and all(isinstance(c, str) for c in r)
+                        for r in v)):
+                    bad(("state", "seats", key, k),
+                        "houses is a list of houses, each a list of card ids")
+                elif [sorted(r) for r in v] != [sorted(r) for r in have[k]]:
                     bad(("state", "seats", key, k), f"seat {seat} houses are {have[k]}, "
                         f"expected {v}")
             elif have[k] != v:

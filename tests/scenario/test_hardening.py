@@ -77,3 +77,29 @@ def test_samurai_scenario_step_budget_not_a_number_is_located(tmp_path: Path) ->
     assert "internal error" not in result.output
     assert "s.yaml:4:" in result.output and "seed is a whole number" in result.output
     assert "s.yaml:5:" in result.output and "step_budget is a whole number" in result.output
+
+
+SAMURAI_HOUSES = """kind: scenario
+mode: samurai
+name: expected houses that are not lists of card ids
+seats:
+  - houses: [[date_masamune], []]
+  - houses: [[uesugi_kenshin], []]
+  - houses: [[mori_motonari], []]
+phases: [declaration]
+expect:
+  state:
+    seats:
+      0: {houses: [[date_masamune, {a: 1}], []]}
+"""
+
+
+def test_samurai_expected_houses_of_the_wrong_shape_are_located(tmp_path: Path) -> None:
+    """Found by the scenario fuzzer: a dict among the expected houses' cards crashed the
+    comparison (sorting str and dict) with a TypeError."""
+    path = tmp_path / "s.yaml"
+    path.write_text(SAMURAI_HOUSES, encoding="utf-8")
+    result = runner.invoke(app, ["test", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "internal error" not in result.output
+    assert "houses is a list of houses, each a list of card ids" in result.output

@@ -143,6 +143,77 @@ function(room, me)
   end) > 0)
 end)
 
+skel:addTest(-- scenario skill_wushuang_archery_jink_cost.yaml: Wushuang's extra card against a Jink answering Archery Attack
+function(room, me)
+  local script = require("packages.sgsx.script")
+  local P = room.players
+  local ids = {}
+  FkTest.runInRoom(function()
+    ids[1] = room:printCard("archery_attack", Card.Heart, 1).id  -- archery_attack ♥A
+    ids[2] = room:printCard("jink", Card.Heart, 2).id  -- jink ♥2
+    ids[3] = room:printCard("jink", Card.Diamond, 2).id  -- jink ♦2
+    ids[4] = room:printCard("slash", Card.Spade, 7).id  -- slash ♠7
+    room:setPlayerProperty(P[1], "role", "lord")
+    room:setPlayerProperty(P[1], "kingdom", "qun")
+    room:setPlayerProperty(P[1], "gender", General.Male)
+    room:handleAddLoseSkills(P[1], "sgsx__wushuang")
+    room:setPlayerProperty(P[1], "maxHp", 4)
+    room:setPlayerProperty(P[1], "hp", 4)
+    room:obtainCard(P[1], { ids[1] }, true)
+    room:setPlayerProperty(P[2], "role", "rebel")
+    room:setPlayerProperty(P[2], "kingdom", "wu")
+    room:setPlayerProperty(P[2], "gender", General.Male)
+    room:handleAddLoseSkills(P[2], "sgsx__kurou")
+    room:setPlayerProperty(P[2], "maxHp", 4)
+    room:setPlayerProperty(P[2], "hp", 4)
+    room:obtainCard(P[2], { ids[2] }, true)
+    room:setPlayerProperty(P[3], "role", "rebel")
+    room:setPlayerProperty(P[3], "kingdom", "wei")
+    room:setPlayerProperty(P[3], "gender", General.Male)
+    room:handleAddLoseSkills(P[3], "sgsx__luoyi")
+    room:setPlayerProperty(P[3], "maxHp", 4)
+    room:setPlayerProperty(P[3], "hp", 4)
+    room:obtainCard(P[3], { ids[3], ids[4] }, true)
+    script.leave(room, P[4])
+    script.leave(room, P[5])
+    script.leave(room, P[6])
+    script.leave(room, P[7])
+    script.leave(room, P[8])
+  end)
+  local answers = script.serve(room, true, {
+  })
+  FkTest.setNextReplies(P[1], {
+    FkTest.ReplyCard(Fk:getCardById(ids[1]), {}),
+  })
+  FkTest.setNextReplies(P[2], {
+    FkTest.ReplyCard(Fk:getCardById(ids[2]), {}),
+  })
+  FkTest.setNextReplies(P[3], {
+    FkTest.ReplyCard(Fk:getCardById(ids[3]), {}),
+  })
+  FkTest.runInRoom(function()
+    script.phase(room, P[1], Player.Play)
+  end)
+  script.done(answers)
+  lu.assertTrue(script.count(room, "RespondCard", function(d)
+    return d.from == P[2] and
+      d.card ~= nil and d.card.trueName == "jink" and d.card.suit == Card.Heart and d.card.number == 2
+  end) > 0)
+  lu.assertTrue(script.count(room, "Damage", function(d)
+    return d.to == P[2] and
+      d.from == P[1] and
+      d.card ~= nil and d.card.trueName == "archery_attack"
+  end) > 0)
+  lu.assertTrue(script.count(room, "RespondCard", function(d)
+    return d.from == P[3] and
+      d.card ~= nil and d.card.trueName == "jink" and d.card.suit == Card.Diamond and d.card.number == 2
+  end) > 0)
+  lu.assertTrue(script.discarded(room, ids[4]))
+  lu.assertEquals(script.count(room, "Damage", function(d)
+    return d.to == P[3]
+  end), 0)
+end)
+
 skel:addTest(-- scenario skill_wushuang_one_jink.yaml: Wushuang, a single Jink does not dodge
 function(room, me)
   local script = require("packages.sgsx.script")
