@@ -12,8 +12,12 @@ imports it (tests/test_layers.py).
 
 from __future__ import annotations
 
+import gc
 import os
-from collections.abc import Mapping
+import pickle
+import zlib
+from collections.abc import Collection, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,16 +29,12 @@ from sgs_tools.data.catalog import Catalog, cross_check
 from sgs_tools.data.loader import MAX_BYTES, Document
 from sgs_tools.data.model import Deck, Expansion, General, Mode, Origin
 from sgs_tools.data.reserved import reserved_id_problems
-from sgs_tools.data.validate import IO_ERROR, collect
-from sgs_tools.dsl import ast as A
-from sgs_tools.dsl.effects import EffectsResult, _ModeIndex, _one, compile_catalog
-from sgs_tools.dsl.parse import EffectSyntaxError, SyntaxProblem, parse
-from sgs_tools.dsl.registry_check import check_vocabulary
-from sgs_tools.engine.errors import SetupError
+from sgs_tools.data.validate import IO_ERROR, collect, identity
 from sgs_tools.errors import Problem
 from sgs_tools.paths import display_path
 
 if TYPE_CHECKING:
+    from sgs_tools.dsl.effects import EffectsResult
     from sgs_tools.engine.library import Library
 
 __all__ = ["IO_ERROR", "Result", "check_file", "data_for", "library", "validate"]
@@ -101,8 +101,130 @@ def _workers(count: int) -> int:
     return 1 if count < PARALLEL_FROM else min(os.cpu_count() or 1, 8)
 
 
-Checked = tuple[Document, list[Problem], str | None, dict[str, "A.Effect | SyntaxProblem"]]
-"""One file's own results: document, problems, kind, and its effect texts parsed."""
+@dataclass
+class FileResult:
+    """One file checked alone: what the cache keeps and a worker process sends back.
+
+    ``parsed`` maps each effect text of a valid general or cards file to its AST (or
+    syntax problem), for runs that compile effects for use; ``ahead`` maps each skill of
+    a valid general to its outcome checked ahead of the catalog (sgs_tools.dsl.effects
+    .Outcome), for report runs, which then need no AST at all."""
+
+    path: str
+    text: str
+    data: Any
+    problems: list[Problem]
+    kind: str | None
+    parsed: dict[str, Any] | None = None
+    ahead: dict[str, Any] | None = None
+
+    def document(self) -> Document:
+        doc = Document(self.path, self.text, self.data)
+        doc.compact()  # positions come back from the text if a problem needs them
+        return doc
+
+
+PARSE, AHEAD = "parse", "ahead"
+"""What check_one does with a file's effects besides checking the file: parse them, or
+check and compile a general's skills ahead of the catalog."""
+
+
+@dataclass
+class Context:
+    """What a worker knows before the whole catalog exists: the cards and skills (and the
+    ids of broken files) of the files read first, which modes play each set, and what
+    every effect's check consults of the whole catalog (every card's kind, the declared
+    kingdoms; the card and expansion files are read first) with its digest."""
+
+    cards: frozenset[str] = frozenset()
+    skills: set[str] = field(default_factory=set)
+    by_set: dict[str, frozenset[str]] = field(default_factory=dict)
+    card_kinds: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    kingdoms: tuple[tuple[str, str, str, str], ...] = ()
+    world: bytes = b""
+
+    def modes(self, sets: list[str]) -> frozenset[str]:
+        out: frozenset[str] = frozenset()
+        for s in sets:
+            out |= self.by_set.get(s, frozenset())
+        return out
+
+
+_CONTEXT = Context()
+"""This process's Context for checking skills ahead (set by :func:`_start_worker`)."""
+
+
+def _start_worker(context: Context) -> None:
+    global _CONTEXT
+    _CONTEXT = context
+    gc.set_threshold(*_GC_THRESHOLD)
+
+
+def check_packed(path: Path, named: bool, want: str | None) -> bytes:
+    """:func:`check_one`, pickled: what a worker sends back, and what the cache keeps as
+    it is (the parent unpickles it once, and pickles nothing again)."""
+    return pickle.dumps(check_one(path, named, want), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def check_one(path: Path, named: bool = True, want: str | None = PARSE) -> FileResult:
+    """The per-file work that runs in the worker processes and that is cached:
+    :func:`check_file`, then the file's effects parsed (``want=PARSE``), or a valid
+    general's skills parsed, checked and compiled ahead (``want=AHEAD``)."""
+    doc, problems, kind = check_file(path, named)
+    result = FileResult(doc.path, doc.text, doc.data, problems, kind)
+    if problems or kind not in ("general", "cards"):
+        return result
+    if want == PARSE:
+        from sgs_tools.dsl.parse import EffectSyntaxError, parse
+
+        result.parsed = {}
+        for text in _effect_texts(doc.data):
+            try:
+                result.parsed[text] = parse(text)
+            except EffectSyntaxError as exc:
+                result.parsed[text] = exc.problem
+    elif want == AHEAD and kind == "general":
+        from sgs_tools.dsl.effects import check_ahead
+
+        data = doc.data
+        context = _CONTEXT
+        # the skills known: those of the files read first and this file's own (a name
+        # from another general is missed, and the parent checks that skill again)
+        own = [("skills", i, raw) for i, raw in enumerate(data["skills"])]
+        own += [("granted_skills", i, raw) for i, raw in enumerate(data.get("granted_skills")
+                                                                   or [])]
+        skills = _Either(context.skills, {raw["id"] for _, _, raw in own
+                                          if isinstance(raw, dict)})
+        modes = context.modes([data["set"], *data.get("also_in", [])])
+        tokens = {raw["id"]: kind for key, kind in (("piles", "pile"), ("marks", "mark"))
+                  for raw in data.get(key) or []}
+        result.ahead = {}
+        for key, i, raw in own:
+            effect = raw.get("effect") if isinstance(raw, dict) else None
+            if effect and raw["id"] not in result.ahead:
+                result.ahead[raw["id"]] = check_ahead(
+                    raw["id"], "skill", data["id"], effect, Origin(doc, (key, i)), modes,
+                    tuple(raw.get("tags", [])), context.cards, skills,
+                    card_kinds=context.card_kinds, kingdoms=context.kingdoms,
+                    world=context.world, tokens=tokens)
+    return result
+
+
+class _Either(Collection[str]):
+    """The names of two sets, without copying them into one."""
+
+    def __init__(self, first: Collection[str], second: Collection[str]) -> None:
+        self.first, self.second = first, second
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.first or name in self.second
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.first
+        yield from (n for n in self.second if n not in self.first)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 def _effect_texts(data: Any) -> list[str]:
@@ -119,21 +241,6 @@ def _effect_texts(data: Any) -> list[str]:
         elif isinstance(item, list):
             stack.extend(item)
     return found
-
-
-def check_and_parse(path: Path, named: bool = True) -> Checked:
-    """check_file, then parse the file's effect texts too: the per-file work that runs in
-    the worker processes (parsing is most of the cost of effects) and that is cached."""
-    doc, problems, kind = check_file(path, named)
-    parsed: dict[str, A.Effect | SyntaxProblem] = {}
-    if kind in ("general", "cards") and not problems:
-        for text in _effect_texts(doc.data):
-            try:
-                parsed[text] = parse(text)
-            except EffectSyntaxError as exc:
-                parsed[text] = exc.problem
-    doc.compact()  # positions come back from the text if a later problem needs them
-    return doc, problems, kind, parsed
 
 
 def _file_keys(files: list[Path], cache: Cache | None, named: set[Path] | None = None
@@ -154,37 +261,122 @@ def _file_keys(files: list[Path], cache: Cache | None, named: set[Path] | None =
     return keys
 
 
-def _check_files(files: list[Path], keys: list[str | None] | None = None,
-                 cache: Cache | None = None, named: set[Path] | None = None
-                 ) -> list[Checked]:
-    """Per-file work, from the cache where the file is unchanged, else spread over the
-    cores for large trees; results keep file order."""
-    keys = keys if keys is not None else [None] * len(files)
-    results: list[Checked | None] = [None] * len(files)
+def _in_generals(path: Path) -> bool:
+    return "generals" in path.parts[:-1]
+
+
+def _context(results: Iterable[FileResult]) -> Context:
+    """The Context of the files read so far: their cards, skills and broken ids, and the
+    modes of their sets (from their modes and expansions)."""
+    pre = Catalog()
+    skills: set[str] = set()
+    for result in results:
+        if result.kind in ("cards", "deck", "mode", "expansion") and not result.problems:
+            pre.add(result.document(), result.kind)
+        elif result.kind == "general" and not result.problems:
+            skills.update(raw["id"] for raw in result.data["skills"] if isinstance(raw, dict))
+        elif result.kind is not None:
+            pre.note_broken(result.data, result.kind, result.document())
+        elif result.data is None and result.problems:
+            pre.note_unreadable(result.text)
+    from sgs_tools.dsl.effects import _ModeIndex, card_kinds_of, kingdom_words, world_digest
+
+    index = _ModeIndex(pre)
+    kinds, kingdoms = card_kinds_of(pre), kingdom_words(pre)
+    return Context(frozenset(pre.cards) | pre.broken_cards, skills | pre.broken_ids,
+                   {s: frozenset(m) for s, m in index.by_set.items()}, kinds, kingdoms,
+                   world_digest(kinds, kingdoms))
+
+
+def _warm_up(context: Context, want: str | None) -> None:
+    """Build what every worker needs (the schema checks, the parser's tables, the
+    vocabulary of each set of modes) before the workers start, so that forked workers
+    share it instead of each building its own."""
+    from sgs_tools.data import schemas
+
+    for name in set(schemas.KINDS.values()):
+        schemas.quick_check(name)
+    if want is not None:
+        from sgs_tools.dsl.lalr import warm_up
+        from sgs_tools.dsl.vocabulary import registry
+
+        warm_up()
+        for modes in {frozenset(), *context.by_set.values()}:
+            registry(modes, context.kingdoms)
+
+
+PACK_FROM = 5_000
+"""From this many files, cache entries are kept compressed while the run lasts (about
+half the size, for some 2% more time): at 50,000 files they would weigh 100 MB."""
+
+
+def _check_files(files: list[Path], keys: list[str | None], cache: Cache | None,
+                 named: set[Path] | None, want: str | None) -> Iterator[FileResult]:
+    """Per-file work, from the cache where the file is unchanged, else computed: in this
+    process for small trees, spread over the cores for large ones. Results come in file
+    order, each as soon as it and those before it are ready, so a large tree is never
+    held in memory all at once. To check skills ahead, the files outside ``generals/``
+    folders (the cards, decks, modes and expansions the skills need) are read first."""
+    ready: dict[int, FileResult] = {}
     todo: list[int] = []
     for i, key in enumerate(keys):
-        hit = cache.get(key) if cache is not None and key is not None else None
-        if hit is not None:
-            results[i] = hit
+        blob = cache.get(key) if cache is not None and key is not None else None
+        hit = _unpack(blob) if isinstance(blob, bytes) else None
+        if hit is not None and (want != PARSE or hit.parsed is not None or hit.problems
+                                or hit.kind not in ("general", "cards")):
+            ready[i] = hit
         else:
             todo.append(i)
+    pack = len(files) >= PACK_FROM
+
+    def keep(i: int, result: FileResult, blob: bytes | None = None) -> None:
+        ready[i] = result
+        key = keys[i]
+        if cache is not None and key is not None:
+            blob = blob or pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+            cache.put(key, zlib.compress(blob, 1) if pack else blob)
+
+    context = Context()
+    if want == AHEAD:
+        for i in [i for i in todo if not _in_generals(files[i])]:
+            keep(i, check_one(files[i], named is None or files[i] in named, None))
+        todo = [i for i in todo if _in_generals(files[i])]
+        context = _context(ready.values())
+    flags = [named is None or files[i] in named for i in todo]
+    done = 0
     workers = _workers(len(todo))
-    paths_todo = [files[i] for i in todo]
-    flags = [named is None or p in named for p in paths_todo]
     if workers <= 1:
-        done = [check_and_parse(p, flag) for p, flag in zip(paths_todo, flags, strict=True)]
+        _start_worker(context)
+        for i, flag in zip(todo, flags, strict=True):
+            keep(i, check_one(files[i], flag, want))
+            while done in ready:
+                yield ready.pop(done)
+                done += 1
     else:
         from concurrent.futures import ProcessPoolExecutor
 
-        chunk = max(16, len(paths_todo) // (workers * 4))
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            done = list(pool.map(check_and_parse, paths_todo, flags, chunksize=chunk))
-    for i, result in zip(todo, done, strict=True):
-        results[i] = result
-        key = keys[i]
-        if cache is not None and key is not None:
-            cache.put(key, result)
-    return [r for r in results if r is not None]
+        _warm_up(context, want)  # built once here, inherited by the forked workers
+        chunk = max(16, min(500, len(todo) // (workers * 4)))
+        with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
+                                 initargs=(context,)) as pool:
+            for i, blob in zip(todo, pool.map(check_packed, [files[i] for i in todo], flags,
+                                              [want] * len(todo), chunksize=chunk),
+                               strict=True):
+                keep(i, pickle.loads(blob), blob)
+                while done in ready:
+                    yield ready.pop(done)
+                    done += 1
+    while done < len(files):
+        yield ready.pop(done)
+        done += 1
+
+
+def _unpack(blob: bytes) -> FileResult | None:
+    try:
+        result = pickle.loads(zlib.decompress(blob) if blob[:1] == b"\x78" else blob)
+    except Exception:  # a stale entry is only a cache miss
+        return None
+    return result if isinstance(result, FileResult) else None
 
 
 def _broken_file_problems(cat: Catalog, broken: list[tuple[Document, str]],
@@ -227,6 +419,8 @@ def _broken_file_problems(cat: Catalog, broken: list[tuple[Document, str]],
 def _effect_problems(cat: Catalog, doc: Document, kind: str, data: dict[str, object],
                      item: dict[str, object], text: str, origin: Origin) -> list[Problem]:
     """The DSL problems of one effect in a file that failed its schema."""
+    from sgs_tools.dsl.effects import EffectsResult, _ModeIndex, _one
+
     found = EffectsResult()
     raw_tags = item.get("tags")
     tags = tuple(t for t in raw_tags if isinstance(t, str)) if isinstance(raw_tags, list) else ()
@@ -296,29 +490,54 @@ def _at_target(problem: Problem, targets: set[str]) -> Problem | None:
     return None
 
 
+def _files(targets: list[Path] | None) -> tuple[list[Path], list[Path]]:
+    """Every file to load (the bundled game, the rest of the expansions the targets sit
+    in, the targets), and the targets' own files."""
+    user_files = collect(targets) if targets else []
+    user_set = {identity(p) for p in user_files}
+    base = [p for p in paths.bundled_files() if identity(p) not in user_set]
+    # A file inside an expansion is checked with the rest of its expansion (its cards,
+    # its generals), though only the named files' problems are reported.
+    roots = {root for t in targets or [] if (root := paths.expansion_around(t)) is not None}
+    roots |= {req for root in list(roots) for req in data_validate.required_roots(root)}
+    context = [f for root in sorted(roots) for f in paths.data_files(root)
+               if identity(f) not in user_set]
+    base += list(dict.fromkeys(context))
+    return (base + user_files if targets else base), user_files
+
+
+_GC_THRESHOLD = (100_000, 50, 100)
+"""While validating, the cyclic garbage collector runs rarely: loading makes hundreds of
+thousands of objects and no cycles, and a full collection walks them all again (about a
+sixth of the time on 2,000 files, and growing with the tree)."""
+
+
+@contextmanager
+def _quiet_gc() -> Iterator[None]:
+    before = gc.get_threshold()
+    gc.set_threshold(*_GC_THRESHOLD)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
 def validate(targets: list[Path] | None = None, *, compile_effects: bool = True,
              report_only: bool = False, use_cache: bool = True) -> Result:
     """Validate the bundled data, or the given files and folders checked against it.
 
     With targets, the bundled game is loaded too (so an expansion can reference base cards
     and skills), but only problems located in the targets are reported. Unchanged files
-    come from the cache (sgs_tools.data.cache); with ``report_only`` (`sgs validate`) an
-    unchanged tree's whole report does, and the Result then has an empty catalog.
+    come from the cache (sgs_tools.data.cache). With ``report_only`` (`sgs validate`) the
+    Result holds only the report: its problems and warnings, and the documents of the
+    files they are in (for carets); its catalog is empty and it has no compiled effects,
+    so nothing is kept that the report does not need, and an unchanged tree's whole report
+    comes from the cache.
     """
-    user_files = collect(targets) if targets else []
+    files, user_files = _files(targets)
     named = {t for t in targets or [] if t.is_file()}
-    user_set = {p.resolve() for p in user_files}
-    base = [p for p in paths.bundled_files() if p.resolve() not in user_set]
-    # A file inside an expansion is checked with the rest of its expansion (its cards,
-    # its generals), though only the named files' problems are reported.
-    roots = {root for t in targets or [] if (root := paths.expansion_around(t)) is not None}
-    roots |= {req for root in list(roots) for req in data_validate.required_roots(root)}
-    context = [f for root in sorted(roots) for f in paths.data_files(root)
-               if f.resolve() not in user_set]
-    base += list(dict.fromkeys(context))
-    files = base + user_files if targets else base
     shown_user = {display_path(p) for p in user_files}
-
+    checked = len(user_files) if targets else None
     cache = Cache.open(targets) if use_cache else None
     keys = _file_keys(files, cache, named)
     run_key = None
@@ -328,52 +547,87 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True,
         if isinstance(saved, tuple) and len(saved) == 3:
             problems_saved, documents_saved, warnings_saved = saved
             return Result(Catalog(), problems_saved, documents_saved, len(files), None,
-                          len(user_files) if targets else None, warnings_saved)
-
-    catalog = Catalog()
-    broken: list[tuple[Document, str]] = []
-    problems: list[Problem] = []
-    documents: dict[str, Document] = {}
-    parsed: dict[str, A.Effect | SyntaxProblem] = {}
-    for doc, found, kind, effects_parsed in _check_files(files, keys, cache, named):
-        documents[doc.path] = doc
-        parsed.update(effects_parsed)
-        problems.extend(found)
-        if kind is not None and not found:
-            catalog.add(doc, kind)
-        elif kind is not None:
-            catalog.note_broken(doc.data, kind, doc)
-            broken.append((doc, kind))
-        elif doc.data is None and found:  # not even parsed
-            catalog.note_unreadable(doc.text)
-    problems.extend(cross_check(catalog))
-    problems.extend(_scenario_modes(catalog, documents))
-    problems.extend(reserved_id_problems(catalog))  # ids the site keeps (data/reserved.py)
-    effects = None
-    if compile_effects:
-        vocab_problems, vocab_docs = check_vocabulary()
-        problems.extend(vocab_problems)
-        documents.update(vocab_docs)
-        effects = compile_catalog(catalog, parsed)
-        problems.extend(effects.problems)
-    problems.extend(_broken_file_problems(catalog, broken, compile_effects))
+                          checked, warnings_saved)
+    want = None if not compile_effects else AHEAD if report_only else PARSE
+    with _quiet_gc():
+        catalog, problems, documents, effects = _validate(files, keys, cache, named, want,
+                                                          report_only)
     if targets:
         problems = [q for p in problems if (q := _at_target(p, shown_user)) is not None]
     problems = [_better_hint(p, catalog, documents) for p in problems]
     problems = sorted(set(problems), key=Problem.sort_key)
     warnings = [p for p in problems if p.severity == "warning"]
     problems = [p for p in problems if p.severity != "warning"]
+    if report_only:
+        shown = {p.location.path for p in problems + warnings}
+        documents = {k: d for k, d in documents.items() if k in shown}
+        catalog = Catalog()
     if cache is not None:
         cache.save()
         if run_key is not None:
             shown = {p.location.path for p in problems + warnings}
             cache.save_report(run_key, (problems, {k: d for k, d in documents.items()
                                                    if k in shown}, warnings))
-    return Result(catalog, problems, documents, len(files), effects,
-                  len(user_files) if targets else None, warnings)
+    return Result(catalog, problems, documents, len(files), effects, checked, warnings)
 
 
-def _scenario_modes(catalog: Catalog, documents: Mapping[str, Document]) -> list[Problem]:
+def _validate(files: list[Path], keys: list[str | None], cache: Cache | None,
+              named: set[Path], want: str | None, report_only: bool
+              ) -> tuple[Catalog, list[Problem], dict[str, Document], EffectsResult | None]:
+    catalog = Catalog()
+    broken: list[tuple[Document, str]] = []
+    problems: list[Problem] = []
+    documents: dict[str, Document] = {}
+    parsed: dict[str, Any] = {}
+    ahead: dict[str, Any] = {}
+    shared: dict[Any, Any] = {}
+    scenarios: list[Document] = []  # the scenarios' modes need the whole catalog
+    for result in _check_files(files, keys, cache, named, want):
+        doc = result.document()
+        documents[doc.path] = doc
+        if isinstance(result.data, dict) and result.data.get("kind") == "scenario":
+            scenarios.append(doc)
+        if result.parsed:
+            parsed.update(result.parsed)
+        problems.extend(result.problems)
+        if result.kind is not None and not result.problems:
+            catalog.add(doc, result.kind)
+            for ident, o in (result.ahead or {}).items():
+                taken = catalog.skills.get(ident)
+                if (taken is not None and taken.origin.doc is doc
+                        and all(p.severity != "error" for p in o.problems)):
+                    # the skill the catalog took from this file; one copy of each set
+                    # of modes, names, tokens and digests (there are few)
+                    ahead[ident] = o._replace(modes=shared.setdefault(o.modes, o.modes),
+                                              cards=shared.setdefault(o.cards, o.cards),
+                                              skills=shared.setdefault(o.skills, o.skills),
+                                              tokens=shared.setdefault(o.tokens, o.tokens),
+                                              world=shared.setdefault(o.world, o.world))
+            if report_only:
+                doc.release()  # its text, compressed: for the few that get a problem later
+        elif result.kind is not None:
+            catalog.note_broken(doc.data, result.kind, doc)
+            broken.append((doc, result.kind))
+        elif doc.data is None and result.problems:  # not even parsed
+            catalog.note_unreadable(doc.text)
+    problems.extend(cross_check(catalog))
+    problems.extend(_scenario_modes(catalog, scenarios))
+    problems.extend(reserved_id_problems(catalog))  # ids the site keeps (data/reserved.py)
+    effects = None
+    if want is not None:
+        from sgs_tools.dsl.effects import compile_catalog
+        from sgs_tools.dsl.registry_check import check_vocabulary
+
+        vocab_problems, vocab_docs = check_vocabulary()
+        problems.extend(vocab_problems)
+        documents.update(vocab_docs)
+        effects = compile_catalog(catalog, parsed, ahead if want == AHEAD else None)
+        problems.extend(effects.problems)
+    problems.extend(_broken_file_problems(catalog, broken, want is not None))
+    return catalog, problems, documents, None if report_only else effects
+
+
+def _scenario_modes(catalog: Catalog, documents: Iterable[Document]) -> list[Problem]:
     """A scenario's mode is one the engine plays in the loaded game (a bundled mode, or an
     expansion's own based on one): only the catalog knows, so it is checked here."""
     from sgs_tools.data.schemas import suggest
@@ -381,7 +635,7 @@ def _scenario_modes(catalog: Catalog, documents: Mapping[str, Document]) -> list
 
     played: list[str] | None = None
     out: list[Problem] = []
-    for doc in documents.values():
+    for doc in documents:
         data = doc.data
         if not isinstance(data, dict) or data.get("kind") != "scenario":
             continue
@@ -438,6 +692,7 @@ def library(data: list[Path] | None = None, targets: list[Path] | None = None) -
     """The engine's Library of the bundled game plus extra data files or folders
     (``--data``) and the expansions the ``targets`` sit in (scenario files left out):
     validated, compiled and indexed. Its ``problems`` list what is wrong with that data."""
+    from sgs_tools.engine.errors import SetupError
     from sgs_tools.engine.library import Library
 
     files = data_for(list(targets or []), list(data or [])) if data or targets else []

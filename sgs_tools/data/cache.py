@@ -5,12 +5,15 @@ result is reused only when everything it was computed from is unchanged.
 
 Two levels:
 
-- per file: the loaded document, its schema problems, its kind and its parsed effects,
-  keyed by the file's bytes, the path it is shown as, and the *tool key* (sgs-tools'
-  version, its checking code, the grammar, the vocabulary and the schemas). Everything
-  that looks across files (references, counts, effect checks against the catalog) is
-  recomputed on every run from these, so a change to a file that others depend on
-  re-checks the dependents by construction;
+- per file: what checking the file alone found (its data and text, its problems, its kind,
+  its effects parsed or its skills checked ahead with what they depended on:
+  sgs_tools.project.FileResult, pickled by whoever computed it), keyed by the file's
+  bytes, the path it is shown as, and the *tool key* (sgs-tools' version, its checking
+  code, the grammar, the vocabulary and the schemas). Everything that looks across files
+  (references, counts, effect checks against the catalog) is recomputed on every run from
+  these, and a skill checked ahead is taken only if every name and mode it depended on is
+  as the whole catalog has it, so a change to a file that others depend on re-checks the
+  dependents;
 - per run: the final report of ``sgs validate`` for exactly these targets, keyed by the
   tool key and every file's bytes, so re-validating an unchanged tree reads one small file.
 
@@ -40,7 +43,7 @@ from typing import Any
 from sgs_tools import __version__, paths
 
 FOLDER = ".sgs-cache"
-FORMAT = 1
+FORMAT = 3
 MAX_REPORTS = 16
 """Run reports kept per cache folder (one per set of targets); the oldest go first."""
 

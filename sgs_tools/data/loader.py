@@ -10,6 +10,7 @@ input: every failure is a :class:`LoadError` carrying one :class:`Problem`.
 from __future__ import annotations
 
 import re
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,6 +69,10 @@ for _tag, _pattern, _first in _CORE_RESOLVERS:
 _Yaml12Loader.add_implicit_resolver(_NULL, re.compile(r"^$"), [""])
 
 
+_NO_POSITIONS: dict[JsonPath, tuple[int, int]] = {}
+"""The (empty, never written) position tables of every released document."""
+
+
 @dataclass
 class Document:
     """One loaded file: its data, its text (for carets), and where each node and key sits."""
@@ -84,6 +89,31 @@ class Document:
         self.nodes, self.keys = {}, {}
         self.__dict__.pop("_lines", None)
         self.__dict__["_compact"] = True
+
+    def release(self) -> None:
+        """Keep only the text, compressed (a few times smaller): the data and the positions
+        are read from it again on first use. For validating tens of thousands of files, of
+        which only the few with problems are looked at again."""
+        if self.__dict__.get("data") is None or "_packed" in self.__dict__:
+            return  # a file that did not load keeps its text for its carets
+        self.compact()
+        self.nodes = self.keys = _NO_POSITIONS  # where() makes new tables, never fills these
+        text = self.__dict__.pop("text")
+        del self.__dict__["data"]
+        self.__dict__["_packed"] = zlib.compress(text.encode("utf-8"), 1)
+
+    def __getattr__(self, name: str) -> Any:
+        """``text`` and ``data`` of a released document, restored on first use."""
+        packed = self.__dict__.get("_packed")
+        if packed is None or name not in ("text", "data"):
+            raise AttributeError(name)
+        text = zlib.decompress(packed).decode("utf-8")
+        self.__dict__["text"] = text
+        if name == "text":
+            return text
+        self.__dict__["data"] = loads(text, self.path, require_mapping=False,
+                                      positions=False).data
+        return self.__dict__["data"]
 
     def where(self, path: JsonPath, *, key: bool = False) -> Location:
         """The location of the value at ``path`` (or of its key), or of its nearest parent."""
@@ -189,6 +219,8 @@ class _Builder:
         if isinstance(node, yaml.SequenceNode):
             if node.tag != _SEQ:
                 raise self._err(node, "unsupported-tag", f"unsupported tag {node.tag!r}")
+            if not self.positions:  # no path is recorded: none is made
+                return [self.build(item, path, depth + 1, aliased) for item in node.value]
             return [self.build(item, (*path, i), depth + 1, aliased)
                     for i, item in enumerate(node.value)]
         if isinstance(node, yaml.MappingNode):
@@ -216,7 +248,9 @@ class _Builder:
             if self.positions:
                 mark = key_node.start_mark
                 self.doc.keys.setdefault((*path, key), (mark.line + 1, mark.column + 1))
-            out[key] = self.build(value_node, (*path, key), depth + 1, aliased)
+                out[key] = self.build(value_node, (*path, key), depth + 1, aliased)
+            else:
+                out[key] = self.build(value_node, path, depth + 1, aliased)
         return out
 
     def _scalar(self, node: yaml.ScalarNode) -> Any:

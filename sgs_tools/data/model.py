@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from sys import intern
 from typing import Any
 
 from sgs_tools.data.loader import Document, JsonPath
@@ -12,7 +13,7 @@ RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13}
 SANGUOSHA_TYPES = frozenset({"basic", "trick", "delayed_trick", "equipment"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Origin:
     """Where a piece of data came from: its document and the path inside it."""
 
@@ -27,7 +28,7 @@ class Origin:
         return self.doc.path
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Names:
     zh: str
     en: str | None = None
@@ -46,7 +47,7 @@ class Names:
                                               ("ko", self.ko)) if text}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     id: str
     name: Names
@@ -61,7 +62,7 @@ class Card:
     origin: Origin = field(compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Copy:
     """One physical copy (or, with ``count``, several) of a card in a deck."""
 
@@ -73,7 +74,7 @@ class Copy:
     origin: Origin = field(compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Deck:
     id: str
     name: Names
@@ -85,7 +86,7 @@ class Deck:
         return sum(c.count for c in self.copies)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Skill:
     id: str
     name: Names
@@ -95,7 +96,7 @@ class Skill:
     origin: Origin = field(compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SkillRef:
     """A skill named by id in a general's list, defined by another general."""
 
@@ -103,7 +104,7 @@ class SkillRef:
     origin: Origin = field(compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Token:
     """A named pile of cards or kind of marker on a general card (钟会's 权): its id is a
     word of the general's effects."""
@@ -113,7 +114,7 @@ class Token:
     kind: str  # "pile" or "mark"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class General:
     id: str
     name: Names
@@ -138,7 +139,7 @@ class General:
         return (self.set, *self.also_in)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Mode:
     id: str
     name: Names
@@ -171,7 +172,7 @@ class Mode:
         return bool((self.raw.get("health") or {}).get("yin_yang"))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Kingdom:
     """A kingdom (势力) an expansion declares beside the base game's: its names and the
     colour its generals' faces and table rows are drawn in."""
@@ -183,7 +184,7 @@ class Kingdom:
     origin: Origin = field(compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Expansion:
     id: str
     name: Names
@@ -231,20 +232,27 @@ def general_of(doc: Document) -> General:
         if isinstance(raw, str):
             skills.append(SkillRef(raw, origin))
         else:
-            skills.append(Skill(raw["id"], Names.of(raw["name"]), tuple(raw.get("tags", [])),
+            skills.append(Skill(raw["id"], Names.of(raw["name"]),
+                                tuple(map(intern, raw.get("tags", []))),
                                 raw.get("effect"), data["id"], origin))
     granted = tuple(
-        Skill(raw["id"], Names.of(raw["name"]), tuple(raw.get("tags", [])), raw.get("effect"),
-              data["id"], Origin(doc, ("granted_skills", i)))
+        Skill(raw["id"], Names.of(raw["name"]), tuple(map(intern, raw.get("tags", []))),
+              raw.get("effect"), data["id"], Origin(doc, ("granted_skills", i)))
         for i, raw in enumerate(data.get("granted_skills") or []))
     tokens = tuple(Token(raw["id"], Names.of(raw["name"]), kind)
                    for key, kind in (("piles", "pile"), ("marks", "mark"))
                    for raw in data.get(key) or [])
+    # words every general repeats are kept once (tens of thousands of generals)
     return General(
-        data["id"], Names.of(data["name"]), data["set"], tuple(data.get("also_in", [])),
-        data.get("edition"), data["kingdom"], data["gender"], data.get("hp"),
+        data["id"], Names.of(data["name"]), intern(data["set"]),
+        tuple(map(intern, data.get("also_in", []))), _intern(data.get("edition")),
+        intern(data["kingdom"]), intern(data["gender"]), data.get("hp"),
         data.get("halves"), tuple(data.get("companions", [])), tuple(skills),
         data.get("lord"), Origin(doc), granted, tokens)
+
+
+def _intern(word: str | None) -> str | None:
+    return None if word is None else intern(word)
 
 
 def mode_of(doc: Document) -> Mode:

@@ -7,6 +7,7 @@ the worker processes) is :mod:`sgs_tools.project`'s job.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -78,6 +79,16 @@ def kind_of(doc: Document, path: Path, *, named: bool = True
     return str(kind), []
 
 
+def identity(path: Path) -> object:
+    """What makes two paths one file (its device and inode: one ``stat``, where resolving
+    the path costs a system call per folder), or its resolved path if it cannot be read."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return str(path.resolve())
+    return (st.st_dev, st.st_ino)
+
+
 _KIND_LINE = re.compile(r"^(?:-[ \t]+)?(?:kind|id)[ \t]*:", re.MULTILINE)
 _UNREADABLE = frozenset({"yaml-syntax", "tab-indent", "not-mapping", "duplicate-key",
                          "unsupported-tag", "complex-key"})
@@ -137,7 +148,7 @@ def collect(targets: list[Path]) -> list[Path]:
     """The YAML files of the given files and folders, each once, in order; a target that
     does not exist, or a folder with no YAML file, is a usage error."""
     found: list[Path] = []
-    seen: set[Path] = set()
+    seen: set[object] = set()
     for target in targets:
         if target.is_dir():
             files = paths.data_files(target)
@@ -148,8 +159,9 @@ def collect(targets: list[Path]) -> list[Path]:
         else:
             raise UsageError(f"no such file or folder: {target}")
         for f in files:
-            if f.resolve() not in seen:
-                seen.add(f.resolve())
+            key = identity(f)
+            if key not in seen:
+                seen.add(key)
                 found.append(f)
     return found
 

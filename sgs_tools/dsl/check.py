@@ -9,7 +9,7 @@ be provided by the event, a binding or a ``let``, and skill tags must agree with
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,8 +39,8 @@ class Context:
     """What an effect may refer to besides the vocabulary."""
 
     registry: Registry
-    cards: frozenset[str] = frozenset()
-    skills: frozenset[str] = frozenset()
+    cards: Collection[str] = frozenset()
+    skills: Collection[str] = frozenset()
     tags: tuple[str, ...] = ()
     owner: str = "skill"
     tokens: dict[str, str] = field(default_factory=dict)
@@ -802,6 +802,9 @@ class Checker:
         return set(reg.enums.get(t, {}))
 
     def _is_word(self, t: str, word: str, scope: dict[str, str]) -> bool:
+        if t == "cards":  # as _is_words, without copying every card id for one test
+            return word in self.ctx.cards or any(
+                word in self.reg.enums.get(enum, {}) for enum in ("color", "suit", "card_type"))
         return word in self._is_words(t, scope)
 
     def static(self, st: A.Static, scope: dict[str, str]) -> None:

@@ -7,10 +7,11 @@ within the text to its line and column in the YAML file.
 
 from __future__ import annotations
 
+import hashlib
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from sgs_tools.data.catalog import Catalog
 from sgs_tools.data.model import Origin
@@ -43,6 +44,9 @@ class EffectsResult:
     compiled: dict[str, Compiled] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     names: Names = field(default_factory=Names)
+    taken: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Skills checked ahead and taken as they were (so not in ``compiled``: a report run),
+    each with the skills it grants."""
 
 
 _ESCAPE_LENGTH = {"x": 3, "u": 5, "U": 9}
@@ -181,8 +185,8 @@ def names_of(cat: Catalog) -> Names:
 class _Known:
     """What every effect of a catalog may name, built once (not once per effect)."""
 
-    cards: frozenset[str]
-    skills: frozenset[str]
+    cards: Collection[str]
+    skills: Collection[str]
     parsed: Mapping[str, A.Effect | SyntaxProblem]
     card_kinds: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
     kingdoms: tuple[KingdomWord, ...] = ()
@@ -194,6 +198,117 @@ def kingdom_words(cat: Catalog) -> tuple[KingdomWord, ...]:
     each falling back as names do)."""
     return tuple((k.id, k.name.zh, k.name.get("en"), k.name.get("ko"))
                  for k in cat.kingdoms.values())
+
+
+class _Looked(Collection[str]):
+    """Names an effect may use, noting each name the checker asked for (found or not), and
+    whether it read the whole list (for a hint): what a check made before the catalog was
+    whole, or by an earlier run, depended on."""
+
+    def __init__(self, names: Collection[str]) -> None:
+        self.names = names
+        self.found: set[str] = set()
+        self.missed: set[str] = set()
+        self.whole = False
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return name in self.names
+        if name in self.names:
+            self.found.add(name)
+            return True
+        self.missed.add(name)
+        return False
+
+    def __iter__(self) -> Iterator[str]:
+        self.whole = True
+        return iter(self.names)
+
+    def __len__(self) -> int:
+        self.whole = True
+        return len(self.names)
+
+
+def world_digest(card_kinds: Mapping[str, tuple[str, str | None]],
+                 kingdoms: tuple[KingdomWord, ...]) -> bytes:
+    """A digest of what checking any effect consults of the whole catalog besides the
+    names it asks for: every card's (type, subtype) (a card filter no card matches) and
+    the kingdoms the expansions declare (words of every effect)."""
+    text = repr((sorted(card_kinds.items()), kingdoms))
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
+
+
+def card_kinds_of(cat: Catalog) -> dict[str, tuple[str, str | None]]:
+    """Each card's (type, subtype), as the checker takes them."""
+    return {cid: (c.type, c.subtype) for cid, c in cat.cards.items()}
+
+
+class Outcome(NamedTuple):
+    """One effect checked and compiled ahead of its catalog (in a worker process, or by an
+    earlier run), with what its result depended on that only the whole catalog knows: the
+    modes it was checked for, the card and skill names it asked for (as cards, as skills)
+    and whether each was known, whether it read a whole list of names, its general's
+    piles and marks, and the digest of the card kinds and declared kingdoms it was
+    checked with (:func:`world_digest`); and the skills its hooks grant (``gain_skill``,
+    for the catalog's granted-skill check). :func:`compile_catalog` takes it instead of
+    checking the effect again only if it has no error and all of that still holds. It
+    holds no text: it is only ever taken for the skill of the very file (and file content)
+    it was made from. (A named tuple: tens of thousands of them are pickled by the workers
+    and into the cache.)"""
+
+    problems: tuple[Problem, ...]
+    modes: frozenset[str]
+    cards: tuple[frozenset[str], frozenset[str]]
+    """The card names asked for: (known then, unknown then)."""
+    skills: tuple[frozenset[str], frozenset[str]]
+    """The skill names asked for: (known then, unknown then)."""
+    whole: bool
+    tokens: tuple[tuple[str, str], ...]
+    """The general's piles and marks it was checked with: (id, kind), sorted."""
+    world: bytes
+    grants: frozenset[str]
+
+
+def check_ahead(ident: str, kind: str, owner: str, text: str, origin: Origin,
+                modes: frozenset[str], tags: tuple[str, ...], cards: Collection[str],
+                skills: Collection[str], *,
+                card_kinds: Mapping[str, tuple[str, str | None]] | None = None,
+                kingdoms: tuple[KingdomWord, ...] = (), world: bytes | None = None,
+                tokens: Mapping[str, str] | None = None) -> Outcome:
+    """Parse, check and compile one effect with the names known so far (the cards and
+    skills of the files seen before it), the modes its own file gives it, its general's
+    piles and marks, and every card's kind and the declared kingdoms (the card and
+    expansion files, read first; ``world`` is their :func:`world_digest`, given when
+    many effects share them)."""
+    cards_seen, skills_seen = _Looked(cards), _Looked(skills)
+    kinds = card_kinds or {}
+    found = EffectsResult()
+    _one(Catalog(), found, ident, kind, owner, text, origin, "effect", modes, tags,
+         _Known(cards_seen, skills_seen, {}, kinds, kingdoms), dict(tokens or {}))
+    compiled = found.compiled.get(ident)
+    return Outcome(tuple(found.problems), modes,
+                   (frozenset(cards_seen.found), frozenset(cards_seen.missed)),
+                   (frozenset(skills_seen.found), frozenset(skills_seen.missed)),
+                   cards_seen.whole or skills_seen.whole, tuple(sorted((tokens or {}).items())),
+                   world if world is not None else world_digest(kinds, kingdoms),
+                   frozenset(_granted_by(compiled.hooks)) if compiled else frozenset())
+
+
+def _holds(outcome: Outcome | None, modes: frozenset[str], known: _Known,
+           tokens: Mapping[str, str] | None, world: bytes) -> bool:
+    """Whether an effect checked ahead gives what checking it now would: it had no error
+    (a warning is kept with it), and its modes, its general's piles and marks, the card
+    kinds and declared kingdoms, and every name it asked for are as they are in the whole
+    catalog (each known name still known, each unknown one still unknown)."""
+    if (outcome is None or outcome.whole or outcome.modes != modes or outcome.world != world
+            or any(p.severity == "error" for p in outcome.problems)
+            or outcome.tokens != tuple(sorted((tokens or {}).items()))):
+        return False
+    for (was_known, was_unknown), names in ((outcome.cards, known.cards),
+                                            (outcome.skills, known.skills)):
+        if any(n not in names for n in was_known) or any(n in names for n in was_unknown):
+            return False
+    return True
 
 
 def _one(cat: Catalog, out: EffectsResult, ident: str, kind: str, owner: str, text: str,
@@ -260,16 +375,17 @@ def _played_cards(hooks: Any) -> set[str]:
 def _granted_by(hooks: Any) -> set[str]:
     """Skills a compiled effect grants (``gain_skill``)."""
     found: set[str] = set()
-    if isinstance(hooks, dict):
-        if hooks.get("do") == "gain_skill" and isinstance(hooks.get("args"), dict):
-            skill = hooks["args"].get("skill")
-            if isinstance(skill, str):
-                found.add(skill)
-        for value in hooks.values():
-            found |= _granted_by(value)
-    elif isinstance(hooks, list):
-        for value in hooks:
-            found |= _granted_by(value)
+    stack = [hooks]
+    while stack:  # no recursion: one walk over every node of every hook
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("do") == "gain_skill" and isinstance(item.get("args"), dict):
+                skill = item["args"].get("skill")
+                if isinstance(skill, str):
+                    found.add(skill)
+            stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
+        elif isinstance(item, list):
+            stack.extend(v for v in item if isinstance(v, (dict, list)))
     return found
 
 
@@ -279,7 +395,7 @@ def _ungranted(cat: Catalog, out: EffectsResult) -> list[Problem]:
     problems = []
     for general in cat.generals.values():
         for skill in general.granted:
-            if skill.id not in granted and skill.id in out.compiled:
+            if skill.id not in granted and (skill.id in out.compiled or skill.id in out.taken):
                 problems.append(Problem(
                     skill.origin.where("id"), "ungranted-skill",
                     f"granted skill {skill.id!r} is never granted",
@@ -294,19 +410,27 @@ def granting(out: EffectsResult) -> dict[str, list[str]]:
     for ident, compiled in out.compiled.items():
         for skill in _granted_by(compiled.hooks):
             found.setdefault(skill, []).append(ident)
+    for ident, grants in out.taken.items():
+        for skill in grants:
+            found.setdefault(skill, []).append(ident)
     return found
 
 
 def compile_catalog(cat: Catalog,
-                    parsed: Mapping[str, A.Effect | SyntaxProblem] | None = None
+                    parsed: Mapping[str, A.Effect | SyntaxProblem] | None = None,
+                    ahead: Mapping[str, Outcome] | None = None
                     ) -> EffectsResult:
     """Parse, check and compile every effect text in the catalog. ``parsed`` holds
-    effect texts already parsed (by the worker processes, or from the cache)."""
+    effect texts already parsed (by the worker processes, or from the cache); ``ahead``
+    holds skills checked and compiled ahead, by skill id, each made from the very file
+    the catalog took that skill from: one without errors whose context still holds is
+    taken as it is (its warnings with it) and left out of ``compiled`` (so only its
+    problems and the skills it grants are known: for a report)."""
     out = EffectsResult(names=names_of(cat))
     known = _Known(frozenset(cat.cards) | cat.broken_cards,
                    frozenset(cat.skills) | cat.broken_ids, parsed or {},
-                   {cid: (c.type, c.subtype) for cid, c in cat.cards.items()},
-                   kingdoms=kingdom_words(cat))
+                   card_kinds_of(cat), kingdoms=kingdom_words(cat))
+    world = world_digest(known.card_kinds, known.kingdoms) if ahead is not None else b""
     index = _ModeIndex(cat)
     sets_of_skill: dict[str, set[str]] = {}
     tokens_of: dict[str, dict[str, str]] = {}  # general → its piles and marks (id → kind)
@@ -321,9 +445,16 @@ def compile_catalog(cat: Catalog,
     for skill in cat.skills.values():
         if not skill.effect:
             continue
+        modes = index.modes(sets_of_skill.get(skill.id, set()), set())
+        tokens = tokens_of.get(skill.owner)
+        if ahead is not None:
+            outcome = ahead.get(skill.id)
+            if outcome is not None and _holds(outcome, modes, known, tokens, world):
+                out.problems.extend(outcome.problems)
+                out.taken[skill.id] = outcome.grants
+                continue
         _one(cat, out, skill.id, "skill", skill.owner, skill.effect, skill.origin, "effect",
-             index.modes(sets_of_skill.get(skill.id, set()), set()), skill.tags, known,
-             tokens_of.get(skill.owner))
+             modes, skill.tags, known, tokens)
     for card in cat.cards.values():
         card_modes = index.modes({card.set}, decks_of_card.get(card.id, set()))
         if card.effect:

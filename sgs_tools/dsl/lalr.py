@@ -99,6 +99,12 @@ class _Rule:
     """A ``?rule``: a single kept child is passed through instead of making a node."""
     passthrough: bool
     """A ``?rule`` of one symbol: the child, its position and height stay as they are."""
+    spliced: bool
+    """Some child is a helper's list of children, spliced in."""
+    kept: tuple[int, ...]
+    """The indices of the children kept (as ``include`` says, or all)."""
+    simple: bool
+    """Neither a helper, nor a ``?rule``, nor splicing: a node of the kept children."""
     helper: bool
     build: Callable[[Any, list[Any]], Any] | None
     """The Builder method (None for a helper rule, and for a rule the Builder leaves to
@@ -118,10 +124,14 @@ class _Lexer:
 class Tables:
     """lark's compiled parser, read once into plain dicts for the loop below."""
 
-    actions: dict[int, dict[str, tuple[bool, Any]]]
+    actions: list[dict[str, tuple[bool, Any]]]
+    """Per parser state: terminal or rule name → (shift?, next state or rule)."""
     start: int
     end: int
-    lexers: dict[int, _Lexer]
+    lexers: list[_Lexer]
+    """Per parser state, the contextual lexer lark uses there."""
+    valued: frozenset[str]
+    """The terminals some rule keeps as a child: the others need no Token made."""
     nl: str
     indent: str
     dedent: str
@@ -157,7 +167,11 @@ def _rule_of(rule: Any, callback: Any, methods: dict[str, Any]) -> _Rule:
     build = None if helper else methods.get(name)
     size = len(rule.expansion)
     passthrough = expand1 and size == 1 and include in (None, ((0, False),))
-    return _Rule(size, rule.origin.name, include, expand1, passthrough, helper, build)
+    spliced = include is not None and any(x for _, x in include)
+    kept = tuple(range(size)) if include is None else tuple(i for i, _ in include)
+    simple = not (helper or expand1 or spliced)
+    return _Rule(size, rule.origin.name, include, expand1, passthrough, spliced, kept,
+                 simple, helper, build)
 
 
 def _lexer_of(lexer: Any) -> _Lexer:
@@ -216,21 +230,30 @@ def tables_of(lark: Lark, builder: Any) -> Tables:
              if not isinstance(rule, str)}
     if any(isinstance(rule, str) for rule in inner.callbacks):
         raise _Fallback("token callbacks in the parser")
-    actions: dict[int, dict[str, tuple[bool, Any]]] = {}
-    for state, row in inner.parse_table.states.items():
-        actions[state] = {}
-        for type_, (action, arg) in row.items():
+    states = inner.parse_table.states
+    if sorted(states) != list(range(len(states))):
+        raise _Fallback("parser states are not numbered 0..n-1")
+    actions: list[dict[str, tuple[bool, Any]]] = []
+    for state in range(len(states)):
+        row = {}
+        for type_, (action, arg) in states[state].items():
             shift = action.name == "Shift"
-            actions[state][type_] = (shift, arg if shift else rules[arg])
+            row[type_] = (shift, arg if shift else rules[arg])
+        actions.append(row)
     by_lexer: dict[int, _Lexer] = {}
-    lexers = {}
-    for state, basic in connector.lexer.lexers.items():
+    lexers = []
+    for state in range(len(states)):
+        basic = connector.lexer.lexers[state]
         if id(basic) not in by_lexer:
             by_lexer[id(basic)] = _lexer_of(basic)
-        lexers[state] = by_lexer[id(basic)]
+        lexers.append(by_lexer[id(basic)])
+    valued = frozenset(rule.expansion[i].name for rule, r in rules.items() for i in r.kept
+                       if rule.expansion[i].is_term)
+    if {post.INDENT_type, post.DEDENT_type} & valued:
+        raise _Fallback("a rule keeps an indentation token")
     [start] = inner.parse_table.start_states.values()
     [end] = inner.parse_table.end_states.values()
-    return Tables(actions, start, end, lexers, post.NL_type, post.INDENT_type,
+    return Tables(actions, start, end, lexers, valued, post.NL_type, post.INDENT_type,
                   post.DEDENT_type, frozenset(post.OPEN_PAREN_types),
                   frozenset(post.CLOSE_PAREN_types), int(post.tab_len))
 
@@ -244,6 +267,11 @@ def _tables() -> Tables | None:
         return tables_of(parser(), Builder())
     except (_Fallback, AttributeError, TypeError, ValueError, ImportError, KeyError):
         return None  # another lark: every text goes through lark's own parse
+
+
+def warm_up() -> None:
+    """Build lark's parser and read its tables now (before forking workers, say)."""
+    _tables()
 
 
 def parse_fast(source: str, max_depth: int) -> A.Effect | None:
@@ -268,13 +296,16 @@ def _reduce(rule: _Rule, entries: list[_Entry], max_depth: int) -> tuple[Any, Me
         if entry[2] is not None:
             first = entry[2]
             break
-    include = rule.include
-    if include is None:
-        kids = [entry[1] for entry in entries]
-        kid_metas = [entry[2] for entry in entries]
-        kid_heights = [entry[3] for entry in entries]
-    else:
-        kids, kid_metas, kid_heights = [], [], []
+    if rule.spliced or rule.helper or rule.expand1:
+        include = rule.include or [(i, False) for i in rule.kept]
+        if rule.helper and include and include[0][1]:
+            # a list grown one item at a time (``x*``): extend the helper before it, as
+            # lark's child filter does (each helper is taken by exactly one parent)
+            grown = entries[include[0][0]][1]
+            kids, kid_metas, kid_heights = grown.children, grown.metas, grown.heights
+            include = include[1:]
+        else:
+            kids, kid_metas, kid_heights = [], [], []
         for i, expand in include:
             entry = entries[i]
             if expand:
@@ -286,124 +317,126 @@ def _reduce(rule: _Rule, entries: list[_Entry], max_depth: int) -> tuple[Any, Me
                 kids.append(entry[1])
                 kid_metas.append(entry[2])
                 kid_heights.append(entry[3])
-    if rule.expand1 and len(kids) == 1:
-        child, meta = kids[0], kid_metas[0]
-        if isinstance(child, Token):
-            return child, meta, kid_heights[0]  # lark leaves a passed-through token alone
-        if meta is None:
+        if rule.expand1 and len(kids) == 1:
+            child, meta = kids[0], kid_metas[0]
+            if isinstance(child, Token):
+                return child, meta, kid_heights[0]  # lark leaves a passed-through token
+            if meta is None:
+                if first is not None:
+                    raise _Fallback("an empty node would take its position from its parent")
+                return child, None, kid_heights[0]
             if first is not None:
-                raise _Fallback("an empty node would take its position from its parent")
-            return child, None, kid_heights[0]
-        if first is not None:
-            meta = (meta[0], meta[1], first[2], first[3])
-        return child, meta, kid_heights[0]
-    own: Meta = None if first is None else (first[2], first[3], first[2], first[3])
-    if rule.helper:
-        return _Helper(kids, kid_metas, kid_heights), own, 0
-    height = 1 + (max(kid_heights) if kid_heights else 0)
+                meta = (meta[0], meta[1], first[2], first[3])
+            return child, meta, kid_heights[0]
+        if rule.helper:
+            own = None if first is None else (first[2], first[3], first[2], first[3])
+            return _Helper(kids, kid_metas, kid_heights), own, 0
+        height = 1 + (max(kid_heights) if kid_heights else 0)
+    else:
+        kids = [entries[i][1] for i in rule.kept]
+        height = 1
+        for i in rule.kept:
+            if entries[i][3] >= height:
+                height = entries[i][3] + 1
     if height > max_depth:
         raise _Fallback("too deep: lark's path locates the error")
     if rule.build is None:
         raise _Fallback("a node the Builder has no method for")
-    node_meta = _EMPTY if own is None else _Meta(False, own[0], own[1])
-    return rule.build(node_meta, kids), own, height
+    if first is None:
+        return rule.build(_EMPTY, kids), None, height
+    return (rule.build(_Meta(False, first[2], first[3]), kids),
+            (first[2], first[3], first[2], first[3]), height)
 
 
 _Entry = tuple[int, Any, Meta, int]
 """One place on the parser's stack: (state, value, position, height of the subtree)."""
 
 
-def _lex(t: Tables, lexer: _Lexer, text: str, at: list[int]) -> _Tok | None:
-    """The next token from ``at`` = [position, line, start of the line] (advanced), or
-    None at the end of the text: lark's BasicLexer.next_token, with its line counter."""
-    pos, line, line_start = at
-    end = len(text)
-    ignore, keywords, newline = lexer.ignore, lexer.keywords, lexer.newline
-    while pos < end:
-        for pattern in lexer.patterns:
-            m = pattern.match(text, pos, end)
-            if m:
-                break
-        else:
-            raise _Fallback("no terminal matches here")
-        value = m.group(0)
-        type_ = m.lastgroup
-        ignored = type_ in ignore
-        token = None
-        if not ignored or type_ in keywords:
-            token = _Tok(type_, value, pos, line, pos - line_start + 1)
-        if type_ in newline:
-            count = value.count("\n")
-            if count:
-                line += count
-                line_start = pos + value.rindex("\n") + 1
-        pos += len(value)
-        if token is not None:
-            table = keywords.get(type_)
-            if table is not None and value in table:
-                token.type = table[value]
-            if not ignored:
-                at[0], at[1], at[2] = pos, line, line_start
-                return token
-    at[0], at[1], at[2] = pos, line, line_start
-    return None
-
-
 def _run(t: Tables, text: str, max_depth: int) -> A.Effect:
-    actions, lexers = t.actions, t.lexers
+    actions, lexers, valued = t.actions, t.lexers, t.valued
     nl_type, indent_type, dedent_type, tab_len = t.nl, t.indent, t.dedent, t.tab_len
     open_paren, close_paren = t.open_paren, t.close_paren
     stack: list[_Entry] = [(t.start, None, None, 0)]
-    at = [0, 1, 0]
+    pos, line, line_start, end = 0, 1, 0, len(text)
     paren, indents = 0, [0]
-    pending: list[_Tok] = []
-    last: _Tok | None = None  # the last token the lexer gave (the indenter borrows it)
+    # the indenter's tokens waiting to be fed, last first: (type, value, position)
+    pending: list[tuple[str, Any, tuple[int, int, int, int]]] = []
+    last_at: tuple[int, int, int, int] | None = None  # the last token lexed (for dedents)
+    node_meta = _Meta(False)
     done = False
     while True:
         # -- the next token: one the indenter holds, or one lexed in the parser's state
         if pending:
-            tok = pending.pop()
+            type_, tok, tmeta = pending.pop()
         elif done:
             break
         else:
-            raw = _lex(t, lexers[stack[-1][0]], text, at)
-            if raw is None:  # the end: close every open block, as lark's Indenter does
+            lexer = lexers[stack[-1][0]]
+            ignore, keywords = lexer.ignore, lexer.keywords
+            while True:  # lark's BasicLexer.next_token, with its line counter
+                if pos >= end:
+                    type_ = ""
+                    break
+                for pattern in lexer.patterns:
+                    m = pattern.match(text, pos, end)
+                    if m:
+                        break
+                else:
+                    raise _Fallback("no terminal matches here")
+                value = m.group(0)
+                type_ = m.lastgroup
+                at = pos
+                col = pos - line_start + 1
+                here = line
+                if type_ in lexer.newline:
+                    count = value.count("\n")
+                    if count:
+                        line += count
+                        line_start = pos + value.rindex("\n") + 1
+                pos += len(value)
+                table = keywords.get(type_)
+                if table is not None and value in table:
+                    retyped = table[value]
+                    if type_ not in ignore:
+                        type_ = retyped
+                        break
+                    continue
+                if type_ not in ignore:
+                    break
+            if not type_:  # the end: close every open block, as lark's Indenter does
                 done = True
+                dedent_at = last_at or (0, 0, 0, 0)
                 while len(indents) > 1:
                     indents.pop()
-                    b = last
-                    pending.append(_Tok(dedent_type, "", b.start_pos, b.line, b.column)
-                                   if b is not None else _Tok(dedent_type, "", 0, 0, 0))
-                pending.reverse()
+                    pending.append((dedent_type, None, dedent_at))
                 continue
-            last = raw
-            if raw.type == nl_type:
+            tmeta = (here, col, here, col)
+            last_at = tmeta
+            if type_ == nl_type:
                 if paren > 0:
                     continue
-                indent_str = raw.rsplit("\n", 1)[1]
+                indent_str = value.rsplit("\n", 1)[1]
                 width = indent_str.count(" ") + indent_str.count("\t") * tab_len
                 if width > indents[-1]:
                     indents.append(width)
-                    pending.append(_Tok(indent_type, indent_str, raw.start_pos, raw.line,
-                                        raw.column))
+                    pending.append((indent_type, None, tmeta))
                 else:
                     while width < indents[-1]:
                         indents.pop()
-                        pending.append(_Tok(dedent_type, indent_str, raw.start_pos,
-                                            raw.line, raw.column))
+                        pending.append((dedent_type, None, tmeta))
                     if width != indents[-1]:
                         raise _Fallback("a dedent to no open block")
-                pending.reverse()  # taken from the end: the newline first
-            elif raw.type in open_paren:
-                paren += 1
-            elif raw.type in close_paren:
-                paren -= 1
-                if paren < 0:
-                    raise _Fallback("unbalanced ')'")
-            tok = raw
+                pending.reverse()  # taken from the end
+                tok = _Tok(type_, value, at, here, col) if type_ in valued else None
+            else:
+                if type_ in open_paren:
+                    paren += 1
+                elif type_ in close_paren:
+                    paren -= 1
+                    if paren < 0:
+                        raise _Fallback("unbalanced ')'")
+                tok = _Tok(type_, value, at, here, col) if type_ in valued else None
         # -- feed it: reduce as the table says, then shift
-        tmeta: Meta = (tok.line, tok.column, tok.line, tok.column)
-        type_ = tok.type
         while True:
             step = actions[stack[-1][0]].get(type_)
             if step is None:
@@ -422,8 +455,34 @@ def _run(t: Tables, text: str, max_depth: int) -> A.Effect:
                 del stack[-size:]
             else:
                 entries = []
-            value, meta, height = _reduce(arg, entries, max_depth)
-            stack.append((actions[stack[-1][0]][arg.origin][1], value, meta, height))
+            build = arg.build
+            if arg.simple and build is not None:  # most nodes: _reduce's plain case, inline
+                first = None
+                for entry in entries:
+                    if entry[2] is not None:
+                        first = entry[2]
+                        break
+                height = 1
+                kids = []
+                for i in arg.kept:
+                    entry = entries[i]
+                    kids.append(entry[1])
+                    if entry[3] >= height:
+                        height = entry[3] + 1
+                if height > max_depth:
+                    raise _Fallback("too deep: lark's path locates the error")
+                if first is None:
+                    stack.append((actions[stack[-1][0]][arg.origin][1], build(_EMPTY, kids),
+                                  None, height))
+                else:
+                    # one Meta for every node: a Builder method reads it and keeps nothing
+                    line_ = node_meta.line = first[2]
+                    col_ = node_meta.column = first[3]
+                    stack.append((actions[stack[-1][0]][arg.origin][1], build(node_meta, kids),
+                                  (line_, col_, line_, col_), height))
+                continue
+            value_, meta, height = _reduce(arg, entries, max_depth)
+            stack.append((actions[stack[-1][0]][arg.origin][1], value_, meta, height))
     # -- the end of the input: reduce until the table accepts
     end_state = t.end
     while True:
@@ -437,8 +496,8 @@ def _run(t: Tables, text: str, max_depth: int) -> A.Effect:
             del stack[-size:]
         else:
             entries = []
-        value, meta, height = _reduce(rule, entries, max_depth)
-        stack.append((actions[stack[-1][0]][rule.origin][1], value, meta, height))
+        value_, meta, height = _reduce(rule, entries, max_depth)
+        stack.append((actions[stack[-1][0]][rule.origin][1], value_, meta, height))
         if stack[-1][0] == end_state:
-            result: A.Effect = value
+            result: A.Effect = value_
             return result
