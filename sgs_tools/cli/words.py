@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 if TYPE_CHECKING:
+    from sgs_tools.data.catalog import Catalog
     from sgs_tools.dsl.vocabulary import Event, Param, Registry, Term, Verb
 
 
@@ -93,17 +94,33 @@ def matches(words: list[Word], query: str) -> list[Word]:
     return exact + named + texts
 
 
-def examples() -> dict[str, tuple[str, str]]:
-    """Effect id → (its effect text, where it is), over the bundled data."""
-    from sgs_tools.data.model import Card, Skill
+def project() -> Catalog:
+    """The bundled game, plus the expansion the current folder is in (its kingdoms are
+    words, its effects examples)."""
+    from sgs_tools import paths
     from sgs_tools.project import validate
 
-    cat = validate(None, compile_effects=False).catalog
+    here = paths.expansion_here()
+    return validate([here] if here else None, compile_effects=False).catalog
+
+
+def examples(cat: Catalog) -> dict[str, tuple[str, str]]:
+    """Effect id → (its effect text, where it is: a bundled file by its path in the
+    game's data, not in the installed package)."""
+    from pathlib import Path
+
+    from sgs_tools import paths
+    from sgs_tools.data.model import Card, Skill
+
+    base = paths.bundled_root().resolve()
     out: dict[str, tuple[str, str]] = {}
     things: list[Skill | Card] = [*cat.skills.values(), *cat.cards.values()]
     for thing in things:
         if thing.effect:
-            out[thing.id] = (thing.effect, thing.origin.file)
+            where = Path(thing.origin.file).resolve()
+            shown = (where.relative_to(base).as_posix() if where.is_relative_to(base)
+                     else thing.origin.file)
+            out[thing.id] = (thing.effect, shown)
     return out
 
 
@@ -128,13 +145,16 @@ def words(
 ) -> None:
     """Look up the effect DSL's words: signature, meaning, an example, and zh/ko text."""
     from sgs_tools.data.schemas import suggest
-    from sgs_tools.dsl.vocabulary import full_registry
+    from sgs_tools.dsl.effects import kingdom_words
+    from sgs_tools.dsl.vocabulary import registry, vocabulary_files
 
-    every = all_words(full_registry())
+    cat = project()
+    reg = registry(frozenset(m for _, m, _ in vocabulary_files() if m), kingdom_words(cat))
+    every = all_words(reg)
     if kind is not None:
         every = [w for w in every if w.kind == kind]
         if not every:
-            kinds = sorted({w.kind for w in all_words(full_registry())})
+            kinds = sorted({w.kind for w in all_words(reg)})
             typer.echo(f"sgs words: unknown kind {kind!r}; expected one of: "
                        f"{', '.join(kinds)}", err=True)
             raise typer.Exit(2)
@@ -150,7 +170,7 @@ def words(
         typer.echo(f"sgs words: no word matches {query!r}" + (f"; {hint}" if hint else ""),
                    err=True)
         raise typer.Exit(1)
-    effects = examples()
+    effects = examples(cat)
     shown = found[:20]
     for i, w in enumerate(shown):
         if i:

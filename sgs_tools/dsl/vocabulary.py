@@ -248,7 +248,9 @@ def kingdom_terms(word: KingdomWord) -> tuple[Term, Term]:
     ident, zh, en, ko = word
     value = Term(ident, "kingdom", {"en": en, "zh": zh, "ko": ko}, {}, "expansion")
     selector = Term(ident, "selector", {"en": en, "zh": f"{zh}势力", "ko": f"{ko} 세력"},
-                    {"kind": "filter"}, "expansion")
+                    {"kind": "filter", "doc": f"characters of the {en} kingdom, which an "
+                     f"expansion declares ('{ident} others': other {en} characters)"},
+                    "expansion")
     return value, selector
 
 
