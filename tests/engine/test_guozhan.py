@@ -189,3 +189,35 @@ def test_each_player_is_dealt_the_modes_number_of_generals(lib: Library, players
         assert max(len(o) for o in offers) > 5
     shown = [x for o in offers for x in o]
     assert len(shown) == len(set(shown))  # nobody was offered another seat's cards
+
+
+@pytest.mark.parametrize("answer", ["no", "yes"])
+def test_a_hidden_generals_skill_asks_its_owner_to_reveal(lib: Library, answer: str) -> None:
+    """Reveal at skill use: the engine asks; declined, the general stays face down and
+    the skill does nothing (遗计 after damage); accepted, it is revealed first."""
+    from sgs_tools.engine.agents import RandomAgent, ScriptedAgent
+
+    g = _game(lib, players=4, generals=["gz_caoren+gz_guojia", "gz_liubei+gz_guanyu",
+                                        "gz_sunquan+gz_zhoutai", "gz_yuanshao+gz_yanliangwenchou"])
+    asked: list[str] = []
+
+    class Owner(ScriptedAgent):
+        def decide(self, decision: Decision) -> list[int]:
+            asked.append(decision.prompt)
+            return super().decide(decision)
+
+    g.agents = [Owner([answer], fallback=RandomAgent(0)), *(RandomAgent(i) for i in (1, 2, 3))]
+    g.deal()
+    before = len(g.log)
+    from sgs_tools.engine.interp import Frame
+
+    g.damage(0, 1, 1, None, Frame(1, 1, None))
+    assert asked and asked[0] == "reveal gz_guojia for gz_yiji"
+    events = [e.get("e") for e in g.log[before:]]
+    rules = _rules(g)
+    if answer == "no":
+        assert rules.slots[0].revealed == [False, False] and rules.faction(0) is None
+        assert "look_top" not in events
+    else:
+        assert rules.slots[0].revealed == [False, True] and rules.faction(0) == "wei"
+        assert "reveal_general" in events
