@@ -35,8 +35,8 @@ def main() -> None:
     args = ap.parse_args()
     lib = project.library()
     mode = lib.mode("guozhan")
-    sources = lib.sources_for_mode(mode)
-    gaps = [f"{s}: {', '.join(lib.gaps[s])}" for s in sources if s in lib.gaps]
+    sources, found_gaps = lib.mode_gaps(mode)
+    gaps = [f"{s}: {', '.join(words)}" for s, words in found_gaps.items()]
     print(f"guozhan: {len(sources)} skills and cards, {len(gaps)} with engine gaps")
     for line in gaps:
         print("  gap " + line)
@@ -66,6 +66,7 @@ def main() -> None:
                         f"[{result.error_skill or ''}] {result.error or result.gaps}\n"
                         f"    replay: python -m sgs_tools.cli.main replay --mode guozhan "
                         f"--players {players} --seed {seed} --agents {agents}")
+                    print("  found " + problems[-1], flush=True)  # (a long run shows it now)
             seconds = time.perf_counter() - t0
             cpu = time.process_time() - c0
             total += args.games

@@ -6,9 +6,13 @@ import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from sgs_tools.data.catalog import Catalog
+    from sgs_tools.dsl.effects import EffectsResult
 
 
 @dataclass
@@ -47,6 +51,26 @@ def _scenario_stage(paths: list[Path], explicit: bool, data: list[Path]) -> Stag
                    err=True, nl=False)
     return Stage("scenarios", f"{outcome.passed} passed, {failed} failed",
                  time.perf_counter() - start, failed == 0)
+
+
+def _engine_stage(catalog: Catalog, effects: EffectsResult) -> Stage:
+    """The engine's gap count per mode (the Library's: every effect it cannot run, in
+    every mode, played or not), the skills and cards with gaps listed on stderr. A gap
+    does not fail the build: the data is valid, the engine only cannot play it yet."""
+    from sgs_tools.engine.library import Library
+
+    start = time.perf_counter()
+    lib = Library(catalog, effects)
+    lib.index()
+    counts = []
+    for mode in catalog.modes.values():
+        sources, gaps = lib.mode_gaps(mode)
+        counts.append(f"{mode.id} {len(gaps)}/{len(sources)}")
+        for source, words in gaps.items():
+            typer.echo(f"sgs build: engine gap in mode {mode.id}: {source} uses "
+                       f"{', '.join(words)} (no engine primitive)", err=True)
+    return Stage("engine", "engine gaps per mode (skills and cards that cannot run / all): "
+                 + ", ".join(counts), time.perf_counter() - start)
 
 
 def build(
@@ -110,6 +134,8 @@ def build(
     compile_stage = Stage("compile", f"{table['effects']} effects, {len(table['hooks'])} "
                           f"hooks → {hooks_file}", time.perf_counter() - start)
     stages.append(compile_stage)
+
+    stages.append(_engine_stage(result.catalog, result.effects))
 
     # By default: the shipped scenarios and those of every --data folder (an expansion's);
     # inside an expansion, its own, as `sgs test` there runs.

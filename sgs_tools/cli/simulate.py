@@ -154,8 +154,8 @@ def simulate(
         sys.stderr.write(f"\nsgs simulate: interrupted after {played[0]} of {games} games\n")
         raise typer.Exit(130) from None
     report.seconds = time.perf_counter() - started
-    mode_gaps = [f"{src}: {', '.join(words)}" for src, words in sorted(lib.gaps.items())
-                 if src in lib.sources_for_mode(lib.mode(mode))]
+    mode_gaps = [f"{src}: {', '.join(words)}" for src, words in
+                 sorted(lib.mode_gaps(lib.mode(mode))[1].items())]
     if mode == "samurai":
         from sgs_tools.engine.samurai.hooks import index
 

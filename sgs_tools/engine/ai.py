@@ -8,8 +8,10 @@ for agents that ask for them (``wants_context``), so random games pay nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+
+from sgs_tools.engine.interp import Frame
+from sgs_tools.engine.records import Use
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
@@ -19,16 +21,9 @@ LORD_LEANING = 5.0
 
 
 def leaning(g: Game, seat: int) -> float:
-    """How much ``seat`` seems to be on the lord's side (identity; 0 elsewhere)."""
-    global _identity_leaning
-    if _identity_leaning is None:  # imported here (a cycle), once: asked on every damage
-        from sgs_tools.engine.modes.identity import leaning as found
-
-        _identity_leaning = found
-    return _identity_leaning(g, seat)
-
-
-_identity_leaning: Callable[[Game, int], float] | None = None
+    """How much ``seat`` seems to be on the lord's side, as the mode's rules judge it
+    (identity; 0 in modes with no lord's side)."""
+    return g.rules.leaning(seat)
 
 
 def hostility(g: Game, me: int, other: int) -> float:
@@ -54,9 +49,6 @@ def perceive_help(g: Game, source: int, target: int) -> None:
 
 
 def target_pool(g: Game, seat: int, hook: Hook, card: str | None) -> list[int]:
-    from sgs_tools.engine.game import Use
-    from sgs_tools.engine.interp import Frame
-
     f = Frame(seat, seat, hook)
     for step in hook.steps:
         if step.get("do") == "pick":
@@ -105,11 +97,37 @@ def play_score(g: Game, seat: int, option: tuple[str, str, Any]) -> float:
     return 0.5
 
 
+def _has_friend(g: Game, seat: int) -> bool:
+    return any(p.alive and p.seat != seat and hostility(g, seat, p.seat) < 0
+               for p in g.table.players)
+
+
+def _does(steps: list[dict[str, Any]], word: str) -> list[dict[str, Any]]:
+    return [s for s in steps if s.get("do") == word]
+
+
 def trigger_benefit(g: Game, owner: int, hook: Hook, payload: dict[str, Any]) -> float:
+    """Whether to use an optional skill now. Declined when it only costs: skipping one's
+    own play phase for nothing but a later gift when no one at the table is a friend
+    (放权 with only enemies left), giving up the draw to take from others who have
+    nothing, or skipping the draw phase with an empty hand (a game of such choices
+    never ends)."""
+    steps = hook.steps
+    skips = {str((s.get("args") or {}).get("phase")) for s in _does(steps, "skip")}
+    if "play" in skips and not _does(steps, "pick") and not _has_friend(g, owner):
+        return -1.0
+    if _does(steps, "forgo_draw") or "draw" in skips:
+        if _does(steps, "pick") and not target_pool(g, owner, hook, None):
+            return -1.0
+        if "draw" in skips and not g.table.players[owner].hand:
+            return -1.0
     return 1.0
 
 
 def may_benefit(g: Game, seat: int, f: Any, body: list[dict[str, Any]]) -> float:
+    """An optional step: an extra turn is given only to a friend (never the last enemy)."""
+    if _does(body, "extra_turn") and not _has_friend(g, seat):
+        return -1.0
     return 1.0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from sgs_tools.engine.actions import ACTIONS
 from sgs_tools.engine.errors import Abort, EngineGap, Stop
 from sgs_tools.engine.prim_counts import CARD_ATTRIBUTES, mark_count, pile_cards, pile_of
 from sgs_tools.engine.prim_distance import FUNCTION_WORDS, within_ok
@@ -17,7 +18,7 @@ from sgs_tools.engine.prim_generals import FILTER_WORDS, QUANTITY_WORDS, changed
 from sgs_tools.engine.prim_names import as_treated
 from sgs_tools.engine.prim_state import STATE_FILTERS, THIS_GENERAL, defer_to_after, this_general
 from sgs_tools.engine.prim_targets import distance_ignored
-from sgs_tools.engine.primitives import ACTIONS, can_pay
+from sgs_tools.engine.primitives import can_pay
 from sgs_tools.engine.state import CardInst, Player
 from sgs_tools.engine.words import POST_FILTERS
 

@@ -335,6 +335,15 @@ class Library:
                     bucket[word] = bucket.get(word, 0) + 1
         return census
 
+    def mode_gaps(self, mode: Mode) -> tuple[list[str], dict[str, list[str]]]:
+        """A mode's skills and cards, and those of them the engine cannot run, each with
+        the words it lacks (the honest gap count of ``sgs build``, the site and
+        ``sgs simulate``)."""
+        sources = self.sources_for_mode(mode)
+        wanted = set(sources)  # an effect of a card or general: ``tsukumo_nasu.bonus``
+        return sources, {k: v for k, v in self.gaps.items()
+                         if k in wanted or k.partition(".")[0] in wanted}
+
     def sources_for_mode(self, mode: Mode) -> list[str]:
         """Skills of the mode's general pool and cards of its decks."""
         out: list[str] = []

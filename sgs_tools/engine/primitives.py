@@ -776,34 +776,3 @@ def p_toggle_chain(g: Game, a: dict[str, Any], f: Frame) -> None:
         p = g.table.players[seat]
         p.marks["chained"] = not p.marks.get("chained", False)
         g.log_event("chain", seat=seat, chained=p.marks["chained"])
-
-
-# The families of words in their own modules register into ACTIONS when imported.
-from sgs_tools.engine import (  # noqa: E402
-    prim_cards,
-    prim_deck,
-    prim_generals,
-    prim_hands,
-    prim_names,
-    prim_piles,
-    prim_pindian,
-    prim_refuse,
-    prim_targets,
-    prim_turns,
-    prim_use,
-)
-
-__all__ = [
-    "ACTIONS",
-    "prim_cards",
-    "prim_deck",
-    "prim_generals",
-    "prim_hands",
-    "prim_names",
-    "prim_piles",
-    "prim_pindian",
-    "prim_refuse",
-    "prim_targets",
-    "prim_turns",
-    "prim_use",
-]

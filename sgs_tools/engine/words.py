@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from sgs_tools.engine.actions import ACTIONS
 from sgs_tools.engine.modifiers import MODIFIERS
-from sgs_tools.engine.primitives import ACTIONS
 
 HOOK_KINDS = frozenset({"trigger", "action", "view_as", "static", "awaken"})
 

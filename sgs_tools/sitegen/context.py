@@ -9,6 +9,7 @@ from sgs_tools.data.catalog import Catalog
 from sgs_tools.data.model import General, Mode, Names, Skill
 from sgs_tools.dsl.effects import EffectsResult
 from sgs_tools.dsl.vocabulary import Registry, full_registry
+from sgs_tools.engine.library import Library
 from sgs_tools.sitegen.face import KingdomStyle, kingdom_style
 from sgs_tools.sitegen.links import Linker, card_page, general_page, mode_page, rel
 from sgs_tools.sitegen.markup import html, md
@@ -78,6 +79,21 @@ class SiteData:
     @cached_property
     def linker(self) -> Linker:
         return Linker(self.cat, self.effects)
+
+    @cached_property
+    def library(self) -> Library:
+        """The engine's view of this data: which effects it can run (the gap counts)."""
+        lib = Library(self.cat, self.effects)
+        lib.index()
+        return lib
+
+    def engine_support(self, mode: Mode) -> tuple[bool, list[str], dict[str, list[str]]]:
+        """Whether the reference engine plays a mode, its skills and cards, and those the
+        engine cannot run (the Library's gaps, as ``sgs build`` counts them)."""
+        from sgs_tools.engine.modes import played_modes
+
+        sources, gaps = self.library.mode_gaps(mode)
+        return mode.id in played_modes(self.cat.modes), sources, gaps
 
     @cached_property
     def modes_of_deck(self) -> dict[str, list[str]]:

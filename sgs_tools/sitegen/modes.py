@@ -88,8 +88,23 @@ class ModePage:
         if raw.get("precedence"):
             rows.append(["Precedence", " > ".join(md(p) for p in raw["precedence"])
                          + " (see [priority](" + rel(self.page, "rules.md", "priority") + "))"])
+        rows.append(["Reference engine", self.engine()])
         return table(["Mode", md(self.mode.name.en or self.mode.name.zh)],
                      [*rows, ["Id", code(self.mode.id)]])
+
+    def engine(self) -> str:
+        """Whether ``sgs simulate`` plays the mode, and the skills and cards the engine
+        cannot run (the Library's engine gaps)."""
+        played, sources, gaps = self.site.engine_support(self.mode)
+        head = "plays this mode" if played else "does not play this mode"
+        effects = f"{len(sources)} skill{'s' if len(sources) != 1 else ''} and cards"
+        if not gaps:
+            return f"{head}; all {effects} run from their hooks (0 engine gaps)"
+        shown = ", ".join(f"{code(s)} ({', '.join(md(w) for w in words)})"
+                          for s, words in list(gaps.items())[:10])
+        more = f" and {len(gaps) - 10} more" if len(gaps) > 10 else ""
+        return (f"{head}; {len(gaps)} of its {effects} use words it cannot run "
+                f"({len(gaps)} engine gap{'s' if len(gaps) != 1 else ''}): {shown}{more}")
 
     def components(self, raw: dict[str, Any]) -> str:
         labels = {"game_cards": "Game cards", "ex_cards": "EX cards", "card_types": "By type",

@@ -66,3 +66,30 @@ def test_build_without_the_site_extra_leaves_a_folder_the_site_build_accepts(
     (tmp_path / "mine" / "notes.txt").write_text("mine", encoding="utf-8")
     again = runner.invoke(app, ["build", "--build-dir", str(tmp_path / "mine"), "--no-site"])
     assert again.exit_code == 2 and "was not made by" in again.output  # others' stay safe
+
+
+def test_build_counts_the_engine_gaps_of_every_mode(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 8: the gap count is the Library's, per mode, played or not (samurai too):
+    the bundled data has none; an effect kind no engine runs shows up as gaps."""
+    (tmp_path / "none").mkdir()
+    args = ["build", "--no-site", "--build-dir", str(tmp_path / "b"),
+            "--scenarios", str(tmp_path / "none")]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.output.splitlines() if "ok   engine" in x)
+    for mode in ("identity", "korean", "guozhan 0/137", "samurai 0/"):
+        assert f" {mode}" in line
+    assert "engine gap in mode" not in result.output
+
+    from sgs_tools.engine import words
+
+    monkeypatch.delitem(words.EFFECT_KINDS, "heirloom")  # as if no engine ran heirlooms
+    monkeypatch.delitem(words.EFFECT_GAPS, "heirloom", raising=False)
+    monkeypatch.setattr("sgs_tools.engine.modes.load_builtin", lambda: None)
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output  # a gap is reported, not a failure
+    line = next(x for x in result.output.splitlines() if "ok   engine" in x)
+    assert " samurai 0/" not in line and " guozhan 0/137" in line
+    assert "engine gap in mode samurai:" in result.output
+    assert "uses effect kind heirloom" in result.output

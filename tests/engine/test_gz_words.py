@@ -66,6 +66,11 @@ def test_effect_kinds_no_engine_runs_are_gaps(lib: Library,
     for ident, compiled in lib.effects.compiled.items():
         if compiled.kind in kinds:
             assert fresh.gaps.get(ident) == [f"effect kind {compiled.kind}"]
+    # and the mode's own count (sgs build, the site, sgs simulate) finds them: an effect of
+    # a card or general is named ``card.effect``
+    _sources, gaps = fresh.mode_gaps(fresh.mode("samurai"))
+    assert set(gaps) == {i for i, c in lib.effects.compiled.items() if c.kind in kinds}
+    assert lib.mode_gaps(lib.mode("samurai"))[1] == {}
 
 
 def test_the_samurai_engine_runs_every_samurai_effect(lib: Library) -> None:

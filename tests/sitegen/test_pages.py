@@ -324,3 +324,21 @@ def test_a_mode_page_lists_the_decks_its_expansions_add(expansion_site: SiteData
         decks_row = next(line for line in pages[f"modes/{m}.md"].splitlines()
                          if line.startswith("| Decks |"))
         assert "Side deck" in decks_row
+
+
+def test_mode_pages_give_the_engine_gap_count(bundled: Result,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 8: each mode page says whether the engine plays it and counts the Library's
+    engine gaps (0 in every bundled mode); a gap is named, escaped."""
+    assert bundled.effects is not None
+    site = SiteData(bundled.catalog, bundled.effects)
+    for mode_id, count in (("guozhan", 137), ("identity", 77)):
+        page = mode_markdown(site, bundled.catalog.modes[mode_id])
+        assert (f"| Reference engine | plays this mode; all {count} skills and cards run "
+                "from their hooks (0 engine gaps) |") in page
+    samurai = mode_markdown(site, bundled.catalog.modes["samurai"])
+    assert "| Reference engine | plays this mode; all " in samurai
+    monkeypatch.setitem(site.library.gaps, "gz_fangquan", ["action <b>x</b>"])
+    page = mode_markdown(site, bundled.catalog.modes["guozhan"])
+    assert ("1 of its 137 skills and cards use words it cannot run (1 engine gap): "
+            "`gz_fangquan` (action &lt;b&gt;x&lt;/b&gt;)") in page

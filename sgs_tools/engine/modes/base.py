@@ -94,6 +94,11 @@ class Rules:
         know."""
         return 0.0 if me == other else 1.0
 
+    def leaning(self, seat: int) -> float:
+        """How much ``seat`` seems to be on the lord's side (positive), as its deeds
+        show (the heuristic agent's reading); 0 where no side is the lord's."""
+        return 0.0
+
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know of the table: public facts plus its own secrets."""
         t = self.g.table

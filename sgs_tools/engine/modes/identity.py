@@ -37,6 +37,9 @@ class IdentityRules(Rules):
     def hostility(self, me: int, other: int) -> float:
         return hostility(self.g, me, other)
 
+    def leaning(self, seat: int) -> float:
+        return leaning(self.g, seat)
+
     def view(self, seat: int) -> dict[str, Any]:
         out = super().view(seat)
         for p, row in zip(self.g.table.players, out["seats"], strict=True):

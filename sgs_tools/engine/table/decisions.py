@@ -61,8 +61,9 @@ def ask_yes_no(g: Game, seat: int, prompt: str, f: Frame | None, benefit: float 
 
 def ask_may(g: Game, seat: int, f: Frame, body: list[dict[str, Any]]) -> bool:
     label = g.step_label(body[0]) if body else "…"
+    wants = getattr(g.agents[seat], "wants_context", False)
     return g.ask_yes_no(seat, f"{f.name}: may {label}", f,
-                           benefit=ai.may_benefit(g, seat, f, body))
+                           benefit=ai.may_benefit(g, seat, f, body) if wants else 1.0)
 
 
 def step_label(g: Game, step: dict[str, Any]) -> str:

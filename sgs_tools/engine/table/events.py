@@ -430,7 +430,8 @@ def fire(g: Game, hook: Hook, owner: int, payload: dict[str, Any], subject: int 
     if hook.optional and not g.has_targets(hook, f, None):
         return False
     if hook.optional and not hook.locked and not chosen and not g.ask_yes_no(
-            owner, hook.source, f, benefit=ai.trigger_benefit(g, owner, hook, payload)):
+            owner, hook.source, f, benefit=ai.trigger_benefit(g, owner, hook, payload)
+            if getattr(g.agents[owner], "wants_context", False) else 1.0):
         return False
     if hook.origin == "skill" and not g.rules.ready(
             owner, hook, asked=hook.optional and not hook.locked):
