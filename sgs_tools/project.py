@@ -312,6 +312,7 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True,
     # A file inside an expansion is checked with the rest of its expansion (its cards,
     # its generals), though only the named files' problems are reported.
     roots = {root for t in targets or [] if (root := paths.expansion_around(t)) is not None}
+    roots |= {req for root in list(roots) for req in data_validate.required_roots(root)}
     context = [f for root in sorted(roots) for f in paths.data_files(root)
                if f.resolve() not in user_set]
     base += list(dict.fromkeys(context))
@@ -346,6 +347,7 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True,
         elif doc.data is None and found:  # not even parsed
             catalog.note_unreadable(doc.text)
     problems.extend(cross_check(catalog))
+    problems.extend(_scenario_modes(catalog, documents))
     problems.extend(reserved_id_problems(catalog))  # ids the site keeps (data/reserved.py)
     effects = None
     if compile_effects:
@@ -369,6 +371,30 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True,
                                                    if k in shown}, warnings))
     return Result(catalog, problems, documents, len(files), effects,
                   len(user_files) if targets else None, warnings)
+
+
+def _scenario_modes(catalog: Catalog, documents: Mapping[str, Document]) -> list[Problem]:
+    """A scenario's mode is one the engine plays in the loaded game (a bundled mode, or an
+    expansion's own based on one): only the catalog knows, so it is checked here."""
+    from sgs_tools.data.schemas import suggest
+    from sgs_tools.engine.modes import played_modes
+
+    played: list[str] | None = None
+    out: list[Problem] = []
+    for doc in documents.values():
+        data = doc.data
+        if not isinstance(data, dict) or data.get("kind") != "scenario":
+            continue
+        mode = data.get("mode", "identity")
+        if not isinstance(mode, str):
+            continue  # the format check says so
+        if played is None:
+            played = played_modes(catalog.modes)
+        if mode not in played:
+            out.append(Problem(doc.where(("mode",)), "scenario",
+                               f"the reference engine does not play mode {mode!r}",
+                               suggest(mode, played) or f"scenarios run in: {', '.join(played)}"))
+    return out
 
 
 def _is_data_folder(folder: Path) -> bool:

@@ -40,6 +40,8 @@ def _scenario_stage(paths: list[Path], explicit: bool, data: list[Path]) -> Stag
 
     outcome = run_scenarios(folders, load_library(data, folders))
     failed = outcome.failed
+    if not outcome.outcomes:
+        return Stage("scenarios", "no scenarios yet (skipped)", time.perf_counter() - start)
     if failed:
         typer.echo(report.text(outcome.problems, outcome.documents, len(outcome.outcomes)),
                    err=True, nl=False)
@@ -73,13 +75,15 @@ def build(
     stages: list[Stage] = []
     start = time.perf_counter()
     try:
-        if not data and (here := paths.expansion_here()) is not None:
+        here = paths.expansion_here() if not data else None
+        if here is not None:
             data = [here]
         result = validate(list(data) if data else None)
     except UsageError as exc:
         typer.echo(f"sgs build: {exc}", err=True)
         raise typer.Exit(2) from None
-    stages.append(Stage("validate", f"{result.files} files, {len(result.problems)} problems",
+    stages.append(Stage("validate", f"{result.reported} file{'s' * (result.reported != 1)}, "
+                        f"{len(result.problems)} problems",
                         time.perf_counter() - start, result.ok))
     if not result.ok:
         typer.echo(report.text(result.problems, result.documents, result.files), err=True,
@@ -107,8 +111,9 @@ def build(
                           f"hooks → {hooks_file}", time.perf_counter() - start)
     stages.append(compile_stage)
 
-    # By default: the shipped scenarios and those of every --data folder (an expansion's).
-    scenario_paths = list(scenarios) if scenarios else [
+    # By default: the shipped scenarios and those of every --data folder (an expansion's);
+    # inside an expansion, its own, as `sgs test` there runs.
+    scenario_paths = list(scenarios) if scenarios else [here] if here is not None else [
         paths.bundled_scenarios(), *(d for d in data or [] if d.is_dir())]
     scenario = _scenario_stage(scenario_paths, explicit=bool(scenarios), data=list(data or []))
     if scenario is not None:

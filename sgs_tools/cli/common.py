@@ -45,6 +45,29 @@ def load_library(command: str, data: list[Path] | None,
     return lib
 
 
+def mode_to_play(command: str, mode: str | None, lib: Library) -> str:
+    """``--mode`` checked against the modes the engine plays in the loaded data (an
+    expansion's own mode based on identity is one); without it, identity, unless the
+    loaded expansions do not join identity: then the first mode they join."""
+    from sgs_tools.data.schemas import suggest
+    from sgs_tools.engine.modes import played_modes
+
+    played = played_modes(lib.catalog.modes)
+    if mode is None:
+        joined = [m for e in lib.catalog.expansions.values() for m in e.modes if m in played]
+        mode = "identity" if not joined or "identity" in joined else joined[0]
+        if mode != "identity":
+            typer.echo(f"sgs {command}: playing {mode}, the first mode the expansion joins "
+                       "(--mode chooses another)", err=True)
+    if mode not in played:
+        hint = suggest(mode, played)
+        typer.echo(f"sgs {command}: the engine does not play mode {mode!r}"
+                   + (f" ({hint})" if hint else "") + f"; it plays {', '.join(played)}",
+                   err=True)
+        raise typer.Exit(2)
+    return mode
+
+
 def data_or_here(data: list[Path] | None) -> list[Path] | None:
     """``--data`` as given, else the expansion the current folder is in (outside any
     checkout), so that every command agrees on what "here" is."""

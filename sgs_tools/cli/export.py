@@ -39,11 +39,12 @@ def freekill(
     """Write a FreeKill extension package: init.lua, one Lua file per skill and per new
     card, translations (our names and generated rules text), the expansion's deck list and
     our scenarios as FreeKill tests."""
-    from sgs_tools.cli.common import check_data
+    from sgs_tools.cli.common import check_data, data_or_here
     from sgs_tools.errors import UsageError
     from sgs_tools.export.freekill.build import build, write
 
     check_data("export freekill", data)
+    data = data_or_here(data)  # inside an expansion: that expansion, as every command does
     pkg = name if name is not None else out.resolve().name
     try:
         result, report = build(list(data or []), pkg, tests=tests)

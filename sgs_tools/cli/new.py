@@ -215,11 +215,12 @@ def _health_kinds(result: Result, exp: Expansion) -> set[bool]:
 def _scenario_mode(result: Result, exp: Expansion, halves: bool) -> str | None:
     """The mode a starter scenario plays: the expansion's first that the engine plays
     and that counts health as the general does."""
-    from sgs_tools.engine import PLAYED_MODES
+    from sgs_tools.engine.modes import played_modes
 
+    played = played_modes(result.catalog.modes)  # an expansion's own modes too
     for mode in exp.modes:
         found = result.catalog.modes.get(mode)
-        if mode in PLAYED_MODES and found is not None and found.yin_yang == halves:
+        if mode in played and found is not None and found.yin_yang == halves:
             return mode
     return None if exp.modes else "identity"
 

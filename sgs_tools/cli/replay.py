@@ -7,12 +7,20 @@ from typing import Annotated
 
 import typer
 
-from sgs_tools.cli.common import DATA_HELP, check_data, data_or_here, load_library
+from sgs_tools.cli.common import (
+    DATA_HELP,
+    check_data,
+    data_or_here,
+    load_library,
+    mode_to_play,
+)
 
 
 def replay(
-    mode: Annotated[str, typer.Option("--mode", metavar="[identity|korean|guozhan|samurai]",
-                                      help="The mode to play.")] = "identity",
+    mode: Annotated[str | None, typer.Option(
+        "--mode", metavar="[identity|korean|guozhan|samurai|MODE]",
+        help="The mode to play (default: as 'sgs simulate' chooses it).",
+        show_default=False)] = None,
     players: Annotated[int, typer.Option("--players", "-n", help="Players.")] = 5,
     seed: Annotated[int, typer.Option("--seed", "-s", help="The game's seed.")] = 0,
     agents: Annotated[str, typer.Option(
@@ -33,16 +41,11 @@ def replay(
     """Replay one game (as `sgs simulate` numbered it) and print its event log."""
     import json
 
-    from sgs_tools.engine import PLAYED_MODES
     from sgs_tools.engine.errors import SetupError
     from sgs_tools.engine.modes import new_game
     from sgs_tools.sim.logfmt import render
     from sgs_tools.sim.runner import Settings
 
-    if mode not in PLAYED_MODES:
-        typer.echo(f"sgs replay: the engine plays {' and '.join(PLAYED_MODES)} games; "
-                   f"{mode!r} cannot be replayed yet", err=True)
-        raise typer.Exit(2)
     check_data("replay", data)
     data = data_or_here(data)
     focused: tuple[str, str] | None = None
@@ -52,11 +55,12 @@ def replay(
             typer.echo(f"sgs replay: --focus takes GENERAL=ROLE, not {focus!r}", err=True)
             raise typer.Exit(2)
         focused = (general.strip(), role.strip())
+    lib = load_library("replay", data)
+    mode = mode_to_play("replay", mode, lib)
     settings = Settings(mode=mode, players=players, seed=seed, agents=agents,
                         generals=tuple(g.strip() for g in generals.split(","))
                         if generals else None, first_game=first_game,
                         data=tuple(str(p) for p in data or []), focus=focused)
-    lib = load_library("replay", data)
     setup = settings.setup(seed)
     setup.record = True
     try:

@@ -90,7 +90,8 @@ def export(
         typer.echo(f"sgs schema export: {exc}", err=True)
         raise typer.Exit(2) from None
     if changed and not modelines:
-        typer.echo(f"{_plural(changed, 'file')} need a modeline; --modelines writes them")
+        typer.echo(f"{_plural(changed, 'file')} {'needs' if changed == 1 else 'need'} a "
+                   "modeline; --modelines writes them")
     elif changed:
         typer.echo(f"wrote the modeline of {_plural(changed, 'file')}")
     else:

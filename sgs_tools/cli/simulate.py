@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from pathlib import Path
@@ -9,8 +10,13 @@ from typing import Annotated
 
 import typer
 
-from sgs_tools.cli.common import DATA_HELP, check_data, data_or_here, load_library
-from sgs_tools.engine import PLAYED_MODES as PLAYABLE_MODES
+from sgs_tools.cli.common import (
+    DATA_HELP,
+    check_data,
+    data_or_here,
+    load_library,
+    mode_to_play,
+)
 from sgs_tools.engine.agents import known_kind
 
 _last = [0.0]
@@ -32,8 +38,11 @@ def _progress(done: int, total: int, started: float) -> None:
 
 
 def simulate(
-    mode: Annotated[str, typer.Option("--mode", metavar="[identity|korean|guozhan|samurai]",
-                                      help="The mode to play.")] = "identity",
+    mode: Annotated[str | None, typer.Option(
+        "--mode", metavar="[identity|korean|guozhan|samurai|MODE]",
+        help="The mode to play: a bundled one, or a mode of the loaded data that the engine "
+        "plays (based on one of them). Default: identity, or inside an expansion that does "
+        "not join identity, the first mode it joins.", show_default=False)] = None,
     players: Annotated[int, typer.Option("--players", "-n", help="Players per game.")] = 5,
     games: Annotated[int, typer.Option("--games", "-g", help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s",
@@ -76,9 +85,8 @@ def simulate(
         typer.echo("sgs simulate: --games, --players and --workers must be positive",
                    err=True)
         raise typer.Exit(2)
-    if mode not in PLAYABLE_MODES:
-        typer.echo(f"sgs simulate: the engine plays {' and '.join(PLAYABLE_MODES)} games; "
-                   f"{mode!r} cannot be simulated yet", err=True)
+    if mode is not None and not re.fullmatch(r"[a-z][a-z0-9_]*", mode):
+        typer.echo(f"sgs simulate: {mode!r} is not a mode id", err=True)
         raise typer.Exit(2)
     if backend not in ("process", "ray"):
         typer.echo(f"sgs simulate: --backend is process or ray, not {backend!r}", err=True)
@@ -90,10 +98,6 @@ def simulate(
         typer.echo(f"sgs simulate: unknown agents {agents!r}; expected random, heuristic or "
                    "rollout[:R[:T]], one per seat, or by role (lord=heuristic,rebel=random,…)",
                    err=True)
-        raise typer.Exit(2)
-    if mode == "samurai" and any("rollout" in k for k in kinds):
-        typer.echo("sgs simulate: the samurai game has random and heuristic agents only "
-                   "(rollout plays the identity and Guozhan engine)", err=True)
         raise typer.Exit(2)
     if len(kinds) > 1 and not by_role and len(kinds) != players:
         typer.echo(f"sgs simulate: --agents lists {len(kinds)} agents for {players} players; "
@@ -108,11 +112,16 @@ def simulate(
         raise typer.Exit(2)
     check_data("simulate", data)
     data = data_or_here(data)
+    lib = load_library("simulate", data)
+    mode = mode_to_play("simulate", mode, lib)
+    if mode == "samurai" and any("rollout" in k for k in kinds):
+        typer.echo("sgs simulate: the samurai game has random and heuristic agents only "
+                   "(rollout plays the identity and Guozhan engine)", err=True)
+        raise typer.Exit(2)
     settings = Settings(mode=mode, players=players, games=games, seed=seed, agents=agents,
                         generals=tuple(g.strip() for g in generals.split(","))
                         if generals else None, first_game=first_game,
                         data=tuple(str(p) for p in data or []))
-    lib = load_library("simulate", data)
     try:  # fail fast on a bad mode, player count or general list
         if mode == "samurai":
             from sgs_tools.engine.samurai import SamuraiGame

@@ -66,25 +66,30 @@ class Catalog:
     def pool(self, mode: Mode, *, expansions: bool = True) -> list[General]:
         """The generals a mode plays with: by set, plus expansions that name the mode.
 
-        An expansion joining modes that count health differently (identity's whole HP,
-        Guozhan's halves) gives each mode the generals whose health it counts; a general
-        fitting none of its expansion's modes stays in all of them, so validation says why.
+        An expansion's generals go to the modes whose health they fit (identity's whole
+        HP, Guozhan's halves), whether a mode takes their set or the expansion joins the
+        mode: one expansion can hold both. A general fitting none of the modes it could
+        join stays in all of them, so validation says why.
         With ``expansions=False``, only the mode's own box: what its component counts count.
         """
         sets = set(mode.general_sets)
-        joined = {e.id: e for e in self.expansions.values()
-                  if mode.id in e.modes} if expansions else {}
-        return [g for g in self.generals.values()
-                if sets.intersection(g.sets) or self._joins(g, mode, joined)]
+        joined = {e.id for e in self.expansions.values()
+                  if mode.id in e.modes} if expansions else set()
+        out = []
+        for g in self.generals.values():
+            if not (sets.intersection(g.sets) or joined.intersection(g.sets)):
+                continue
+            if (_fits(g, mode) or not any(s in self.expansions for s in g.sets)
+                    or not any(_fits(g, m) for m in self._could_join(g))):
+                out.append(g)
+        return out
 
-    def _joins(self, general: General, mode: Mode, joined: dict[str, Expansion]) -> bool:
-        """Whether a general joins ``mode`` through one of the ``joined`` expansions."""
-        via = [joined[s] for s in general.sets if s in joined]
-        return bool(via) and (_fits(general, mode) or not any(
-            _fits(general, m) for e in via for m in self._modes(e)))
-
-    def _modes(self, exp: Expansion) -> list[Mode]:
-        return [self.modes[m] for m in exp.modes if m in self.modes]
+    def _could_join(self, general: General) -> list[Mode]:
+        """The modes that take one of the general's sets, or that its expansion joins."""
+        return [m for m in self.modes.values()
+                if set(m.general_sets).intersection(general.sets) or any(
+                    m.id in self.expansions[s].modes for s in general.sets
+                    if s in self.expansions)]
 
     def decks_of(self, mode: Mode) -> list[str]:
         """The decks a mode plays with: its own, then those of the expansions that name
@@ -117,10 +122,23 @@ class Catalog:
         return [*base_kingdoms(), *(k for k in self.kingdoms if k not in base_kingdoms())]
 
     def kingdoms_for(self, general: General) -> list[str]:
-        """The kingdoms a general may belong to: the base game's and its expansion's."""
+        """The kingdoms a general may belong to: the base game's, its expansion's and
+        those of the expansions it requires (``requires:``, transitively)."""
         exp = self.expansion_of(general)
-        own = [k.id for k in exp.kingdoms] if exp is not None else []
-        return [*base_kingdoms(), *(k for k in own if k not in base_kingdoms())]
+        own = [k.id for e in self.required(exp) for k in e.kingdoms] if exp is not None else []
+        return list(dict.fromkeys([*base_kingdoms(), *own]))
+
+    def required(self, exp: Expansion) -> list[Expansion]:
+        """``exp`` and the expansions it requires, theirs in turn, each once."""
+        by_folder = {Path(e.origin.file).resolve().parent: e for e in self.expansions.values()}
+        out = [exp]
+        for current in out:
+            here = Path(current.origin.file).resolve().parent
+            for entry in current.requires:
+                found = by_folder.get((here / entry).resolve())
+                if found is not None and found not in out:
+                    out.append(found)
+        return out
 
     def mode_kingdoms(self, mode: Mode) -> list[str]:
         """The kingdoms a mode plays: its own list, plus those declared by the expansions
@@ -297,10 +315,12 @@ def _unknown_kingdom(cat: Catalog, general: General, allowed: list[str]) -> Prob
     declared = cat.kingdoms.get(general.kingdom)
     if declared is not None:
         hint = (f"kingdom {general.kingdom!r} is declared by expansion "
-                f"{declared.expansion!r}, not by this general's; declare it in this "
-                "expansion's expansion.yaml too, or use a kingdom of its own")
+                f"{declared.expansion!r}, not by this general's: add that expansion's "
+                "folder to this one's 'requires:' in its expansion.yaml")
     else:
-        hint = suggest(general.kingdom, [*allowed, *sorted(cat.broken_kingdoms)]) or (
+        # Kingdom ids are short: one wrong letter of three ('jim') is still a likely typo.
+        hint = suggest(general.kingdom, [*allowed, *sorted(cat.broken_kingdoms)],
+                       cutoff=0.6) or (
             f"kingdoms: {', '.join(allowed)}; an expansion declares kingdoms of its own "
             "under 'kingdoms:' in its expansion.yaml")
     return Problem(general.origin.where("kingdom"), "unknown-kingdom",
@@ -510,6 +530,14 @@ def _check_expansions(cat: Catalog) -> None:
                 cat.unknown(exp.origin, ("modes", i), "mode", mode_id,
                             cat.modes)
         cat.problems.extend(_declaration_problems(exp.origin.doc))
+        here = Path(exp.origin.file).resolve().parent
+        for i, entry in enumerate(exp.requires):
+            if not (here / entry / "expansion.yaml").is_file():
+                cat.problems.append(Problem(
+                    exp.origin.where("requires", i), "unknown-expansion",
+                    f"no expansion in {entry!r} (no expansion.yaml in {here / entry})",
+                    "give the folder of the expansion this one builds on, relative to "
+                    "this expansion's folder"))
 
 
 def _declared_ids(data: dict[str, object]) -> list[str]:
@@ -582,8 +610,52 @@ def _warn_generals(cat: Catalog) -> None:
                 f"rename the file to {general.id}.yaml", severity="warning"))
 
 
+NOT_INHERITED = frozenset({"kind", "id", "name", "based_on", "components", "notes"})
+"""Top-level sections of a mode that its ``based_on`` base never gives it: what names it,
+and its box's contents (``components``: a mode with other sets has other counts)."""
+ALTERNATIVES = (frozenset({"roles", "factions"}),)
+"""Sections of which a mode has one: giving one, it inherits none of the others."""
+
+
+def inherit_modes(cat: Catalog) -> None:
+    """Each mode ``based_on`` another takes the top-level sections it does not give from
+    its base (along the chain): "the base's rules apply where this one is silent". An
+    unknown base or a cycle is reported at ``based_on``; such a mode keeps its own data."""
+    done: dict[str, Mode] = {}
+
+    def resolve(mode: Mode, trail: tuple[str, ...]) -> Mode:
+        if mode.id in done:
+            return done[mode.id]
+        base_id = mode.raw.get("based_on")
+        result = mode
+        if isinstance(base_id, str) and base_id:
+            base = cat.modes.get(base_id)
+            if base is None:
+                cat.unknown(mode.origin, ("based_on",), "mode", base_id, cat.modes)
+            elif base_id in trail or base_id == mode.id:
+                cat.problems.append(Problem(
+                    mode.origin.where("based_on"), "mode-cycle",
+                    f"mode {mode.id!r} is based on itself through "
+                    f"{' → '.join((*trail, mode.id, base_id))}",
+                    "one mode of the chain must stand on its own (no based_on)"))
+            else:
+                parent = resolve(base, (*trail, mode.id))
+                own = set(mode.raw)
+                skip = set(NOT_INHERITED) | {k for group in ALTERNATIVES if own & group
+                                             for k in group}
+                taken = [k for k in parent.raw if k not in own and k not in skip]
+                raw = {**{k: parent.raw[k] for k in taken}, **mode.raw}
+                result = Mode(mode.id, mode.name, raw, mode.origin, tuple(taken))
+        done[mode.id] = result
+        return result
+
+    for ident in list(cat.modes):
+        cat.modes[ident] = resolve(cat.modes[ident], ())
+
+
 def cross_check(cat: Catalog) -> list[Problem]:
     """Run every cross-file check; return the catalog's problems (building ones included)."""
+    inherit_modes(cat)
     _check_decks(cat)
     _check_generals(cat)
     _warn_generals(cat)

@@ -144,6 +144,9 @@ class Mode:
     name: Names
     raw: dict[str, Any] = field(compare=False, repr=False)
     origin: Origin = field(compare=False, repr=False)
+    inherited: tuple[str, ...] = ()
+    """The top-level sections ``raw`` took from the ``based_on`` chain (the mode's file
+    is silent on them)."""
 
     @property
     def decks(self) -> list[str]:
@@ -187,6 +190,8 @@ class Expansion:
     modes: tuple[str, ...]
     origin: Origin = field(compare=False, repr=False)
     kingdoms: tuple[Kingdom, ...] = ()
+    requires: tuple[str, ...] = ()
+    """Folders of the expansions this one builds on, as written (relative to its own)."""
 
 
 def rank_number(raw: int | str | None) -> int | None:
@@ -253,4 +258,4 @@ def expansion_of(doc: Document) -> Expansion:
                 Origin(doc, ("kingdoms", i)))
         for i, raw in enumerate(data.get("kingdoms", [])))
     return Expansion(data["id"], Names.of(data["name"]), tuple(data.get("modes", [])),
-                     Origin(doc), kingdoms)
+                     Origin(doc), kingdoms, tuple(data.get("requires", [])))

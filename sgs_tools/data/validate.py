@@ -108,6 +108,31 @@ def found_not_data(path: Path) -> bool:
     return kind_of(doc, path, named=False) == (None, [])
 
 
+def required_roots(root: Path) -> list[Path]:
+    """The expansion folders an expansion requires (its expansion.yaml's ``requires:``,
+    relative to it), and theirs in turn, each once; what cannot be read is left out (the
+    catalog reports a ``requires`` entry that names no expansion)."""
+    out: list[Path] = []
+    seen = {root.resolve()}
+    todo = [root]
+    while todo:
+        here = todo.pop(0)
+        try:
+            data = load_file(here / "expansion.yaml").data
+        except LoadError:
+            continue
+        wanted = data.get("requires") if isinstance(data, dict) else None
+        for entry in wanted if isinstance(wanted, list) else []:
+            if not isinstance(entry, str) or not entry:
+                continue
+            folder = (here / entry).resolve()
+            if folder not in seen and (folder / "expansion.yaml").is_file():
+                seen.add(folder)
+                out.append(folder)
+                todo.append(folder)
+    return out
+
+
 def collect(targets: list[Path]) -> list[Path]:
     """The YAML files of the given files and folders, each once, in order; a target that
     does not exist, or a folder with no YAML file, is a usage error."""

@@ -233,6 +233,10 @@ def parse(text: str) -> A.Effect:
             if token is not None and token.type == "COLON":
                 label = ("unexpected ':' here: only a trigger, 'if', 'else', 'may', a choice "
                          "or a loop ends with ':'")
+        shape = None if label else _shape_hint(source, line, where, token)
+        if shape is not None:
+            label, expected_text = shape
+            raise EffectSyntaxError(SyntaxProblem(line, col, label, (expected_text,))) from None
         if label:
             message = label.strip()
         elif isinstance(exc, UnexpectedCharacters):
@@ -259,6 +263,31 @@ def parse(text: str) -> A.Effect:
         if isinstance(exc.orig_exc, RecursionError):  # pragma: no cover - as above
             raise EffectSyntaxError(SyntaxProblem(1, 1, "the effect nests too deeply")) from None
         raise
+
+
+def _shape_hint(source: str, line: int, where: str, token: object) -> tuple[str, str] | None:
+    """(message, help) for two mistakes the parser state alone does not tell apart: an
+    'else' with no 'if' before it, and a line left unindented under a line ending in ':'."""
+    text = str(token or "")
+    if text == "else" or (text == ":" and where.strip() == "else"):
+        return ("'else' needs a matching 'if' just above it",
+                "an 'if …:' block right above the 'else', at the same indentation")
+    lines = source.splitlines()
+    if not 1 < line <= len(lines):
+        return None
+    here = lines[line - 1]
+    for number in range(line - 1, 0, -1):
+        above = lines[number - 1]
+        code = above.split("#", 1)[0].rstrip()
+        if not code:
+            continue
+        if code.endswith(":") and (len(here) - len(here.lstrip(" "))
+                                   <= len(above) - len(above.lstrip(" "))):
+            return ("expected an indented block after ':'",
+                    f"the lines under '{code.strip()}' indented further than it "
+                    "(two more spaces)")
+        return None
+    return None
 
 
 MAX_TREE_DEPTH = 100

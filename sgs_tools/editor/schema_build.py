@@ -178,9 +178,14 @@ def bundled_facts() -> Facts:
 
 def project_facts(data_paths: Sequence[Path]) -> Facts:
     """The bundled game plus the data below ``data_paths`` (expansion folders or files)."""
+    from sgs_tools.data.validate import required_roots
+
     facts = bundled_facts()
     facts.project = True
-    for root in data_paths:
+    roots = list(data_paths)
+    roots += [req for root in data_paths if (Path(root) / "expansion.yaml").is_file()
+              for req in required_roots(Path(root))]  # what it builds on is valid too
+    for root in dict.fromkeys(roots):
         for path in _yaml_files(root):
             _add_file(facts, path)
     return facts

@@ -532,7 +532,7 @@ class _Reader:
     def mode_seats(self, mode: str, seats: list[SeatSpec]) -> None:
         """Seats fit the mode: two generals in Guozhan, one general and a role elsewhere."""
         bad, at = self.bad, self.at
-        two = mode in TWO_GENERAL_MODES
+        two = self.family(mode) in TWO_GENERAL_MODES
         for s in seats:
             for key in s.keys:
                 if two and key in ("general", "role"):
@@ -789,14 +789,35 @@ class _Reader:
         return seed, budget, rest
 
     def mode(self) -> str:
+        """The mode played: a bundled one, or (with the game loaded) any mode of it the
+        engine plays, such as an expansion's mode based on identity; without the game,
+        an unknown mode id is left for the run to check."""
         bad, at, data = self.bad, self.at, self.data
         mode = data.get("mode", "identity")
-        if mode not in PLAYED_MODES:
+        played = list(PLAYED_MODES)
+        if self.lib is not None:
+            from sgs_tools.engine.modes import played_modes
+
+            found = played_modes(self.lib.catalog.modes)
+            played = [*(m for m in PLAYED_MODES if m in found),
+                      *(m for m in found if m not in PLAYED_MODES)]
+        elif isinstance(mode, str) and re.fullmatch(r"[a-z][a-z0-9_]*", mode):
+            return mode
+        if mode not in played:
             bad(at("mode"), f"the reference engine does not play mode {mode!r}",
-                _hint(suggest(str(mode), set(PLAYED_MODES)),
-                      f"scenarios run in: {', '.join(PLAYED_MODES)}"))
+                _hint(suggest(str(mode), set(played)),
+                      f"scenarios run in: {', '.join(played)}"))
             mode = "identity"
         return str(mode)
+
+    def family(self, mode: str) -> str:
+        """The bundled mode whose rules ``mode`` plays by (itself, or along based_on)."""
+        catalog = self.lib.catalog.modes if self.lib is not None else {}
+        seen: set[str] = set()
+        while mode not in PLAYED_MODES and mode in catalog and mode not in seen:
+            seen.add(mode)
+            mode = str(catalog[mode].raw.get("based_on") or "")
+        return mode
 
     def sides(self, mode: str) -> None:
         bad, lib, side_checks = self.bad, self.lib, self.side_checks

@@ -285,8 +285,10 @@ class Builder:
                 p.max_hp = p.hp
             p.alive = spec.alive
             g.add_player(p)
-        if sc.mode in TWO_GENERAL_MODES:
-            self.two_generals(g)
+        from sgs_tools.engine.modes.guozhan import GuozhanRules
+
+        if sc.mode in TWO_GENERAL_MODES or isinstance(g.rules, GuozhanRules):
+            self.two_generals(g)  # Guozhan, or a mode based on it
         for spec in sc.seats:
             p = t.players[spec.seat]
             for c in spec.hand:

@@ -61,8 +61,10 @@ class Layout:
     def make(cls, site: Path, build: Path | None = None, out: Path | None = None) -> Layout:
         site = site.resolve()
         package = Path(__file__).resolve().parent.parent
-        if build is None and site.is_relative_to(package):
-            # An installed wheel: never write into site-packages; build beside the user.
+        if build is None and (site.is_relative_to(package)
+                              or not Path.cwd().resolve().is_relative_to(site.parent)):
+            # An installed wheel: never write into site-packages; run outside the checkout
+            # (an editable install, in an expansion's folder): build beside the user.
             build = Path.cwd() / "sgs-site"
         build = (build or site / "build").resolve()
         return cls(site, build, (out or build / "html").resolve())

@@ -45,8 +45,11 @@ class ModePage:
         if players:
             rows.append(["Players", f"{md(players.get('min', '?'))}–{md(players.get('max', '?'))}"])
         if raw.get("based_on"):
+            taken = (f"; this page shows the sections it takes from it: "
+                     f"{', '.join(md(k) for k in self.mode.inherited)}"
+                     if self.mode.inherited else "")
             rows.append(["Based on", self.site.mode_link(str(raw["based_on"]), self.page)
-                         + " (rules not repeated here follow that mode)"])
+                         + f" (rules not repeated here follow that mode{taken})"])
         mode_decks = self.site.cat.decks_of(self.mode)  # an expansion's decks join too
         if mode_decks:
             decks = []

@@ -1436,7 +1436,9 @@ def _groups(clauses: tuple[Any, ...], r: Renderer) -> list[list[Any]]:
 
 def _joins(group: list[Any], cl: Any, r: Renderer) -> bool:
     prev = group[0]
-    if type(cl) is not type(prev) or r.options(prev.options) != r.options(cl.options):
+    if type(cl) is not type(prev) or not isinstance(cl, (A.ViewAs, A.Trigger)):
+        return False  # two conditional statics in a row stand alone (将驰)
+    if r.options(prev.options) != r.options(cl.options):
         return False
     if isinstance(cl, A.ViewAs):
         return bool(prev.card == cl.card)

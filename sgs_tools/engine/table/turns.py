@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from sgs_tools.engine.errors import (
     GameOver,
 )
-from sgs_tools.engine.prim_turns import phase_ended
-from sgs_tools.engine.primitives import BORROWED
+from sgs_tools.engine.prim_turns import EXTRA_PHASES, phase_ended, run_extra_phases
+from sgs_tools.engine.primitives import BORROWED, take_back_skills
 from sgs_tools.engine.state import (
     DISCARD,
 )
@@ -58,6 +58,8 @@ def take_turn(g: Game, seat: int, phases: list[str] | None = None,
             return
         g.emit("phase_start", "at", seat, {"phase": "turn"})
         g.rules.turn_start(seat)
+    if EXTRA_PHASES in g.word_state:  # 当先: an extra phase once the start is over
+        run_extra_phases(g, seat)
     for phase in g.phases:
         pid = str(phase["id"])
         if phases is not None and pid not in phases:
@@ -65,8 +67,12 @@ def take_turn(g: Game, seat: int, phases: list[str] | None = None,
         if not p.alive or g.over:
             break
         g.run_phase(seat, phase)
+        if EXTRA_PHASES in g.word_state:
+            run_extra_phases(g, seat)
     if p.alive:
         g.emit("phase_end", "at", seat, {"phase": "turn"})
+    for who, pid in g.word_state.get(EXTRA_PHASES) or ():
+        g.log_event("extra_phase_lost", seat=who, phase=pid)  # granted too late to play
     g.end_period("turn")
     g.sweep()
     if g.setup.check_invariants:
@@ -147,6 +153,8 @@ def end_period(g: Game, period: str) -> None:
     expired = g.word_state.expire(period, g.phase_kind if period == "phase" else "")
     if any(k.startswith(BORROWED) for k in expired):
         g.statics_dirty = True  # a borrowed weapon went back
+    if expired:
+        take_back_skills(g, expired)  # 父魂: skills held until the end of the turn
 
 
 def sweep(g: Game) -> None:

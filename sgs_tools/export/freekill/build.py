@@ -67,13 +67,15 @@ def build(data: list[Path], package: str, *, tests: bool = True, prefix: str | N
         return option_texts(comp, effects.names, lang)
 
     res = export(gens, effects.compiled, render, package=package, prefix=prefix,
-                 options=options, cards=cards, decks=decks)
+                 options=options, cards=cards, decks=decks,
+                 kingdoms=list(cat.kingdoms.values()))
     outcomes: list[ScenarioOutcome] = []
     if tests:
         extra, outcomes = scenario_tests(res, gens, data, package)
         if extra:
             res = export(gens, effects.compiled, render, package=package, prefix=prefix,
-                         extra_tests=extra, options=options, cards=cards, decks=decks)
+                         extra_tests=extra, options=options, cards=cards, decks=decks,
+                 kingdoms=list(cat.kingdoms.values()))
     res.scenarios = outcomes
     res.tests = sum(1 for o in outcomes if o.skill)
     support = resources.files("sgs_tools.export.freekill").joinpath("lua")

@@ -72,7 +72,8 @@ def export(generals: list[Any], compiled: dict[str, Any], render: Any, *,
            package: str = DEFAULT_PACKAGE, prefix: str | None = None,
            options: Any, mapping: Mapping | None = None,
            extra_tests: dict[str, list[str]] | None = None,
-           cards: list[Any] | None = None, decks: list[Any] | None = None) -> ExportResult:
+           cards: list[Any] | None = None, decks: list[Any] | None = None,
+           kingdoms: list[Any] | None = None) -> ExportResult:
     """Export ``generals`` (catalog General objects, skills resolved through ``compiled``).
 
     ``render(compiled, lang)`` gives an effect's rules text; ``options(compiled, lang)``
@@ -80,7 +81,9 @@ def export(generals: list[Any], compiled: dict[str, Any], render: Any, *,
     ``extra_tests`` maps our skill id (``card:ID`` for a card) to Lua test functions
     (``function(room, me) … end``) to attach with ``addTest``. ``cards`` are catalog
     cards to export (an expansion's own: FreeKill already has the standard cards, which
-    the mapping table names), ``decks`` the decks whose copies become FreeKill card specs.
+    the mapping table names), ``decks`` the decks whose copies become FreeKill card specs,
+    ``kingdoms`` the kingdoms expansions declare (FreeKill takes any kingdom name a
+    general gives, shown by its translation).
     """
     if not PACKAGE_NAME.fullmatch(package):
         raise ValueError(f"package name {package!r}: use lower-case letters, digits and _ "
@@ -143,13 +146,18 @@ def export(generals: list[Any], compiled: dict[str, Any], render: Any, *,
     translations: list[tuple[str, str]] = [(package, "sgs-tools 导出")]
     translations_en: list[tuple[str, str]] = [(package, "sgs-tools export")]
     general_lines: list[str] = []
+    declared = {k.id: k for k in kingdoms or [] if k.id not in KINGDOMS}
+    for kid in sorted({g.kingdom for g in generals if g.kingdom in declared}):
+        translations.append((kid, declared[kid].name.zh))
+        translations_en.append((kid, declared[kid].name.en or kid))
     for g in sorted(generals, key=lambda g: g.id):
         missing = [s.id for s in g.skills if s.id not in out.skills]
         if missing:
             out.refused.append(Refusal("general", g.id, "skill",
                                        "skills not exportable: " + ", ".join(missing)))
             continue
-        if g.kingdom not in KINGDOMS or g.hp is None or g.gender not in GENDERS:
+        if (g.kingdom not in KINGDOMS and g.kingdom not in declared) or g.hp is None or (
+                g.gender not in GENDERS):
             out.refused.append(Refusal("general", g.id, "general",
                                        f"kingdom {g.kingdom}, hp {g.hp}, gender {g.gender}"))
             continue
