@@ -104,7 +104,11 @@ def _more(e: Any, entry: dict[str, Any], who: str, names: dict[int, str]) -> str
     if e == "gain_skill":
         return f"{who} gains the skill {entry.get('skill')}"
     if e == "prevent":
-        return f"{entry.get('n')} damage to {who} is prevented{via}"
+        # the seat is who prevents it (急救 prevents damage to anyone): the damage's own
+        # line, damage_prevented or a smaller damage, names whom it was done to
+        return f"{who} prevents {entry.get('n')} damage{via}"
+    if e == "damage_prevented":
+        return f"the damage to {who} is prevented"
     if e == "judge_result":
         return f"{who}'s judgement is {entry.get('card')}"
     if e == "max_hp":

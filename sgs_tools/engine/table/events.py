@@ -267,8 +267,11 @@ def equipped_names(g: Game, seat: int) -> list[str]:
 
 def _equipped_names(g: Game, seat: int) -> list[str]:
     p = g.table.players[seat]
-    names = [g.table.cards[u].card for u in p.equipment.values()]
     borrowed = borrowed_weapon(g, seat)
+    # 借刀杀人 as first printed (003_…): one weapon at a time, never one's range with the
+    # other's skill; the borrowed one is used (range and skill), one's own rests meanwhile
+    names = [g.table.cards[u].card for slot, u in p.equipment.items()
+             if borrowed is None or slot != "weapon"]
     if borrowed is not None:
         names.append(g.table.cards[borrowed].card)
     for a in g.statics_for_count_as(seat):

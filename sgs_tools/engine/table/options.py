@@ -148,6 +148,18 @@ def action_hooks(g: Game, seat: int) -> list[tuple[Hook, int]]:
     return out
 
 
+def limit_key(g: Game, name: str) -> str:
+    """The name a card's uses are limited and counted under: a kind of a limited card counts
+    as that card (a Fire or Thunder Slash is one of the play phase's Slashes)."""
+    if "_" not in name:
+        return name
+    for phase in g.phases:
+        for limited in phase.get("use_limits") or ():
+            if name.endswith("_" + limited):
+                return str(limited)
+    return name
+
+
 def use_limit(g: Game, seat: int, name: str, phase: dict[str, Any] | None) -> int | None:
     """How many times ``name`` may be used this play phase (None = no limit)."""
     limit: int | None = None
@@ -198,8 +210,9 @@ def card_usable(g: Game, seat: int, name: str, uid: int, phase: dict[str, Any] |
     named = treated_name(g, seat, uid)
     if named is not None and named != name:
         return False  # a card that counts as another is used only as that one
-    limit = g.use_limit(seat, name, phase)
-    if limit is not None and g.phase_uses.get((seat, name), 0) >= limit and not unlimited_on(
+    key = limit_key(g, name)
+    limit = g.use_limit(seat, key, phase)
+    if limit is not None and g.phase_uses.get((seat, key), 0) >= limit and not unlimited_on(
             g, seat, uid):  # 陷阵: on those characters the card is not limited
         return False
     if forbidden(g, seat, uid):

@@ -23,6 +23,7 @@ from sgs_tools.engine.state import (
     EQUIPMENT,
     PROCESSING,
 )
+from sgs_tools.engine.table.options import limit_key
 from sgs_tools.engine.words import DODGED
 
 if TYPE_CHECKING:
@@ -58,8 +59,8 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
     g.log_event("use", seat=user, card=g.face(uid), via=via,
                    targets=list(preset or []))
     g.move(physical, PROCESSING, -1, "use")
+    key = (user, limit_key(g, name))  # (a Fire Slash counts as a Slash)
     if in_play:
-        key = (user, name)
         g.phase_uses[key] = g.phase_uses.get(key, 0) + 1
         g.count_play(user, name)
     for a in g.statics.active(user, "next_damage"):
@@ -92,14 +93,14 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
                 else:
                     t.put(u, zone, seat)
         if in_play:
-            g.phase_uses[(user, name)] -= 1
+            g.phase_uses[key] -= 1
         g.log_event("undo", seat=user, card=name)
     finally:
         g.use_stack.pop()
     if use.failed and in_play and ok:
-        g.phase_uses[(user, name)] -= 1
+        g.phase_uses[key] -= 1
     elif in_play and ok and use.targets and set(use.targets) <= unlimited_on(g, user, uid):
-        g.phase_uses[(user, name)] -= 1  # 陷阵: a use on those characters is not counted
+        g.phase_uses[key] -= 1  # 陷阵: a use on those characters is not counted
     for u in physical:
         if t.where.get(u, ("", 0))[0] == PROCESSING:
             g.move([u], DISCARD, -1, "used")
@@ -244,8 +245,9 @@ def beyond_limit(g: Game, use: Use, cands: list[int]) -> list[int]:
     if not free or g.table.current != use.user:
         return cands
     phase = next((ph for ph in g.phases if ph.get("id") == g.table.phase), None)
-    limit = g.use_limit(use.user, use.name, phase)
-    if limit is None or g.phase_uses.get((use.user, use.name), 0) <= limit:
+    name = limit_key(g, use.name)
+    limit = g.use_limit(use.user, name, phase)
+    if limit is None or g.phase_uses.get((use.user, name), 0) <= limit:
         return cands
     return [c for c in cands if c in free]
 
