@@ -89,7 +89,7 @@ def pick_cards(g: Game, v: Any, f: Frame, chooser: int, owner: int, prompt: str,
 
 
 CARD_SPENDERS = frozenset({"discard", "discard_own", "give", "reveal", "show_cards",
-                           "distribute", "use_card", "discard_up_to",
+                           "distribute", "use_card", "offer_use", "discard_up_to",
                            # designers.yaml and the piles: cards of one's own put somewhere
                            "put_in_discard_pile", "put_on_general", "put_on_bottom"})
 

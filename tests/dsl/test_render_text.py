@@ -424,15 +424,17 @@ def test_two_bounds_on_one_value_read_as_a_range() -> None:
 
 def test_a_granted_action_keeps_you_as_the_owner() -> None:
     """救援 and 黄天: other characters act in their own play phase; the text never makes
-    them "you" (the owner stays "you"; the lord is named)."""
+    them "you" (the owner stays "you"; the lord is named). 救援's condition is on the
+    owner, who is the lord the Peach is offered to: it names him so ("while the lord is
+    wounded"), never "you" beside the Wu characters the sentence is about."""
     assert text("jiuyuan", "zh") == (
-        "吴势力其他角色可以于其出牌阶段对主公使用一张【桃】，主公可以拒绝此牌。")
+        "吴势力其他角色可以于其出牌阶段，若主公已受伤，对主公使用一张【桃】，主公可以拒绝此牌。")
     assert text("jiuyuan", "en") == \
-        ("Other Wu characters may, in their play phase, offer a Peach to the lord, who may "
-         "refuse it; if the lord accepts, use it on the lord.")
+        ("Other Wu characters may, in their play phase, while the lord is wounded, offer a "
+         "Peach to the lord, who may refuse it; if the lord accepts, use it on the lord.")
     assert text("jiuyuan", "ko") == (
-        "오나라 다른 플레이어는 자신의 카드 사용 단계에 주공이 거절하지 않으면 "
-        "주공에게 【도】 1장을 사용할 수 있다.")
+        "오나라 다른 플레이어는 자신의 카드 사용 단계에 주공이 부상당한 동안 주공이 거절하지 "
+        "않으면 주공에게 【도】 1장을 사용할 수 있다.")
     assert "你" not in text("huangtian", "zh")
     assert not text("huangtian", "en").lower().startswith("you")
 

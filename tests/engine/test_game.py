@@ -150,10 +150,10 @@ def test_scripted_agent_rejects_unknown_answers() -> None:
 
 
 def test_step_budget_names_the_looping_skill(lib: Library) -> None:
-    r = play(lib, players=5, seed=6, step_budget=150, record=False).result
+    r = play(lib, players=5, seed=6, step_budget=60, record=False).result
     assert r.error_kind == "step-budget"
     assert r.error_skill
-    assert "step budget of 150 exceeded while resolving" in (r.error or "")
+    assert "step budget of 60 exceeded while resolving" in (r.error or "")
 
 
 def test_invariants_catch_a_lost_card(lib: Library) -> None:

@@ -182,16 +182,6 @@ when judge:
 expect:
   events: [{e: retrial, seat: 0, old: slash ♥9}]
 """),
-    P("action:replace_judgement", """
-at start of play:
-  judge
-when judge:
-  reveal_from_deck 1 as top
-  replace_judgement with top
-""", """
-expect:
-  events: [{e: retrial, seat: 0, old: slash ♥9, new: jink ♣9}]
-"""),
     P("action:swap_judgement event:judge:before", """
 at start of play:
   judge
@@ -201,6 +191,20 @@ before judge:
 expect:
   events: [{e: retrial, seat: 0, old: slash ♥9, new: jink ♥2}]
   state: {seats: {0: {hand: [slash ♠7, peach ♥3, slash ♥9]}}}
+"""),
+    P("action:replace_judgement", """
+at start of play:
+  judge
+  if judgement is black:
+    draw 2
+when judge:
+  reveal_from_deck 1 as top
+  replace_judgement with top
+""", """
+expect:
+  events: [{e: retrial, seat: 0, old: slash ♥9, new: jink ♣9},
+           {e: move, to: discard, cards: [slash ♥9]},
+           {e: draw, seat: 0, cards: [peach ♦9, slash ♠9]}]
 """),
     P("action:respond", """
 at start of play:

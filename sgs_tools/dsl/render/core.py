@@ -90,6 +90,7 @@ class Renderer:
         self.counted: dict[str, A.ForEach] = {}  # let names that count cards (see steps)
         self.flat: set[int] = set()  # loops said as one step ("将其中的红桃牌…")
         self.named: set[int] = set()  # loops whose step names each of them ("每名…")
+        self.owner_as = ""  # what "you" reads as where someone else is the subject
 
     def start_clause(self, clause: Any) -> None:
         """Names and definitions are a clause's own: each sentence starts afresh. A letter
@@ -191,6 +192,8 @@ class Renderer:
         return self.value(n, "int")
 
     def var(self, name: str) -> str:
+        if name == "you" and self.owner_as:
+            return self.owner_as
         if name == "you":
             return self.t(self.reg.selectors["you"].text, "you")
         if name in self.letters:
@@ -571,7 +574,7 @@ class Renderer:
 
     def _cond(self, c: Any) -> str:
         L = self.L
-        you = self.var("you")
+        you = self.t(self.reg.selectors["you"].text, "you")  # (not ``owner_as``)
         if isinstance(c, (A.All, A.Any_)):
             word = "and" if isinstance(c, A.All) else "or"
             parts = (self._and_parts(c.conds) if isinstance(c, A.All)
@@ -1154,11 +1157,16 @@ class Renderer:
         times = self.amount(self.an.of(limit).get("times"), times=True)
         return self.phrase("times_per", period=period, times=times)
 
-    def options(self, o: A.Options) -> list[str]:
+    def options(self, o: A.Options, grant: bool = True) -> list[str]:
+        """The options' phrases; ``grant=False`` is for an action granted to others (救援):
+        they are its subject instead, and its condition is said as one on the owner
+        ("while the lord is wounded")."""
         parts = []
-        if o.condition is not None:  # `, if COND`: when a conversion or action may be used
+        if o.condition is not None and not grant:
+            parts.append(self.L.granted_condition(self, o.condition))
+        elif o.condition is not None:  # `, if COND`: when a conversion or action may be used
             parts.append(self.phrase("if", cond=self.cond(o.condition, "면")))
-        if o.grant is not None and self.an.of(o).get("grant") is not None:
+        if grant and o.grant is not None and self.an.of(o).get("grant") is not None:
             parts.append(self.L.grant(self.value(self.an.of(o).get("grant"))))
         if o.limit is not None:
             parts.append(self.limit(o.limit))
@@ -1331,6 +1339,15 @@ class Renderer:
         rest = self.steps(tuple(body), you, inner=True)
         return L.card_use_text(head, rest)
 
+    def _aims_at_lord(self, body: tuple[Any, ...]) -> bool:
+        """Whether a step of a body is done to the lord (`offer_use 1 peach on lord`)."""
+        for st in body:
+            if isinstance(st, A.Do):
+                on = self.an.of(st.sentence).get("on")
+                if isinstance(on, dict) and on.get("select", {}).get("noun") == "lord":
+                    return True
+        return False
+
     def clause(self, cl: Any) -> str:
         L = self.L
         you = self.var("you")
@@ -1341,7 +1358,15 @@ class Renderer:
             # `action, for wu others:` is theirs to take in their own play phase, never the
             # owner's: the granted characters are the subject and "you" stays the owner
             who = self.value(self.an.of(cl.options).get("grant"))
-            opts = L.comma.join(self.options(cl.options)[1:])
+            # a lord skill's action granted to others is aimed at the lord (救援, 黄天):
+            # its condition on the owner names him as the body does ("while the lord is
+            # wounded"), since "you" beside another subject reads as that subject
+            self.owner_as = self.t(self.reg.selectors["lord"].text, "lord") \
+                if "lord" in self.reg.selectors and self._aims_at_lord(cl.body) else ""
+            try:
+                opts = L.comma.join(self.options(cl.options, grant=False))
+            finally:
+                self.owner_as = ""
             return L.granted_action(who, opts, self.steps(cl.body, "", inner=True))
         if isinstance(cl, A.Action) and self.kind == "card" and not _recasts(cl):
             return self.card_use(cl)

@@ -198,7 +198,10 @@ class English(Language):
         return f"{who} may use this too"
 
     def granted_action(self, who: str, opts: str, body: str) -> str:
-        return f"{who} may, in their play phase{' (' + opts + ')' if opts else ''}, {body}"
+        return f"{who} may, in their play phase{', ' + opts if opts else ''}, {body}"
+
+    def granted_condition(self, r: Renderer, cond: Any) -> str:
+        return f"while {r.cond(cond)}"  # while the lord is wounded
 
     def same_suit(self, text: str) -> str:
         return f"{text} of the same suit"

@@ -532,7 +532,10 @@ class Korean(Language):
 
     def granted_action(self, who: str, opts: str, body: str) -> str:
         lead = f"{who}{particle(who, '는')} 자신의 카드 사용 단계에 "
-        return lead + (f"({opts}) " if opts else "") + may_form(body)
+        return lead + (f"{opts} " if opts else "") + may_form(body)
+
+    def granted_condition(self, r: Renderer, cond: Any) -> str:
+        return f"{r.cond(cond, 'ㄴ')} 동안"  # 주공이 부상당한 동안
 
     def action_head(self, r: Renderer, limit: Any) -> str:
         if limit is None:

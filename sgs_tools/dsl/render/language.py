@@ -363,6 +363,10 @@ class Language:
         """An action other characters take in their own play phase (救援, 黄天)."""
         raise NotImplementedError
 
+    def granted_condition(self, r: Renderer, cond: Any) -> str:
+        """When others may take a granted action: "若主公已受伤"."""
+        return r.phrase("if", cond=r.cond(cond, "면"))
+
     def same_suit(self, text: str) -> str:
         raise NotImplementedError
 

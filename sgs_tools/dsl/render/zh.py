@@ -288,7 +288,7 @@ class Chinese(Language):
         return f"{who}也可以发动"
 
     def granted_action(self, who: str, opts: str, body: str) -> str:
-        return f"{who}可以于其出牌阶段{'（' + opts + '）' if opts else ''}{body}"
+        return f"{who}可以于其出牌阶段{'，' + opts + '，' if opts else ''}{body}"
 
     def same_suit(self, text: str) -> str:
         return text.replace("张", "张花色相同的", 1)

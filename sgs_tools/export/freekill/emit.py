@@ -101,8 +101,8 @@ class SkillEmitter:
                 return ctx.actor
             if "var" in value:
                 name = str(value["var"])
-                if name == "you":
-                    return "player"
+                if name == "you":  # the skill's owner: `player`, or `owner` in the
+                    return ctx.vars.get("you", "player")  # test of a granted action
                 if name in ctx.vars:
                     return ctx.vars[name]
                 raise NotExportable(f"variable {name}", "no FreeKill expression here")

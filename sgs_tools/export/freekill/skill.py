@@ -458,10 +458,14 @@ def _active(em: SkillEmitter, hook: dict[str, Any],
     freq = _frequency(em, hook, "player")
     if freq:
         tests.append(freq)
-    if hook.get("condition") is not None:
+    if hook.get("condition") is not None and granted is None:
         tests.append(em.cond(hook["condition"], ctx))
     if granted is not None:
         owner, test = granted
+        if hook.get("condition") is not None:  # 救援: "you" in its condition is the owner
+            owner_ctx = Ctx(actor="player", vars={"you": "owner"}, kinds={"you": "player"},
+                            phase="play")
+            test = f"{test} and\n    {em.cond(hook['condition'], owner_ctx)}"
         tests.append("table.find(Fk:currentRoom().alive_players, function(owner)\n"
                      f"  return owner ~= player and owner:hasSkill({lua.string(owner)}) and "
                      f"{test}\nend) ~= nil")

@@ -119,7 +119,7 @@ Fk:loadTranslationTable{
   ["sgsx__jijiu"] = "急救",
   [":sgsx__jijiu"] = "当一名角色受到伤害时，每有1点伤害，你可以弃置一张红色牌，然后防止此伤害中的1点。",
   ["sgsx__jiuyuan"] = "救援",
-  [":sgsx__jiuyuan"] = "吴势力其他角色可以于其出牌阶段对主公使用一张【桃】，主公可以拒绝此牌。",
+  [":sgsx__jiuyuan"] = "吴势力其他角色可以于其出牌阶段，若主公已受伤，对主公使用一张【桃】，主公可以拒绝此牌。",
   ["sgsx__jiuyuan&"] = "救援",
   ["sgsx__jizhi"] = "集智",
   [":sgsx__jizhi"] = "当你使用锦囊牌时，你可以摸一张牌。",
@@ -274,9 +274,9 @@ Fk:loadTranslationTable({
   [":sgsx__jijiu"] = "When a character takes damage, for each point of damage, you" ..
     " may discard a red card, then prevent 1 of that damage.",
   ["sgsx__jiuyuan"] = "Rescued",
-  [":sgsx__jiuyuan"] = "Other Wu characters may, in their play phase, offer a Peach " ..
-    "to the lord, who may refuse it; if the lord accepts, use it " ..
-    "on the lord.",
+  [":sgsx__jiuyuan"] = "Other Wu characters may, in their play phase, while the lord" ..
+    " is wounded, offer a Peach to the lord, who may refuse it; " ..
+    "if the lord accepts, use it on the lord.",
   ["sgsx__jiuyuan&"] = "Rescued",
   ["sgsx__jizhi"] = "Wisdom",
   [":sgsx__jizhi"] = "When you use a trick card, you may draw 1 card.",
