@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+import resource
 import time
 
 from sgs_tools.sim.runner import Settings, run
@@ -80,20 +82,33 @@ def paired(plain: list, smart: list, side: str) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its finished children (the pool's workers)."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def strong(base: Settings, kind: str, sides: list[str], workers: int | None) -> None:
     heur = Settings(**{**base.__dict__, "agents": "heuristic"})
     start = time.perf_counter()
+    cpu0 = cpu_seconds()
     plain = run(heur, workers)
-    print(f"identity, {base.players} players, {base.games} games per arrangement: "
-          f"{kind} on one side, heuristic on the others, against all heuristic "
-          f"({time.perf_counter() - start:.1f} s)")
+    heur_cpu = (cpu_seconds() - cpu0) / max(1, len(plain))
+    print(f"identity, {base.players} players, {base.games} games per arrangement (seeds "
+          f"{base.seed}–{base.seed + base.games - 1}): {kind} on one side, heuristic on "
+          f"the others, against all heuristic ({time.perf_counter() - start:.1f} s; "
+          f"{heur_cpu:.3f} CPU-s per all-heuristic game; load average "
+          f"{os.getloadavg()[0]:.1f})")
     for side in sides:
         roles = SIDES[side]
         spec = ",".join(f"{r}={kind if r in roles else 'heuristic'}"
                         for r in ("lord", "loyalist", "rebel", "renegade"))
         t0 = time.perf_counter()
+        cpu0 = cpu_seconds()
         smart = run(Settings(**{**base.__dict__, "agents": spec}), workers)
         took = time.perf_counter() - t0
+        cpu = (cpu_seconds() - cpu0) / max(1, len(smart))
         errors = sum(1 for s in smart if s.error)
         w0, n0 = side_rate(plain, side)
         w1, n1 = side_rate(smart, side)
@@ -103,7 +118,14 @@ def strong(base: Settings, kind: str, sides: list[str], workers: int | None) -> 
         print(f"  {side:<10} heuristic {w0 / n0:6.1%} [{lo0:.1%}, {hi0:.1%}]   "
               f"{kind}: {w1 / n1:6.1%} [{lo1:.1%}, {hi1:.1%}]   paired gain "
               f"{100 * gain:+.1f} points [{100 * glo:+.1f}, {100 * ghi:+.1f}]   "
-              f"{len(smart) / took:.2f} games/s, {errors} errors")
+              f"{cpu:.2f} CPU-s per game ({cpu / max(heur_cpu, 1e-9):.0f}× all "
+              f"heuristic), {len(smart) / took:.2f} games/s wall, {errors} errors",
+              flush=True)
+        strong_settings = Settings(**{**base.__dict__, "agents": spec})
+        for s in smart:
+            if s.error:
+                print(f"    seed {s.seed}: {s.error_kind}: {s.error} (replay: "
+                      f"{strong_settings.replay_command(s.seed)})", flush=True)
 
 
 if __name__ == "__main__":

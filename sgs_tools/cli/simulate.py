@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 import time
@@ -79,7 +80,7 @@ def simulate(
     from sgs_tools.engine.errors import SetupError
     from sgs_tools.engine.game import Game
     from sgs_tools.sim import stats
-    from sgs_tools.sim.runner import Settings, run, run_iter
+    from sgs_tools.sim.runner import Settings, run_iter
 
     if games < 1 or players < 1 or (workers is not None and workers < 1):
         typer.echo("sgs simulate: --games, --players and --workers must be positive",
@@ -143,12 +144,9 @@ def simulate(
     from sgs_tools.sim.cluster import ClusterError
 
     try:
-        if backend == "ray":
-            games_played = iter(run(settings, workers, progress, lib, backend=backend,
-                                    address=address))
-        else:
-            games_played = run_iter(settings, workers, progress, lib)
-        report = stats.summarise(settings, games_played)
+        with contextlib.closing(run_iter(settings, workers, progress, lib, backend,
+                                         address)) as games_played:
+            report = stats.summarise(settings, games_played)
     except ClusterError as exc:
         typer.echo(f"sgs simulate: {exc}", err=True)
         raise typer.Exit(2) from None

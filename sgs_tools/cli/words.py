@@ -1,21 +1,23 @@
 """`sgs words [QUERY]`: the effect DSL's vocabulary from the command line.
 
-Each word with its kind, signature, meaning, an example taken from a bundled effect that
-uses it, and its text in English, Chinese and Korean. QUERY matches a word's name, or its
-text in any of the three languages (``draw``, ``摸牌``, ``뽑``).
+Each word with its kind, signature, meaning, an example, and its text in English, Chinese
+and Korean. The example is the shortest bundled effect that uses the word as that kind of
+word (the function ``distance(a, b)``, not the modifier ``distance -1``), read from its
+compiled hooks, else the example its vocabulary file gives. QUERY matches a word's name,
+or its text in any of the three languages (``draw``, ``摸牌``, ``뽑``).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 if TYPE_CHECKING:
-    from sgs_tools.data.catalog import Catalog
     from sgs_tools.dsl.vocabulary import Event, Param, Registry, Term, Verb
+    from sgs_tools.engine.library import Library
 
 
 @dataclass
@@ -26,6 +28,18 @@ class Word:
     meaning: str
     text: dict[str, str]
     origin: str
+    example: str = ""
+    """The vocabulary file's own example, shown when no bundled effect uses the word."""
+    types: str = ""
+    """The types of its parameters and of what it gives (an event: the variables it provides)."""
+    wordings: dict[str, dict[str, str]] = field(default_factory=dict)
+    """A mode's own wording of the word: vocabulary id → its texts (Guozhan's 叠置)."""
+
+
+_CATEGORY = {"action": "action", "modifier": "modifier", "event": "event",
+             "selector": "selector", "quantity": "quantity", "function": "function"}
+"""A word's kind → the category :func:`sgs_tools.engine.library.walk_words` names it by;
+the other kinds (card words, enum values) are found in the effect's text."""
 
 
 def _param(p: Param) -> str:
@@ -39,21 +53,22 @@ def _signature(name: str, params: tuple[Param, ...]) -> str:
 
 def _verb(verb: Verb, kind: str) -> Word:
     types = ", ".join(f"{p.name}: {p.type}" for p in verb.params)
-    meaning = verb.doc.strip() or f"{kind}; {verb.text.get('en', '')}"
-    if types:
-        meaning += f" ({types})"
     if verb.returns:
-        meaning += f"; gives {verb.returns}"
+        types += f"{'; ' if types else ''}gives {verb.returns}"
+    meaning = verb.doc.strip() or f"{kind}; {verb.text.get('en', '')}"
     return Word(verb.name, kind, _signature(verb.name, verb.params), meaning, verb.text,
-                verb.origin)
+                verb.origin, verb.example, types)
 
 
 def _event(event: Event) -> Word:
-    sig = f"after|when|before {_signature(event.name, event.params)}"
+    sig = f"{'|'.join(event.timings)} {_signature(event.name, event.params)}"
     meaning = event.doc.strip() or f"event; {event.text.get('en', '')}"
+    types = ", ".join(f"{p.name}: {p.type}" for p in event.params)
     if event.provides:
-        meaning += "; provides " + ", ".join(f"{k} ({v})" for k, v in event.provides.items())
-    return Word(event.name, "event", sig, meaning, event.text, event.origin)
+        types += (f"{'; ' if types else ''}provides "
+                  + ", ".join(f"{k}: {v}" for k, v in event.provides.items()))
+    return Word(event.name, "event", sig, meaning, event.text, event.origin, event.example,
+                types)
 
 
 def _term_signature(t: Term, kind: str) -> str:
@@ -67,8 +82,19 @@ def _term_signature(t: Term, kind: str) -> str:
     return t.name
 
 
+_TABLES = {"action": "actions", "modifier": "modifiers", "event": "events",
+           "selector": "selectors", "card word": "card_words", "quantity": "quantities",
+           "function": "functions"}
+
+
 def all_words(reg: Registry) -> list[Word]:
-    """Every word of the registry, actions first, in registry order."""
+    """Every word of the registry, actions first, in registry order, each with the
+    wordings a mode gives it."""
+    return [replace(w, wordings=reg.wordings[_TABLES[w.kind], w.name])
+            if (_TABLES.get(w.kind), w.name) in reg.wordings else w for w in _words(reg)]
+
+
+def _words(reg: Registry) -> list[Word]:
     out = [_verb(v, "action") for v in reg.actions.values()]
     out += [_verb(v, "modifier") for v in reg.modifiers.values()]
     out += [_event(e) for e in reg.events.values()]
@@ -76,7 +102,8 @@ def all_words(reg: Registry) -> list[Word]:
                         ("quantity", reg.quantities), ("function", reg.functions)):
         out += [Word(t.name, kind, _term_signature(t, kind),
                      str(t.info.get("doc") or "").strip()
-                     or f"{kind}; {t.text.get('en', '')}", t.text, t.origin)
+                     or f"{kind}; {t.text.get('en', '')}", t.text, t.origin,
+                     str(t.info.get("example") or ""))
                 for t in terms.values()]
     for enum, values in reg.enums.items():
         out += [Word(t.name, f"{enum} value", t.name, f"a {enum}: {t.text.get('en', '')}",
@@ -94,45 +121,66 @@ def matches(words: list[Word], query: str) -> list[Word]:
     return exact + named + texts
 
 
-def project() -> Catalog:
+@dataclass
+class Example:
+    """An effect of the game: its text, its file, and the ``category:word`` keys it uses."""
+
+    text: str
+    where: str
+    uses: frozenset[str]
+
+
+def project() -> Library:
     """The bundled game, plus the expansion the current folder is in (its kingdoms are
-    words, its effects examples)."""
+    words, its effects examples), compiled to know which words each effect uses."""
     from sgs_tools import paths
-    from sgs_tools.project import validate
+    from sgs_tools.project import library
 
     here = paths.expansion_here()
-    return validate([here] if here else None, compile_effects=False).catalog
+    return library([here] if here else None)
 
 
-def examples(cat: Catalog) -> dict[str, tuple[str, str]]:
-    """Effect id → (its effect text, where it is: a bundled file by its path in the
-    game's data, not in the installed package)."""
+def examples(lib: Library) -> dict[str, Example]:
+    """Effect id → the effect (a bundled file shown by its path in the game's data, not in
+    the installed package)."""
     from pathlib import Path
 
     from sgs_tools import paths
-    from sgs_tools.data.model import Card, Skill
+    from sgs_tools.engine.library import walk_words
 
     base = paths.bundled_root().resolve()
-    out: dict[str, tuple[str, str]] = {}
-    things: list[Skill | Card] = [*cat.skills.values(), *cat.cards.values()]
-    for thing in things:
-        if thing.effect:
-            where = Path(thing.origin.file).resolve()
-            shown = (where.relative_to(base).as_posix() if where.is_relative_to(base)
-                     else thing.origin.file)
-            out[thing.id] = (thing.effect, shown)
+    out: dict[str, Example] = {}
+    for ident, compiled in lib.effects.compiled.items():
+        thing = lib.catalog.skills.get(ident) or lib.catalog.cards.get(ident)
+        if thing is None or not thing.effect:
+            continue
+        uses: set[str] = set()
+        for hook in compiled.hooks:
+            if hook.get("event"):
+                uses.add(f"event:{hook['event']}")
+            for category, word in walk_words(hook):
+                uses.add(f"{'selector' if category == 'predicate' else category}:{word}")
+        where = Path(thing.origin.file).resolve()
+        shown = (where.relative_to(base).as_posix() if where.is_relative_to(base)
+                 else thing.origin.file)
+        out[ident] = Example(thing.effect, shown, frozenset(uses))
     return out
 
 
-def example_of(word: Word, effects: dict[str, tuple[str, str]]) -> tuple[str, str, str] | None:
-    """The shortest bundled effect using ``word``: (its id, its text, its file)."""
+def example_of(word: Word, effects: dict[str, Example]) -> tuple[str, str, str] | None:
+    """The shortest bundled effect using ``word`` as its kind of word: (its id, its text,
+    its file); else the vocabulary's own example, as (``vocabulary``, text, origin)."""
     pattern = re.compile(rf"(?<![\w.]){re.escape(word.name)}(?![\w])")
-    found = [(len(text), ident, text, where) for ident, (text, where) in effects.items()
-             if pattern.search(text)]
-    if not found:
-        return None
-    _, ident, text, where = min(found)
-    return ident, text, where
+    category = _CATEGORY.get(word.kind)
+    key = f"{category}:{word.name}"
+    found = [(len(ex.text), ident, ex.text, ex.where) for ident, ex in effects.items()
+             if pattern.search(ex.text) and (category is None or key in ex.uses)]
+    if found:
+        _, ident, text, where = min(found)
+        return ident, text, where
+    if word.example:
+        return "vocabulary", word.example, f"grammar/vocabulary/{word.origin}.yaml"
+    return None
 
 
 def words(
@@ -146,10 +194,10 @@ def words(
     """Look up the effect DSL's words: signature, meaning, an example, and zh/ko text."""
     from sgs_tools.data.schemas import suggest
     from sgs_tools.dsl.effects import kingdom_words
-    from sgs_tools.dsl.vocabulary import registry, vocabulary_files
+    from sgs_tools.dsl.vocabulary import full_registry
 
-    cat = project()
-    reg = registry(frozenset(m for _, m, _ in vocabulary_files() if m), kingdom_words(cat))
+    lib = project()
+    reg = full_registry(kingdom_words(lib.catalog))
     every = all_words(reg)
     if kind is not None:
         every = [w for w in every if w.kind == kind]
@@ -170,7 +218,7 @@ def words(
         typer.echo(f"sgs words: no word matches {query!r}" + (f"; {hint}" if hint else ""),
                    err=True)
         raise typer.Exit(1)
-    effects = examples(cat)
+    effects = examples(lib)
     shown = found[:20]
     for i, w in enumerate(shown):
         if i:
@@ -179,13 +227,19 @@ def words(
         typer.echo(f"{w.name}  ({w.kind}{origin})")
         typer.echo(f"  usage:   {w.signature}")
         typer.echo(f"  meaning: {w.meaning}")
+        if w.types:
+            typer.echo(f"  types:   {w.types}")
         for lang in ("en", "zh", "ko"):
             if w.text.get(lang):
                 typer.echo(f"  {lang}:      {w.text[lang]}")
+            for mode, texts in w.wordings.items():
+                if texts.get(lang):
+                    typer.echo(f"  {lang} ({mode}): {texts[lang]}")
         example = example_of(w, effects)
         if example is not None:
             ident, text, where = example
-            typer.echo(f"  example ({ident}, {where}):")
+            typer.echo(f"  example ({where}):" if ident == "vocabulary"
+                       else f"  example ({ident}, {where}):")
             for line in text.rstrip("\n").splitlines()[:8]:
                 typer.echo(f"    {line}")
     if len(found) > len(shown):

@@ -49,6 +49,9 @@ class Verb:
     result: dict[str, str] = field(default_factory=dict, compare=False)
     """How the cards a step gives read when named with ``as`` ("the chosen cards"), where
     the general "those cards" would not tell them from other cards named before."""
+    example: str = field(default="", compare=False)
+    """An effect using the word, shown by ``sgs words`` and the DSL reference when no
+    bundled effect uses it (a word made for designers before any data needs it)."""
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
@@ -78,6 +81,8 @@ class Event:
     card revealed (``judge``) has no 'after', a Slash dodged only an 'after'."""
     own: bool = False
     """Only a card's own effect sees it (a delayed trick taking effect)."""
+    example: str = field(default="", compare=False)
+    """An effect using the event, as :attr:`Verb.example`."""
 
     @property
     def markers(self) -> dict[str, Param]:
@@ -122,6 +127,9 @@ class Registry:
     terms: dict[str, dict[str, RuleTerm]] = field(default_factory=dict)
     """Per language, the rule book's word for each concept and the words to avoid."""
     files: tuple[str, ...] = ()
+    wordings: dict[tuple[str, str], dict[str, dict[str, str]]] = field(default_factory=dict)
+    """A mode's own wording of a word another file defines, as (table, word) → the
+    vocabulary id that words it → its texts (Guozhan's 叠置 for 翻面)."""
 
     def enum_of(self, word: str) -> str | None:
         """The enum type a word belongs to (suit, color, …), if any."""
@@ -160,17 +168,19 @@ def _merge(reg: Registry, data: dict[str, Any], origin: str) -> None:
         reg.actions[name] = Verb(name, "action", _params(raw.get("params")),
                                  _text(raw.get("text")), raw.get("returns"),
                                  bool(raw.get("cost")), origin, raw.get("doc", ""),
-                                 _text(raw.get("result")) if raw.get("result") else {})
+                                 _text(raw.get("result")) if raw.get("result") else {},
+                                 str(raw.get("example") or ""))
     for name, raw in (data.get("modifiers") or {}).items():
         reg.modifiers[name] = Verb(name, "modifier", _params(raw.get("params")),
                                    _text(raw.get("text")), None, False, origin,
-                                   raw.get("doc", ""))
+                                   raw.get("doc", ""), example=str(raw.get("example") or ""))
     for name, raw in (data.get("events") or {}).items():
         reg.events[name] = Event(name, dict(raw.get("provides") or {}),
                                  _params(raw.get("params")), _text(raw.get("text")), origin,
                                  raw.get("doc", ""),
                                  {k: _text(v) for k, v in (raw.get("names") or {}).items()},
-                                 tuple(raw.get("timings") or TIMINGS), bool(raw.get("own")))
+                                 tuple(raw.get("timings") or TIMINGS), bool(raw.get("own")),
+                                 str(raw.get("example") or ""))
     for table, category in (("selectors", "selector"), ("card_words", "card_word"),
                             ("quantities", "quantity"), ("functions", "function")):
         target: dict[str, Term] = getattr(reg, table)
@@ -196,6 +206,7 @@ def _merge(reg: Registry, data: dict[str, Any], origin: str) -> None:
             if name in table:
                 word = table[name]
                 table[name] = replace(word, text={**word.text, **_text(texts)})
+                reg.wordings.setdefault((table_name, name), {})[origin] = _text(texts)
     for lang, table in (data.get("terms") or {}).items():
         lang_terms = reg.terms.setdefault(lang, {})
         for concept, raw in table.items():
@@ -281,6 +292,18 @@ def registry(modes: frozenset[str] = frozenset(),
 
 
 @cache
-def full_registry() -> Registry:
-    """Every word of every mode, for reference pages and completion."""
-    return registry(frozenset(m for _, m, _ in vocabulary_files() if m))
+def full_registry(kingdoms: tuple[KingdomWord, ...] = ()) -> Registry:
+    """Every word of every mode (plus the ``kingdoms`` a project declares), for reference
+    pages and completion: a word a mode words its own way keeps the text of the file that
+    defines it (``turn_over`` reads 翻面, and :attr:`Registry.wordings` holds Guozhan's 叠置)."""
+    full = registry(frozenset(m for _, m, _ in vocabulary_files() if m), kingdoms)
+    if not full.wordings:
+        return full
+    base = registry(frozenset(), kingdoms)
+    tables: dict[str, Any] = {}
+    for table_name, name in full.wordings:
+        own = getattr(base, table_name, {}).get(name)
+        if own is not None:
+            table = tables.setdefault(table_name, dict(getattr(full, table_name)))
+            table[name] = replace(table[name], text=own.text)
+    return replace(full, **tables)

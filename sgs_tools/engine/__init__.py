@@ -88,6 +88,8 @@ LOG_FIELDS: dict[str, frozenset[str]] = {
     "cancel_target": frozenset({"card", "skill", "targets"}),
     "source_taken": frozenset({"card", "seat", "skill"}),
     "end_phase": frozenset({"phase", "seat", "skill"}),
+    "extra_phase": frozenset({"phase", "seat", "skill"}),
+    "extra_phase_lost": frozenset({"phase", "seat"}),
     "lose_skills": frozenset({"general", "seat", "skills"}),
     "name_suit": frozenset({"seat", "suit"}),
     "pindian": frozenset({"cards", "rival", "seat", "winner"}),

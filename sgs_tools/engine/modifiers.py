@@ -41,6 +41,7 @@ MODIFIERS: dict[str, str] = {
     "ignore_armour": "armour of the targets of a card",
     "no_reveal": "characters who may not reveal a hidden general (Guozhan)",
     "forbid_use": "cards the given characters may not use (forbidden)",
+    "forbid_play": "cards the given characters may not play in response (forbidden)",
     "extra_targets_among": "extra targets of a card, chosen among given characters",
     "fixed_distance": "the holder's distance to given characters, fixed",
     "use_distance": "a card's distance limit replaced by a given distance",
@@ -190,11 +191,12 @@ def card_filter_ok(g: Game, a: Active, key: str, uid: int | None) -> bool:
     return g.interp.card_matches(card, spec)
 
 
-def forbidden(g: Game, seat: int, uid: int) -> bool:
-    """A ``forbid_use`` modifier in force forbids ``seat`` to use this card."""
-    if not g.statics.any_active("forbid_use"):
+def forbidden(g: Game, seat: int, uid: int, word: str = "forbid_use") -> bool:
+    """A ``forbid_use`` modifier in force forbids ``seat`` to use this card (``word``
+    ``forbid_play``: to play it, 打出, in response)."""
+    if not g.statics.any_active(word):
         return False
-    for holder, a in g.statics.everywhere("forbid_use"):
+    for holder, a in g.statics.everywhere(word):
         who = a.args.get("who")
         affected = (holder,) if who is None else g.interp.players_of(who, a.frame)
         if seat in affected and card_filter_ok(g, a, "card", uid):

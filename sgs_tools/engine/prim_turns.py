@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine.errors import Stop
 from sgs_tools.engine.primitives import one_seat, primitive
+from sgs_tools.engine.wordstate import END_OF_TURN
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
@@ -45,6 +46,36 @@ def p_end_phase(g: Game, a: dict[str, Any], f: Frame) -> None:
 def phase_ended(g: Game, seat: int, phase: str) -> bool:
     ended = g.word_state.get("ended")
     return isinstance(ended, set) and (seat, phase) in ended
+
+
+EXTRA_PHASES = "extra_phases"
+
+
+@primitive("extra_phase")
+def p_extra_phase(g: Game, a: dict[str, Any], f: Frame) -> None:
+    """Queue an extra phase for the acting character, played once the turn's start or the
+    current phase is over (``run_extra_phases``); the queue ends with the turn."""
+    phase = a.get("phase")
+    if not isinstance(phase, str):
+        return
+    queued: list[tuple[int, str]] | None = g.word_state.get(EXTRA_PHASES)
+    if queued is None:
+        queued = g.word_state.keep(EXTRA_PHASES, [], END_OF_TURN)
+    queued.append((f.actor, phase))
+    g.log_event("extra_phase", seat=f.actor, phase=phase, skill=f.name)
+
+
+def run_extra_phases(g: Game, seat: int) -> None:
+    """Play the extra phases queued for the character whose turn it is, in order (one
+    may queue another); one queued for anybody else is lost, and logged as lost."""
+    queued: list[tuple[int, str]] | None = g.word_state.get(EXTRA_PHASES)
+    while queued and not g.over and g.table.players[seat].alive:
+        who, pid = queued.pop(0)
+        phase = next((p for p in g.phases if str(p["id"]) == pid), None)
+        if who != seat or phase is None:
+            g.log_event("extra_phase_lost", seat=who, phase=pid)
+            continue
+        g.run_phase(seat, phase)
 
 
 @primitive("add_tally")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from sgs_tools.engine.errors import Abort
+from sgs_tools.engine.errors import Abort, EngineGap
 from sgs_tools.engine.state import DISCARD, DRAW, EQUIPMENT, HAND, JUDGEMENT, PROCESSING
 from sgs_tools.engine.wordstate import END_OF_TURN, PHASE, TURN, End
 
@@ -624,11 +624,36 @@ def p_extra_turn(g: Game, a: dict[str, Any], f: Frame) -> None:
         g.extra_turns.append(seat)
 
 
+GRANTED_FOR = "gain_skill_until:"
+"""``word_state`` key of a skill held for a while (父魂: until the end of the turn):
+``GRANTED_FOR + "seat:skill"``; ``table.turns.end_period`` takes the skill back."""
+
+
 @primitive("gain_skill")
 def p_gain_skill(g: Game, a: dict[str, Any], f: Frame) -> None:
     skill = a.get("skill")
-    if isinstance(skill, str):
-        g.gain_skill(f.actor, skill)
+    if not isinstance(skill, str):
+        return
+    until = a.get("until")
+    if until in (PHASE, TURN) and skill not in g.table.players[f.actor].skills:
+        g.word_state.keep(f"{GRANTED_FOR}{f.actor}:{skill}", True, (End(str(until)),))
+    elif until == "round":
+        raise EngineGap("gain_skill until round (a skill is held for a phase or a turn)",
+                        f.name)
+    g.gain_skill(f.actor, skill)
+
+
+def take_back_skills(g: Game, expired: list[str]) -> None:
+    """Skills held for a period that just ended are lost (logged as ``lose_skills``)."""
+    for key in expired:
+        if key.startswith(GRANTED_FOR):
+            seat_text, skill = key[len(GRANTED_FOR):].split(":", 1)
+            p = g.table.players[int(seat_text)]
+            if skill in p.skills:
+                p.skills.remove(skill)
+                g.changes += 1
+                g.refresh_skills()
+                g.log_event("lose_skills", seat=p.seat, general="", skills=[skill])
 
 
 @primitive("flip_lightning")

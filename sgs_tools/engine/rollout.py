@@ -1,23 +1,34 @@
-"""A stronger, slower agent: flat Monte Carlo rollouts over determinized hidden information.
+"""A stronger, slower agent: Monte Carlo look-ahead over determinized hidden information.
 
 For each "play" decision (what to do next in the play phase, the choice that shapes a game
-most) the agent tries the heuristic's best few options and "end". For each option and
-each of R samples it copies the game, *determinizes* what its seat may not know (the
-other hands and the draw pile are reshuffled among themselves, every hand keeping its
-size; the roles not public to it are dealt again among the seats that hide them), applies
-the option, finishes the turn and plays on with heuristic agents for a bounded number of
-turns, and scores the outcome for its own side (1 win, 0 loss; a game cut short is
-judged by the strength left on each side). It picks the best mean. Every other decision
-goes to the heuristic agent.
+most) the agent weighs a few *moves*: the heuristic's best options, each with the target
+it would pick and the next-best target (found by playing the option in a copy and stopping
+at its first question), and "end". For each of R samples it *determinizes* what its seat
+may not know and plays every move from that same sample (common random numbers: the same
+guess, the same shuffles and the same agents' dice for every move, so the moves'
+difference is not drowned by the luck of the sample): it copies the game, applies the move
+with every answer to it, and — with a horizon of T ≥ 1 — finishes the turn and plays on
+with heuristic agents for T turns; then it scores the table for its own side
+(:func:`value`: ±``WIN`` for a game won or lost, else lives and cards of friends against
+enemies'). The heuristic's move stands unless another is better on average by a margin.
 
-The samples are built from the *public* view only: the unknown cards and hidden roles
-are gathered in a canonical order before they are shuffled, so two games that differ only
-in what this seat cannot see give the same samples and the same choice. The agent is
-deterministic for a game seed and seat. It gets the game through :meth:`attach` (called
-by ``ensure_agents``). Guozhan's hidden generals are not determinized, so there the agent
-plays as the heuristic one.
+A determinization is built from the *public* view only:
+- the cards in other hands and the draw pile are gathered in a canonical order and dealt
+  again at random, every hand keeping its size (the seat's own hand and every face-up card
+  stay where they are);
+- the roles it cannot see are dealt again among the seats that hide them, each possible
+  deal weighted by how well it fits what those seats did (``ai`` keeps each seat's public
+  *leaning*, positive for helping the lord's side and negative for hurting it: a deal
+  that makes a seat who hurt the lord a loyalist is unlikely, so a loyalist-looking seat is
+  mostly a loyalist in the samples, as a player would reason).
+Two games that differ only in what this seat cannot see give the same samples and the same
+choice, and the agent is deterministic for a game seed and seat. It gets the game through
+:meth:`attach` (called by ``ensure_agents``). Guozhan's face-down generals are not
+determinized, so there the agent plays as the heuristic one. Decisions other than the
+play phase's (responses, discards, choices inside a skill) are the heuristic's: a copied
+game can only be resumed at the top of the play phase.
 
-Kind strings: ``rollout`` (8 samples per option, 8 turns per sample), ``rollout:R`` or
+Kind strings: ``rollout`` (8 samples per move, the move alone), ``rollout:R`` or
 ``rollout:R:T``.
 """
 
@@ -25,9 +36,12 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import math
 import random
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from sgs_tools.engine import ai
 from sgs_tools.engine.agents import Agent, Decision, HeuristicAgent, IllegalChoice
 from sgs_tools.engine.errors import EngineError, GameOver
 from sgs_tools.engine.state import DRAW, HAND
@@ -36,23 +50,76 @@ if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
 
 DEFAULT_ROLLOUTS = 8
-DEFAULT_HORIZON = 8
+DEFAULT_HORIZON = 0
 DEFAULT_TOP = 3
-DEFAULT_MARGIN = 0.04
+"""Options weighed besides "end": the heuristic's best few that it thinks do some good."""
+DEFAULT_TARGETS = 2
+"""Targets weighed per option that asks for one: the heuristic's pick and the next."""
+DEFAULT_MARGIN = 0.25
+BELIEF = 0.6
+"""How strongly a seat's leaning weighs the roles dealt to it in a sample."""
+ROLE_SIGN = {"loyalist": 1.0, "rebel": -1.0, "renegade": 0.3}
+"""The leaning each hidden role tends to show (a renegade helps the lord's side a little
+while the rebels are many)."""
+MAX_DEALS = 5000
 LORD_SIDE = ("lord", "loyalist")
 
 
 def parse_kind(kind: str) -> tuple[int, int] | None:
-    """``rollout[:R[:T]]`` → (rollouts per option, turns per rollout); None if not one."""
+    """``rollout[:R[:T]]`` → (samples per move, turns each sample plays on after the
+    move's turn; 0: the move alone); None if not one."""
     name, _, rest = kind.partition(":")
     if name != "rollout":
         return None
     bits = rest.split(":") if rest else []
-    if len(bits) > 2 or not all(b.isdigit() and int(b) > 0 for b in bits):
+    if len(bits) > 2 or not all(b.isdigit() for b in bits) or (bits and int(bits[0]) < 1):
         return None
     rollouts = int(bits[0]) if bits else DEFAULT_ROLLOUTS
     horizon = int(bits[1]) if len(bits) > 1 else DEFAULT_HORIZON
     return rollouts, horizon
+
+
+@dataclasses.dataclass(frozen=True)
+class Move:
+    """A play option, and the target to name if the option asks for one next."""
+
+    option: int
+    label: str
+    target: str | None = None
+    end: bool = False
+
+
+class PlanAgent:
+    """The heuristic agent, except that the first decision after a move naming a target
+    picks that target (when it is among the options)."""
+
+    wants_context = True
+
+    def __init__(self, fallback: HeuristicAgent) -> None:
+        self.fallback = fallback
+        self.target: str | None = None
+
+    def decide(self, decision: Decision) -> list[int]:
+        target, self.target = self.target, None
+        if (target is not None and decision.kind == "players" and decision.low <= 1
+                and target in decision.options):
+            return [decision.options.index(target)]
+        return self.fallback.decide(decision)
+
+
+class Probe(Exception):
+    """Stops a copied game at the first decision after a move, to see what it asks."""
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision.prompt)
+        self.decision = decision
+
+
+class ProbeAgent:
+    wants_context = True
+
+    def decide(self, decision: Decision) -> list[int]:
+        raise Probe(decision)
 
 
 class RolloutAgent:
@@ -61,18 +128,21 @@ class RolloutAgent:
     wants_context = True
 
     def __init__(self, seed: int | str, seat: int, rollouts: int = DEFAULT_ROLLOUTS,
-                 horizon: int = DEFAULT_HORIZON, top: int = DEFAULT_TOP) -> None:
+                 horizon: int = DEFAULT_HORIZON, top: int | None = None,
+                 targets: int | None = None) -> None:
         self.seat = seat
         self.rollouts = rollouts
         self.horizon = horizon
-        self.top = top
+        self.top = DEFAULT_TOP if top is None else top
+        self.targets = DEFAULT_TARGETS if targets is None else targets
         self.rng = random.Random(f"rollout:{seed}:{seat}")
         self.fallback = HeuristicAgent(f"agent:{seed}:{seat}")
+        self.plan = PlanAgent(self.fallback)
         self.game: Game | None = None
         self.shared: dict[int, Any] | None = None
         self.margin = DEFAULT_MARGIN
-        self.last: dict[int, float] = {}
-        """The mean outcome of each option weighed at the last play decision."""
+        self.last: dict[Move, float] = {}
+        """The mean outcome of each move weighed at the last play decision."""
         self.samples = 0
         """Rollouts played so far (for the benchmark)."""
 
@@ -86,67 +156,123 @@ class RolloutAgent:
         g = self.game
         if (decision.kind != "play" or g is None or len(decision.options) < 2
                 or g.rules.__class__.__name__ == "GuozhanRules"):
-            return self.fallback.decide(decision)
+            return self.plan.decide(decision)
+        self.plan.target = None
+        self.last = {}
         index = next((i for i, ph in enumerate(g.phases)
                       if str(ph.get("id")) == g.table.phase), None)
         if index is None:
             return self.fallback.decide(decision)
-        scores = decision.context.get("scores")
-        n = len(decision.options)
-        if not isinstance(scores, list) or len(scores) != n:
-            scores = [0.0] * n
-        ranked = sorted(range(n), key=lambda i: (-float(scores[i]), i))
-        # The heuristic's best few that it thinks do some good, and "end".
-        cands = [i for i in ranked if i != n - 1 and float(scores[i]) > 0][:self.top]
-        cands.insert(0 if ranked[0] == n - 1 else len(cands), n - 1)
-        if len(cands) == 1:
-            return cands
-        totals = [0.0] * len(cands)
-        counts = [0] * len(cands)
+        moves = self.moves(g, index, decision)
+        if len(moves) == 1:
+            return self.commit(moves[0])
+        totals = [0.0] * len(moves)
+        counts = [0] * len(moves)
         for _ in range(self.rollouts):
             sample_seed = self.rng.getrandbits(64)
-            for k, pick in enumerate(cands):
-                value = self.sample(g, index, decision.options[pick],
-                                    pick == n - 1, sample_seed)
+            for k, move in enumerate(moves):
+                value = self.sample(g, index, move, sample_seed)
                 if value is not None:
                     totals[k] += value
                     counts[k] += 1
-        means = [totals[k] / counts[k] if counts[k] else -1.0 for k in range(len(cands))]
-        self.last = dict(zip(cands, means, strict=True))
-        # The heuristic's choice stands unless another option is clearly better: with
-        # few samples the largest mean is partly luck.
-        best, best_mean = cands[0], means[0] + self.margin
-        for k, pick in enumerate(cands):
+        means = [totals[k] / counts[k] if counts[k] else -1e9 for k in range(len(moves))]
+        self.last = dict(zip(moves, means, strict=True))
+        # The heuristic's move (first) stands unless another is clearly better: with few
+        # samples the largest mean is partly luck.
+        best, best_mean = 0, means[0] + self.margin
+        for k in range(1, len(moves)):
             if means[k] > best_mean + 1e-9:
-                best, best_mean = pick, means[k]
-        return [best]
+                best, best_mean = k, means[k]
+        return self.commit(moves[best])
 
-    def sample(self, g: Game, phase_index: int, label: str, end: bool,
-               sample_seed: int) -> float | None:
-        """One rollout: the outcome for this seat's side (None if the copy broke)."""
+    def commit(self, move: Move) -> list[int]:
+        self.plan.target = move.target
+        return [move.option]
+
+    def moves(self, g: Game, phase_index: int, decision: Decision) -> list[Move]:
+        """The moves to weigh, the heuristic's own first: its best options that it thinks
+        do some good, each with its best targets, and "end"."""
+        n = len(decision.options)
+        scores = decision.context.get("scores")
+        if not isinstance(scores, list) or len(scores) != n:
+            scores = [0.0] * n
+        ranked = sorted(range(n), key=lambda i: (-float(scores[i]), i))
+        end = Move(n - 1, decision.options[n - 1], end=True)
+        picks = [i for i in ranked if i != n - 1 and float(scores[i]) > 0][:self.top]
+        out: list[Move] = []
+        for i in picks:
+            targets = self.probe_targets(g, phase_index, decision.options[i])
+            if not targets:
+                out.append(Move(i, decision.options[i]))
+            out.extend(Move(i, decision.options[i], t) for t in targets[:self.targets])
+        if ranked[0] == n - 1:
+            out.insert(0, end)
+        else:
+            out.append(end)
+        return out
+
+    def probe_targets(self, g: Game, phase_index: int, label: str) -> list[str]:
+        """The targets a play option asks for next, best first by the heuristic's scores
+        ([] if it asks no single target): found by playing it in a determinized copy
+        and stopping at the first decision."""
+        rng = random.Random(self.rng.getrandbits(64))
+        c = self.copy_game(g, rng)
+        determinize(c, self.seat, rng)
+        c.agents[self.seat] = ProbeAgent()
+        phase = c.phases[phase_index]
+        try:
+            option = next((o for o in c.play_options(self.seat, phase, set())
+                           if o[0] == label), None)
+            if option is None:
+                return []
+            c.do_play_option(self.seat, option, phase)
+        except Probe as stop:
+            d = stop.decision
+            if d.seat != self.seat or d.kind != "players" or d.high != 1:
+                return []
+            scores = d.context.get("scores")
+            if not isinstance(scores, list) or len(scores) != len(d.options):
+                scores = [0.0] * len(d.options)
+            order = sorted(range(len(d.options)), key=lambda i: (-float(scores[i]), i))
+            return [d.options[i] for i in order]
+        except (GameOver, EngineError, IllegalChoice):
+            return []
+        return []
+
+    def sample(self, g: Game, phase_index: int, move: Move, sample_seed: int
+               ) -> float | None:
+        """One rollout: the value for this seat's side (None if the copy broke)."""
         self.samples += 1
         rng = random.Random(sample_seed)
         c = self.copy_game(g, rng)
-        determinize(c, self.seat, rng)
+        determinize(c, self.seat, rng, BELIEF)
         seat = self.seat
+        plan = PlanAgent(HeuristicAgent(rng.getrandbits(64)))
+        c.agents[seat] = plan
         phase = c.phases[phase_index]
         try:
             try:
-                if not end:
+                if not move.end:
                     options = c.play_options(seat, phase, set())
-                    option = next((o for o in options if o[0] == label), None)
+                    option = next((o for o in options if o[0] == move.label), None)
                     if option is None:
                         return None
+                    plan.target = move.target
                     c.do_play_option(seat, option, phase)
+                    plan.target = None
                     c.sweep()
+                    if self.horizon == 0:
+                        return value(c, seat)
                     if c.table.players[seat].alive and not c.over:
                         c.play_phase(seat, phase)
+                elif self.horizon == 0:
+                    return value(c, seat)
                 finish_turn(c, seat, phase_index)
             except GameOver:
                 pass
         except (EngineError, IllegalChoice):
             return None
-        return evaluate(c, seat)
+        return value(c, seat)
 
     def copy_game(self, g: Game, rng: random.Random) -> Game:
         """A deep copy of the game sharing the read-only library, with heuristic agents,
@@ -182,11 +308,12 @@ def shared_memo(g: Game) -> dict[int, Any]:
     return memo
 
 
-def determinize(c: Game, seat: int, rng: random.Random) -> None:
+def determinize(c: Game, seat: int, rng: random.Random, belief: float = BELIEF) -> None:
     """Replace in ``c`` what ``seat`` cannot know by a random guess consistent with what it
-    sees: the cards in other hands and the draw pile (sizes kept) and the hidden roles.
-    The unknowns are gathered in sorted order first, so the guess depends only on the
-    public view and ``rng``."""
+    sees: the cards in other hands and the draw pile (sizes kept) and the hidden roles,
+    dealt with weights from the seats' public leaning (``belief`` 0: uniformly). The
+    unknowns are gathered in sorted order first, so the guess depends only on the public
+    view and ``rng``."""
     t = c.table
     others = [p for p in t.players if p.seat != seat and p.alive and p.hand]
     unknown = sorted([u for p in others for u in p.hand] + t.draw_pile)
@@ -204,10 +331,66 @@ def determinize(c: Game, seat: int, rng: random.Random) -> None:
     hidden = [p for p in t.players if p.seat != seat and not p.role_revealed]
     roles = sorted(str(p.role) for p in hidden if p.role is not None)
     if len(roles) == len(hidden) and len(roles) > 1:
-        rng.shuffle(roles)
-        for p, role in zip(hidden, roles, strict=True):
+        leaning = [ai.leaning(c, p.seat) for p in hidden]
+        deal = deal_roles(roles, leaning, rng, belief)
+        for p, role in zip(hidden, deal, strict=True):
             p.role = role
     c.statics_dirty = True
+
+
+def role_weight(role: str, lean: float, belief: float) -> float:
+    return math.exp(belief * ROLE_SIGN.get(role, 0.0) * max(-6.0, min(6.0, lean)))
+
+
+def distinct_deals(roles: list[str]) -> Iterator[tuple[str, ...]]:
+    """Every distinct order of a multiset of roles (sorted input), each once."""
+    counts: dict[str, int] = {}
+    for r in roles:
+        counts[r] = counts.get(r, 0) + 1
+    kinds = sorted(counts)
+    out: list[str] = []
+
+    def walk() -> Iterator[tuple[str, ...]]:
+        if len(out) == len(roles):
+            yield tuple(out)
+            return
+        for k in kinds:
+            if counts[k]:
+                counts[k] -= 1
+                out.append(k)
+                yield from walk()
+                out.pop()
+                counts[k] += 1
+
+    return walk()
+
+
+def deal_roles(roles: list[str], leaning: list[float], rng: random.Random,
+               belief: float = BELIEF) -> list[str]:
+    """A deal of ``roles`` (sorted) to seats with these leanings, drawn with probability
+    proportional to how well each role fits each leaning."""
+    if belief == 0:
+        deal = list(roles)
+        rng.shuffle(deal)
+        return deal
+    deals: list[tuple[str, ...]] = []
+    weights: list[float] = []
+    for d in distinct_deals(roles):
+        deals.append(d)
+        weights.append(math.prod(role_weight(r, x, belief)
+                                 for r, x in zip(d, leaning, strict=True)))
+        if len(deals) > MAX_DEALS:
+            break
+    else:
+        return list(rng.choices(deals, weights)[0])
+    # Too many deals to list: seat by seat, each role drawn by its fit from those left.
+    left = list(roles)
+    deal = []
+    for x in leaning:
+        w = [role_weight(r, x, belief) for r in left]
+        pick = rng.choices(range(len(left)), w)[0]
+        deal.append(left.pop(pick))
+    return deal
 
 
 def finish_turn(c: Game, seat: int, phase_index: int) -> None:
@@ -239,33 +422,70 @@ def finish_turn(c: Game, seat: int, phase_index: int) -> None:
     c.loop(nxt)
 
 
-def strength(c: Game, seat: int) -> float:
+LORD_SIDE_WEIGHTS = {"lord": 2.0, "loyalist": 1.0, "rebel": -1.0, "renegade": -0.7}
+REBEL_WEIGHTS = {"lord": -2.0, "loyalist": -1.0, "rebel": 1.0, "renegade": -0.5}
+"""How much each role's life counts for a lord's-side or a rebel seat (enemies < 0)."""
+WIN = 40.0
+"""What a won (lost) game is worth against the material on the table."""
+
+
+def life(c: Game, seat: int) -> float:
+    """Being alive and the HP left (the last points count most, as dying comes closer)."""
     p = c.table.players[seat]
     if not p.alive:
         return 0.0
-    return p.hp + 0.4 * len(p.hand) + 0.3 * len(p.equipment) + 1.0
+    hp = max(0, p.hp)
+    return 4.0 + 2.0 * min(hp, 1) + 1.5 * min(max(hp - 1, 0), 1) + 1.0 * max(hp - 2, 0)
 
 
-def evaluate(c: Game, seat: int) -> float:
-    """This seat's share of the outcome: 1 won, 0 lost; a game cut short scores its
-    side's strength (HP, cards) against the other sides', between 0.05 and 0.95."""
-    r = c.result
-    if r.winning_side not in ("", "none"):
-        return 1.0 if seat in r.winners else 0.0
+def cards(c: Game, seat: int) -> float:
+    """What a character's cards are worth: each by its kind (the heuristic's
+    ``card_value``: the rescue card most, then answers, equipment, other cards), less the
+    delayed tricks waiting for it. The current player keeps only as many hand cards as
+    its HP (the hand limit): the rest are worth nothing, as it will discard them."""
+    p = c.table.players[seat]
+    if not p.alive:
+        return 0.0
+    worth = sorted((ai.card_value(c, seat, u, seat) / 5 for u in p.hand), reverse=True)
+    if seat == c.table.current:
+        worth = worth[:max(0, p.hp)]
+    return (sum(worth) + 0.6 * len(p.equipment) - 0.8 * len(p.judgement))
+
+
+def side_weights(c: Game, seat: int) -> list[float]:
+    """How much each seat's life counts for ``seat`` (negative: an enemy's), from
+    the roles as this copy has them (a sample's guess for the hidden ones)."""
     players = c.table.players
     mine = players[seat].role
-    if mine in LORD_SIDE or mine in ("rebel", "renegade"):
-        def friend(other: int) -> bool:
-            role = players[other].role
-            if mine == "renegade":
-                return other == seat
-            return role == mine or (mine in LORD_SIDE and role in LORD_SIDE)
-    else:
-        def friend(other: int) -> bool:
-            return other == seat or c.rules.hostility(seat, other) < 0
-    ally = sum(strength(c, p.seat) for p in players if friend(p.seat))
-    enemy = sum(strength(c, p.seat) for p in players if not friend(p.seat))
-    if mine == "renegade":
-        enemy /= max(1, sum(1 for p in players if p.alive and p.seat != seat))
-    share = ally / (ally + enemy) if ally + enemy > 0 else 0.5
-    return 0.05 + 0.9 * share
+    out = []
+    alive = sum(1 for p in players if p.alive)
+    for p in players:
+        role = p.role
+        if p.seat == seat:
+            w = 1.5 if mine == "renegade" else (2.0 if mine == "lord" else 1.0)
+        elif mine in LORD_SIDE:
+            w = LORD_SIDE_WEIGHTS.get(str(role), -c.rules.hostility(seat, p.seat) / 5)
+        elif mine == "rebel":
+            w = REBEL_WEIGHTS.get(str(role), -c.rules.hostility(seat, p.seat) / 5)
+        elif mine == "renegade":
+            # Alive to the end with the lord last: the lord is spared until then.
+            w = -1.5 if role == "lord" and alive <= 2 else (0.3 if role == "lord"
+                                                            else -0.6)
+        else:
+            w = -max(-1.0, min(1.0, c.rules.hostility(seat, p.seat) / 5))
+        out.append(w)
+    return out
+
+
+def value(c: Game, seat: int) -> float:
+    """This seat's side's position: ±``WIN`` for a game won or lost; else the lives of
+    friends less those of enemies (weighted by :func:`side_weights`: the lord's counts
+    double for both sides), and their cards (each side's alike)."""
+    r = c.result
+    if r.winning_side not in ("", "none"):
+        return WIN if seat in r.winners else -WIN
+    total = 0.0
+    for w, p in zip(side_weights(c, seat), c.table.players, strict=True):
+        sign = 1.0 if w > 0 else -1.0 if w < 0 else 0.0
+        total += w * life(c, p.seat) + sign * min(1.0, abs(w)) * cards(c, p.seat)
+    return total

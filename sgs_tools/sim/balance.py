@@ -18,6 +18,7 @@ Statistics used (all standard, written out here so the report says what it compu
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +27,7 @@ from sgs_tools.engine.modes.guozhan import FOCUS_SLOTS
 from sgs_tools.engine.modes.guozhan import focus_seat as gz_focus_seat
 from sgs_tools.sim.charts import Row, interval_chart
 from sgs_tools.sim.runner import Settings, Summary
-from sgs_tools.sim.stats import Z95, wilson
+from sgs_tools.sim.stats import Z95, pad, plain, width, wilson
 
 STAT_NAMES = ("uses", "drawn", "damage", "recovered")
 
@@ -328,71 +329,83 @@ PAIR_MIN_GAMES = 20
 """Guozhan pairs shown in text and Markdown: those seated at least this often."""
 
 
-def text_cell(c: dict[str, Any]) -> str:
-    low, high = c["ci95"]
-    mark = "*" if c["flagged"] else " "
-    return (f" {mark}{c['general']:<18} {c['role']:<10} {pct(c['rate'])} "
-            f"[{pct(low)}, {pct(high)}]  pool {pct(c['pool_rate'])}  "
-            f"{c['effect'] * 100:+5.1f} pts  h={c['cohen_h']:+.2f}  "
-            f"p={c['p_adjusted']:.3f}  {c['wins']}/{c['games']}")
+def text_table(cells: list[dict[str, Any]]) -> list[str]:
+    """Cells as aligned lines: the name and role columns as wide as their longest entry."""
+    name_w = width((c["general"] for c in cells), 18)
+    role_w = width((c["role"] for c in cells), 10)
+    out = []
+    for c in cells:
+        low, high = c["ci95"]
+        mark = "*" if c["flagged"] else " "
+        out.append(f" {mark}{pad(c['general'], name_w)} {pad(c['role'], role_w)} "
+                   f"{pct(c['rate'])} [{pct(low)}, {pct(high)}]  pool {pct(c['pool_rate'])}  "
+                   f"{c['effect'] * 100:+5.1f} pts  h={c['cohen_h']:+.2f}  "
+                   f"p={c['p_adjusted']:.3f}  {c['wins']}/{c['games']}")
+    return out
 
 
 def render_text(report: dict[str, Any]) -> str:
-    lines = [report["title"], ""]
+    """The report for a terminal: every name made plain, every column as wide as its
+    longest entry."""
+    lines = [plain(report["title"]), ""]
     if report.get("focus"):
         lines.append("focused generals (each seed also played without them, paired):")
+        name_w = width((f["general"] for f in report["focus"]), 16)
+        role_w = width((f["role"] for f in report["focus"]), 9)
         for f in report["focus"]:
             low, high = f["ci95"]
             dl, dh = f["paired_ci95"]
-            lines.append(f"  {f['general']:<16} as {f['role']:<9} {pct(f['rate'])} "
-                         f"[{pct(low)}, {pct(high)}]  vs the pool's choice "
+            lines.append(f"  {pad(f['general'], name_w)} as {pad(f['role'], role_w)} "
+                         f"{pct(f['rate'])} [{pct(low)}, {pct(high)}]  vs the pool's choice "
                          f"{f['paired_difference'] * 100:+5.1f} points "
                          f"[{dl * 100:+.1f}, {dh * 100:+.1f}]  ({f['games']} games)")
         lines.append("")
     if report.get("kingdoms"):
         lines.append("win rate by faction (each seat once; a careerist is its own faction):")
+        size = width((k["kingdom"] for k in report["kingdoms"]), 12)
         for k in report["kingdoms"]:
             low, high = k["ci95"]
-            lines.append(f"  {k['kingdom']:<12} {pct(k['rate'])} [{pct(low)}, {pct(high)}]"
-                         f"  {k['wins']}/{k['games']}")
+            lines.append(f"  {pad(k['kingdom'], size)} {pct(k['rate'])} "
+                         f"[{pct(low)}, {pct(high)}]  {k['wins']}/{k['games']}")
         lines.append("")
-    word = report.get("role_word", "role")
+    word = plain(report.get("role_word", "role"))
     lines.append(f"win rate by general and {word} (95% CI), against the rest of the pool; "
-                 f"* = outlier ({report['correction']} at {report['alpha']:.0%}):")
-    lines += [text_cell(c) for c in report["cells"]]
+                 f"* = outlier ({plain(report['correction'])} at {report['alpha']:.0%}):")
+    lines += text_table(report["cells"])
     pairs = [c for c in report.get("pairs") or [] if c["games"] >= PAIR_MIN_GAMES]
     if report.get("pairs"):
         lines.append("")
         lines.append(f"win rate by pair of generals and {word}, pairs with at least "
                      f"{PAIR_MIN_GAMES} games ({len(pairs)} of {len(report['pairs'])}; "
                      "all in --format json); outliers corrected over every pair:")
-        lines += [text_cell(c) for c in pairs]
+        lines += text_table(pairs)
     if report.get("lord_seats"):
         lines.append("")
         lines.append("the lord by seat: " + ", ".join(
-            f"seat {k} {pct(v['rate'])} ({v['games']})"
+            f"seat {plain(k)} {pct(v['rate'])} ({v['games']})"
             for k, v in report["lord_seats"].items()))
     if report.get("skills"):
         lines.append("")
         lines.append("per skill, per game it was used in: uses, cards drawn, damage dealt, "
                      "HP recovered")
+        size = width(report["skills"], 18)
         for k, v in report["skills"].items():
-            lines.append(f"  {k:<18} {v['uses']:6.2f} {v['drawn']:6.2f} {v['damage']:6.2f} "
-                         f"{v['recovered']:6.2f}  ({v['games']} games)")
+            lines.append(f"  {pad(k, size)} {v['uses']:6.2f} {v['drawn']:6.2f} "
+                         f"{v['damage']:6.2f} {v['recovered']:6.2f}  ({v['games']} games)")
     return "\n".join(lines) + "\n"
 
 
-def md(text: str) -> str:
-    """Text safe inside a Markdown table cell."""
-    out = str(text).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
-    for ch in "<>*_`[]":
-        out = out.replace(ch, "\\" + ch)
-    return out
+def md(text: object) -> str:
+    """Text shown literally in Markdown, on one line (a table cell, a heading): ``&`` as
+    an entity (``&lt;`` stays those four characters), every character Markdown or HTML
+    would read as syntax backslash-escaped, control characters dropped."""
+    out = plain(text).replace("&", "&amp;")
+    return re.sub(r"([\\`*_{}\[\]|<>~#])", r"\\\1", out)
 
 
 def markdown_cells(cells: list[dict[str, Any]], word: str, what: str = "general"
                    ) -> list[str]:
-    lines = [f"| | {what} | {word} | win rate | 95% CI | pool | effect | adj. p | games |",
+    lines = [f"| | {md(what)} | {md(word)} | win rate | 95% CI | pool | effect | adj. p | games |",
              "|---|---|---|---:|---|---:|---:|---:|---:|"]
     for c in cells:
         low, high = c["ci95"]

@@ -14,6 +14,8 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from sgs_tools.sim.stats import columns
+
 BAR = "#4a78b5"
 FLAGGED = "#c0392b"
 REFERENCE = "#e08a00"
@@ -44,7 +46,17 @@ class Row:
 
 
 def shorten(text: str, limit: int = 30) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    """``text`` cut to ``limit`` columns of a label (a wide CJK character takes two),
+    ending in "…" if it was cut."""
+    if columns(text) <= limit:
+        return text
+    out, used = "", 1
+    for ch in text:
+        used += columns(ch)
+        if used > limit:
+            break
+        out += ch
+    return out + "…"
 
 
 def fmt(x: float, points: bool) -> str:

@@ -12,7 +12,8 @@ machine and ``ray start --address HEAD:6379`` on the others make a cluster, and
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Generator
 from typing import Any
 
 from sgs_tools.sim.runner import Settings, Summary, play_chunk
@@ -20,6 +21,8 @@ from sgs_tools.sim.runner import Settings, Summary, play_chunk
 CHUNK = 64
 """Seeds per task: large enough that scheduling costs little, small enough to spread."""
 RETRIES = 3
+WINDOW_PER_CPU = 4
+"""Chunks out at once per CPU of the cluster: enough to keep every CPU busy."""
 
 
 class ClusterError(Exception):
@@ -44,12 +47,25 @@ def chunks(settings: Settings, size: int = CHUNK) -> list[tuple[int, int]]:
 def run(settings: Settings, workers: int | None = None,
         progress: Callable[[int, int], None] | None = None,
         address: str | None = None) -> list[Summary]:
+    """Every game's summary, in seed order."""
+    out = list(run_iter(settings, workers, progress, address))
+    out.sort(key=lambda s: s.seed)
+    return out
+
+
+def run_iter(settings: Settings, workers: int | None = None,
+             progress: Callable[[int, int], None] | None = None,
+             address: str | None = None) -> Generator[Summary, None, None]:
+    """Every game's summary as its chunk comes back (in no fixed order). At most
+    ``WINDOW_PER_CPU`` chunks per CPU of the cluster are out at once, more submitted as
+    they return, so neither the driver nor Ray's object store holds more than a window of
+    results, whatever ``settings.games`` (a million-game sweep runs in flat memory)."""
     if not available():
         raise ClusterError("the ray backend needs Ray: pip install 'sgs-tools[cluster]'")
     import ray
 
     started_here = not ray.is_initialized()
-    out: list[Summary] = []
+    done = 0
     try:  # from here on a Ctrl-C (even during start-up) leaves through the shutdown
         if started_here:
             try:
@@ -59,26 +75,34 @@ def run(settings: Settings, workers: int | None = None,
                     ray.init(address=address, **kwargs)
                 else:
                     ray.init(num_cpus=workers, **kwargs)
-            except (ConnectionError, RuntimeError, ValueError) as exc:
+            except Exception as exc:  # Ray raises a bare Exception when a node times out
+                if ray.is_initialized():
+                    ray.shutdown()
                 raise ClusterError(f"cannot reach the Ray cluster at {address or 'local'}: "
                                    f"{exc}") from None
         task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(play_chunk)
+        cpus = max(1, int(float(ray.cluster_resources().get(  # type: ignore[no-untyped-call]
+            "CPU", 1))))
+        window = WINDOW_PER_CPU * cpus
+        todo = iter(chunks(settings))
         pending: list[Any] = []
         try:
-            for first, count in chunks(settings):
+            for first, count in itertools.islice(todo, window):
                 pending.append(task.remote(settings, first, count))
             while pending:
                 ready, pending = ray.wait(pending, num_returns=1)
                 for ref in ready:
-                    out.extend(ray.get(ref))
-                if progress is not None:
-                    progress(len(out), settings.games)
-        except KeyboardInterrupt:
+                    games = ray.get(ref)
+                    for first, count in itertools.islice(todo, 1):
+                        pending.append(task.remote(settings, first, count))
+                    done += len(games)
+                    if progress is not None:
+                        progress(done, settings.games)
+                    yield from games
+        except (KeyboardInterrupt, GeneratorExit):
             for ref in pending:
                 ray.cancel(ref, force=True)
             raise
     finally:
         if started_here and ray.is_initialized():
             ray.shutdown()
-    out.sort(key=lambda s: s.seed)
-    return out

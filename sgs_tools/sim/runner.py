@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import shlex
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -152,28 +152,29 @@ def run(settings: Settings, workers: int | None = None,
     local instance)."""
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r} (expected {' or '.join(BACKENDS)})")
-    if backend == "ray":
-        global _LIB, _LIB_DATA
-        _init(settings)
-        if lib is not None:
-            _LIB, _LIB_DATA = lib, settings.data
-        from sgs_tools.sim import cluster
-
-        return cluster.run(settings, workers, progress, address)
-    out = list(run_iter(settings, workers, progress, lib))
+    out = list(run_iter(settings, workers, progress, lib, backend, address))
     out.sort(key=lambda s: s.seed)
     return out
 
 
 def run_iter(settings: Settings, workers: int | None = None,
              progress: Callable[[int, int], None] | None = None,
-             lib: Library | None = None) -> Iterator[Summary]:
+             lib: Library | None = None, backend: str = "process",
+             address: str | None = None) -> Generator[Summary, None, None]:
     """Play every game, yielding each summary as it finishes (in no fixed order). Seeds are
-    streamed to the workers, so memory does not grow with ``settings.games``."""
+    streamed to the workers (or Ray tasks, a window at a time), so memory does not grow
+    with ``settings.games``."""
     global _LIB, _LIB_DATA
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r} (expected {' or '.join(BACKENDS)})")
     _init(settings)
     if lib is not None:
         _LIB, _LIB_DATA = lib, settings.data
+    if backend == "ray":
+        from sgs_tools.sim import cluster
+
+        yield from cluster.run_iter(settings, workers, progress, address)
+        return
     library()
     seeds = range(settings.seed, settings.seed + settings.games)
     workers = workers or os.cpu_count() or 1

@@ -4,6 +4,8 @@ and every game that stopped abnormally with the command that replays it."""
 from __future__ import annotations
 
 import math
+import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -11,6 +13,31 @@ from typing import Any
 from sgs_tools.sim.runner import Settings, Summary
 
 Z95 = 1.959964
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def plain(text: object) -> str:
+    """Text for a terminal line: control characters (a name's ESC sequences) dropped and
+    line breaks as spaces."""
+    return _CONTROL.sub("", " ".join(str(text).split()))
+
+
+def columns(text: str) -> int:
+    """How many terminal columns ``text`` takes (wide CJK characters take two)."""
+    return sum(0 if unicodedata.combining(ch) else
+               2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def width(names: Iterable[object], floor: int = 0) -> int:
+    """The width of a column holding ``names``: the longest of them, at least ``floor``."""
+    return max([floor, *(columns(plain(n)) for n in names)])
+
+
+def pad(text: object, size: int) -> str:
+    """``text`` (made plain) left-aligned in a column ``size`` terminal columns wide."""
+    value = plain(text)
+    return value + " " * max(0, size - columns(value))
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -173,16 +200,18 @@ def render(rep: Report) -> str:
             f"{k} {v}" for k, v in sorted(rep.ways.items(), key=lambda kv: -kv[1])))
     lines.append("")
     lines.append("win rate by role (95% CI):")
+    size = width(rep.roles, 12)
     for r in sorted(rep.roles.values(), key=lambda r: r.name):
         low, high = wilson(r.wins, r.games)
-        lines.append(f"  {r.name:<12} {r.rate:6.1%}  [{low:6.1%}, {high:6.1%}]  "
+        lines.append(f"  {pad(r.name, size)} {r.rate:6.1%}  [{low:6.1%}, {high:6.1%}]  "
                      f"{r.wins}/{r.games}")
     if rep.generals:
         lines.append("")
         lines.append("win rate by general (95% CI):")
+        size = width(rep.generals, 16)
         for g in sorted(rep.generals.values(), key=lambda r: (-r.rate, r.name)):
             low, high = wilson(g.wins, g.games)
-            lines.append(f"  {g.name:<16} {g.rate:6.1%}  [{low:6.1%}, {high:6.1%}]  "
+            lines.append(f"  {pad(g.name, size)} {g.rate:6.1%}  [{low:6.1%}, {high:6.1%}]  "
                          f"{g.wins}/{g.games}")
     if rep.problems:
         lines.append("")
@@ -191,6 +220,6 @@ def render(rep: Report) -> str:
         lines.append(f"games that did not finish normally ({total}{shown}):")
         for p in rep.problems:
             skill = f" [{p['skill']}]" if p.get("skill") else ""
-            lines.append(f"  seed {p['seed']}: {p['kind']}{skill}: {p['message']}")
+            lines.append(f"  seed {p['seed']}: {p['kind']}{skill}: {plain(p['message'])}")
             lines.append(f"    replay: {p['replay']}")
     return "\n".join(lines) + "\n"

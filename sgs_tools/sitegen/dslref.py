@@ -8,17 +8,26 @@ templates), selectors, card words, quantities, functions and enums. Anchors are
 from __future__ import annotations
 
 from sgs_tools.dsl.vocabulary import Event, Param, Registry, Term, Verb
-from sgs_tools.sitegen.markup import code, md, md_code, slug, table
+from sgs_tools.sitegen.markup import code, fenced, md, md_code, slug, table
 
 PAGE = "dsl/reference.md"
 
 
-def _templates(text: dict[str, str]) -> str:
+def _templates(text: dict[str, str],
+               wordings: dict[str, dict[str, str]] | None = None) -> str:
+    """Each language's template, then a mode's own wording of it (Guozhan's 叠置)."""
     lines = []
     for lang in ("en", "zh", "ko"):
         if text.get(lang):
             lines.append(f"- `{lang}` {code(text[lang])}")
+        for mode, texts in (wordings or {}).items():
+            if texts.get(lang):
+                lines.append(f"- `{lang}` in {md(mode)} data: {code(texts[lang])}")
     return "\n".join(lines) + "\n" if lines else ""
+
+
+def _example(text: str) -> str:
+    return f"Example:\n\n{fenced(text)}" if text.strip() else ""
 
 
 def _params(params: tuple[Param, ...]) -> str:
@@ -36,7 +45,7 @@ def _origin(origin: str) -> str:
     return "" if origin == "core" else f" <small>({md(origin)})</small>"
 
 
-def verb_section(verb: Verb) -> str:
+def verb_section(verb: Verb, wordings: dict[str, dict[str, str]] | None = None) -> str:
     out = [f"### {md(verb.name)}{_origin(verb.origin)} {{#{verb.kind}-{slug(verb.name)}}}\n"]
     if verb.doc:
         out.append(md_code(verb.doc) + "\n")
@@ -47,11 +56,11 @@ def verb_section(verb: Verb) -> str:
         facts.append("can be a cost")
     if facts:
         out.append("*" + "; ".join(facts) + ".*\n")
-    out += [_params(verb.params), _templates(verb.text)]
-    return "\n".join(out)
+    out += [_params(verb.params), _templates(verb.text, wordings), _example(verb.example)]
+    return "\n".join(o for o in out if o)
 
 
-def event_section(event: Event) -> str:
+def event_section(event: Event, wordings: dict[str, dict[str, str]] | None = None) -> str:
     out = [f"### {md(event.name)}{_origin(event.origin)} {{#event-{slug(event.name)}}}\n"]
     if event.doc:
         out.append(md_code(event.doc) + "\n")
@@ -60,20 +69,49 @@ def event_section(event: Event) -> str:
                                             for k, v in event.provides.items()) + "\n")
     else:
         out.append("Provides nothing.\n")
-    out += [_params(event.params), _templates(event.text)]
-    return "\n".join(out)
+    out.append(f"Timings: {', '.join(code(t) for t in event.timings)}.\n")
+    out += [_params(event.params), _templates(event.text, wordings), _example(event.example)]
+    return "\n".join(o for o in out if o)
 
 
-def term_table(terms: dict[str, Term], extra: str | None = None) -> str:
-    head = ["Word", "English", "中文", "한국어"] + ([extra.capitalize()] if extra else [])
+def _term_word(term: Term) -> str:
+    """A term as written: a function with its argument types (``distance(player, player)``)."""
+    params = term.info.get("params")
+    if term.category == "function" and isinstance(params, list):
+        return f"{term.name}({', '.join(str(p) for p in params)})"
+    return term.name
+
+
+def term_table(terms: dict[str, Term], extra: str | None = None,
+               wordings: dict[str, dict[str, dict[str, str]]] | None = None) -> str:
+    """The words of one table; a column of meanings when a word has a doc, and below it
+    the examples the vocabulary gives."""
+    docs = any(term.info.get("doc") for term in terms.values())
+    head = (["Word", "English", "中文", "한국어"] + ([extra.capitalize()] if extra else [])
+            + (["Meaning"] if docs else []))
     rows = []
     for term in terms.values():
-        row = [f"{code(term.name)}{_origin(term.origin)}", md(term.text.get("en", "")),
-               md(term.text.get("zh", "")), md(term.text.get("ko", ""))]
+        zh = md(term.text.get("zh", ""))
+        for mode, texts in (wordings or {}).get(term.name, {}).items():
+            if texts.get("zh"):
+                zh += f" ({md(mode)}: {md(texts['zh'])})"
+        row = [f"{code(_term_word(term))}{_origin(term.origin)}", md(term.text.get("en", "")),
+               zh, md(term.text.get("ko", ""))]
         if extra:
             row.append(md(term.info.get(extra, "")))
+        if docs:
+            row.append(md_code(term.info.get("doc", "")))
         rows.append(row)
-    return table(head, rows)
+    out = table(head, rows)
+    for term in terms.values():
+        example = str(term.info.get("example") or "")
+        if example.strip():
+            out += f"\nExample of {code(term.name)}:\n\n{fenced(example)}"
+    return out
+
+
+def _worded(reg: Registry, table_name: str) -> dict[str, dict[str, dict[str, str]]]:
+    return {name: texts for (t, name), texts in reg.wordings.items() if t == table_name}
 
 
 def dsl_reference_markdown(reg: Registry) -> str:
@@ -93,15 +131,24 @@ def dsl_reference_markdown(reg: Registry) -> str:
                  ("Functions", "functions", len(reg.functions)),
                  ("Enums", "enums", len(reg.enums))))]
     parts.append("## Events {#events}\n")
-    parts += [event_section(e) for e in sorted(reg.events.values(), key=lambda e: e.name)]
+    events, actions = _worded(reg, "events"), _worded(reg, "actions")
+    modifiers = _worded(reg, "modifiers")
+    parts += [event_section(e, events.get(e.name))
+              for e in sorted(reg.events.values(), key=lambda e: e.name)]
     parts.append("## Actions {#actions}\n")
-    parts += [verb_section(v) for v in sorted(reg.actions.values(), key=lambda v: v.name)]
+    parts += [verb_section(v, actions.get(v.name))
+              for v in sorted(reg.actions.values(), key=lambda v: v.name)]
     parts.append("## Modifiers {#modifiers}\n")
-    parts += [verb_section(v) for v in sorted(reg.modifiers.values(), key=lambda v: v.name)]
-    parts += ["## Selectors {#selectors}\n", term_table(reg.selectors, "kind")]
-    parts += ["## Card words {#card-words}\n", term_table(reg.card_words, "kind")]
-    parts += ["## Quantities {#quantities}\n", term_table(reg.quantities)]
-    parts += ["## Functions {#functions}\n", term_table(reg.functions)]
+    parts += [verb_section(v, modifiers.get(v.name))
+              for v in sorted(reg.modifiers.values(), key=lambda v: v.name)]
+    parts += ["## Selectors {#selectors}\n",
+              term_table(reg.selectors, "kind", _worded(reg, "selectors"))]
+    parts += ["## Card words {#card-words}\n",
+              term_table(reg.card_words, "kind", _worded(reg, "card_words"))]
+    parts += ["## Quantities {#quantities}\n",
+              term_table(reg.quantities, wordings=_worded(reg, "quantities"))]
+    parts += ["## Functions {#functions}\n",
+              term_table(reg.functions, wordings=_worded(reg, "functions"))]
     parts.append("## Enums {#enums}\n")
     for name in sorted(reg.enums):
         parts += [f"### {md(name)} {{#enum-{slug(name)}}}\n", term_table(reg.enums[name])]

@@ -38,9 +38,9 @@ def test_compile_refuses_broken_effects(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "After you take damage, you may gain that card."),
-    ("zh", "当你受到伤害后，你可以获得此牌。"),
-    ("ko", "자신이 피해를 받은 후, 그 카드를 얻을 수 있다."),
+    ("en", "After you take damage, you may gain the card that dealt the damage."),
+    ("zh", "当你受到伤害后，你可以获得造成此伤害的牌。"),
+    ("ko", "자신이 피해를 받은 후, 그 피해를 준 카드를 얻을 수 있다."),
 ])
 def test_explain_renders_each_language(lang: str, expected: str) -> None:
     result = runner.invoke(app, ["explain", "jianxiong", "--lang", lang])

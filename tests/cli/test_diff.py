@@ -59,7 +59,7 @@ def test_diff_against_a_git_revision(exp: Path, monkeypatch: pytest.MonkeyPatch)
         "  - skill Calm (calm)\n"
         "      You draw 1 extra card in your draw phase.\n")
     zh = runner.invoke(app, ["diff", "HEAD", "--lang", "zh"])
-    assert "      + 摸牌阶段，你的摸牌数+2。" in zh.output
+    assert "      + 摸牌阶段，你多摸两张牌。" in zh.output
     missing = runner.invoke(app, ["diff", "no-such-rev"])
     assert missing.exit_code == 2 and "cannot read revision 'no-such-rev'" in missing.output
 

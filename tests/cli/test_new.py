@@ -91,7 +91,7 @@ def test_new_general_writes_validates_and_renders(exp: Path) -> None:
     assert text.startswith("# yaml-language-server: $schema=../schemas/general.schema.json\n")
     assert "name: {zh: 张绣, en: Zhang Xiu, ko: 장수}" in text
     assert "set: pack" in text and "tags: [limited]" in text
-    assert "[zh] 从谏: 摸牌阶段，你的摸牌数+1。" in made.output
+    assert "[zh] 从谏: 摸牌阶段，你多摸一张牌。" in made.output
     assert "[en] Heeding: You draw 1 extra card in your draw phase." in made.output
     assert "[ko] 웅란:" in made.output
     for skill in ("congjian", "xiongluan", "juexing"):

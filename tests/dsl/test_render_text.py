@@ -25,6 +25,14 @@ def text(ident: str, lang: str) -> str:
     return explain(effects.compiled[ident], effects.names, lang)
 
 
+def corpus(ident: str, lang: str) -> str:
+    """A corpus skill's text: "yjcm/huilei" (tests/corpus/<corpus>/…)."""
+    from tests.dsl.test_render_golden import corpus_effects
+    name, skill = ident.split("/")
+    effects = corpus_effects(name)
+    return explain(effects.compiled[skill], effects.names, lang)
+
+
 @pytest.mark.parametrize(("event", "timing", "expected"), [
     ("자신이 피해를 받을", "after", "자신이 피해를 받은"),
     ("자신이 피해를 줄", "after", "자신이 피해를 준"),
@@ -86,13 +94,18 @@ def test_one_chosen_character_has_no_letter() -> None:
 
 
 def test_two_chosen_characters_are_the_first_and_the_second() -> None:
-    """Two characters chosen one after the other: 其 until the second is chosen (选择另一名…),
-    then 前者 / 后者, the first / the second, 먼저 / 나중에 선택한 플레이어."""
-    assert "然后选择一名男性角色，选择另一名男性角色，然后前者视为对后者使用【决斗】" in \
+    """Two characters of one kind chosen one after the other are chosen together (选择两名
+    男性角色, choose 2 male characters, 남성 플레이어 2명을 선택하고), then named 前者 / 后者,
+    the first / the second, 먼저 / 나중에 선택한 플레이어."""
+    assert "你可以弃置一张牌并选择两名男性角色，然后前者视为对后者使用【决斗】" in \
         text("lijian", "zh")
-    assert "choose a male character, choose another male character, then the first " \
+    assert "you may discard a card, then choose 2 male characters, then the first " \
         "character is treated as using a Duel on the second character" in text("lijian", "en")
-    assert "먼저 선택한 플레이어는 나중에 선택한 플레이어에게 【결투】를" in text("lijian", "ko")
+    assert "남성 플레이어 2명을 선택하고, 먼저 선택한 플레이어는 나중에 선택한 플레이어에게 " \
+        "【결투】를" in text("lijian", "ko")
+    assert "你可以选择两名其他角色，弃置X张牌" in text("gz_dimeng", "zh")
+    assert "you may choose 2 other characters, discard X cards" in text("gz_dimeng", "en")
+    assert "다른 플레이어 2명을 선택할 수 있다. 그러면 카드 X장을 버리고" in text("gz_dimeng", "ko")
     assert "X为前者的手牌数与后者的手牌数之差" in text("gz_dimeng", "zh")
 
 
@@ -181,7 +194,7 @@ def test_english_card_names_take_articles_and_plurals() -> None:
 
 
 def test_korean_leaves_the_owner_unsaid_until_someone_else_acts() -> None:
-    assert text("jianxiong", "ko") == "자신이 피해를 받은 후, 그 카드를 얻을 수 있다."
+    assert text("jianxiong", "ko") == "자신이 피해를 받은 후, 그 피해를 준 카드를 얻을 수 있다."
     slash = text("slash", "ko")
     assert slash.startswith("카드 사용 단계에 자신의 공격 범위 안의")
     assert "자신은 대상에게 피해 1점을 준다" in slash  # said again after that one
@@ -346,7 +359,7 @@ def test_korean_speaks_the_korean_rule_books_words() -> None:
     assert "피해 1점마다" in text("jijiu", "ko")
     assert "이 능력이 있는 무장을 공개할 수 있다" in text("gz_huoshui", "ko")
     assert "그 플레이어가 체력 1을 회복하게 할 수 있다" in text("peach", "ko")
-    assert "피해의 근원이 판정을 하게 할 수 있다. 그러면 판정 카드가" in text("ganglie", "ko")
+    assert "피해의 근원이 판정을 하게 할 수 있다. 판정 카드가" in text("ganglie", "ko")
     assert "그 피해가 1점 증가한다" in text("luoyi", "ko")
     assert "피해의 근원에게 숨긴 무장이 있으면" in text("gz_mingshi", "ko")
 
@@ -384,8 +397,8 @@ def test_a_card_used_without_a_card_is_treated_as_used() -> None:
 
 def test_exclusive_ifs_read_as_alternatives() -> None:
     beige = text("gz_beige", "en")
-    assert "then if the judgement card is ♥, that character recovers 1 HP; if ♦, that " \
-           "character draws 2 cards; if ♣, " in beige
+    assert "performs a judgement; if the judgement card is ♥, that character recovers 1 HP; " \
+           "if ♦, that character draws 2 cards; if ♣, " in beige
     assert "then if ♦" not in beige
     assert "；若为方块，该角色摸两张牌；若为梅花" in text("gz_beige", "zh")
     assert "회복한다. 다이아면, 그 플레이어는" in text("gz_beige", "ko")
@@ -457,3 +470,111 @@ def test_a_delayed_trick_goes_to_the_judgement_zone() -> None:
     assert "place an Indulgence in the target's judgement zone" in text("indulgence", "en")
     assert "【낙불사촉】을 대상의 판정 구역에 놓는다" in text("indulgence", "ko")
     assert "置入其装备区" in text("gz_zhijian", "zh")
+
+
+def test_an_if_after_a_step_is_its_own_clause_in_english() -> None:
+    """"you may perform a judgement; if the judgement card is red, …", as the published
+    cards say it, never "…, then if …"."""
+    assert "you may perform a judgement; if the judgement card is red, you are treated as" \
+        in text("eight_diagram", "en")
+    assert "then that character performs a judgement; if the judgement card is ♠" \
+        in text("leiji", "en")
+    for ident in ("tieqi", "ganglie", "gz_lieren", "gz_shenzhi", "luoshen", "fanjian"):
+        assert "then if" not in text(ident, "en"), ident
+
+
+def test_a_choice_of_whom_follows_a_cost_and_the_one_chosen_is_made_to_act() -> None:
+    """Chinese chooses in the same breath as the cost (你可以弃置两张手牌并选择一名…) and makes
+    the one chosen act (选择一名角色，令其进行一次判定), as printed cards do; not
+    "…，然后选择…，然后其…"."""
+    assert "你可以弃置两张手牌并选择一名已受伤的男性角色，然后你与其各回复1点体力" in \
+        text("jieyin", "zh")
+    assert "你可以选择一名角色，令其进行一次判定：若判定牌为黑桃" in text("leiji", "zh")
+    assert "你可以弃置一张手牌并选择一名已受伤的角色，令其回复1点体力" in text("gz_qingnang", "zh")
+    for ident in ("gz_fangzhu", "gz_shushen", "gz_jieming", "gz_fangquan"):
+        assert "然后选择" not in text(ident, "zh") and "，然后其" not in text(ident, "zh"), ident
+
+
+def test_modifiers_in_one_period_are_a_list_with_and() -> None:
+    assert "you may use a Slash at any distance and the maximum number of targets for a " \
+        "Slash you use is +1;" in text("gz_tianyi", "en")
+
+
+def test_a_change_to_the_draw_is_said_as_drawing_more_or_fewer() -> None:
+    """多摸一张牌 / 카드를 1장 더 뽑는다, as printed cards say it, not a count of the draw
+    (摸牌数+1, 뽑을 카드 수를 +1할)."""
+    assert text("yingzi", "zh") == "摸牌阶段，你多摸一张牌。"
+    assert text("yingzi", "ko") == "카드 획득 단계에 카드를 1장 더 뽑는다."
+    assert "摸牌阶段开始时，你可以多摸两张牌。" in text("gz_haoshi", "zh")
+    assert "카드를 2장 더 뽑을 수 있다." in text("gz_haoshi", "ko")
+    assert "你可以少摸一张牌，然后" in text("gz_luoyi", "zh")
+    assert "카드를 1장 덜 뽑을 수 있다." in text("gz_luoyi", "ko")
+    assert "you may draw 1 fewer card this phase" in text("gz_luoyi", "en")
+
+
+def test_a_card_used_on_a_user_who_is_so_names_them_so() -> None:
+    """桃: 出牌阶段，对已受伤的你使用 / on yourself if you are wounded / 부상당한 자신에게."""
+    assert text("peach", "zh").startswith("出牌阶段，对已受伤的你使用。你回复1点体力。")
+    assert text("peach", "en").startswith(
+        "Use in your play phase on yourself if you are wounded. You recover 1 HP.")
+    assert text("peach", "ko").startswith("카드 사용 단계에 부상당한 자신에게 사용한다.")
+
+
+def test_korean_says_then_only_where_the_next_step_could_happen_without_the_first() -> None:
+    """What follows a may-step is said with 그러면; a test of what that step made (the
+    judgement card, the pindian, the cards it moved) needs none."""
+    assert "판정을 할 수 있다. 판정 카드가 붉은색이면," in text("eight_diagram", "ko")
+    assert "겨루기를 할 수 있다. 자신이 겨루기에서 이기면," in text("gz_lieren", "ko")
+    assert "그러면 판정" not in text("tieqi", "ko")
+    assert "손패 1장을 버릴 수 있다. 그러면 대상과 거리 1인" in text("triblade", "ko")
+
+
+def test_corpus_texts_say_other_characters_marks_and_amounts_in_words() -> None:
+    """The corpus's conditions and counts read as sentences: "if the killer is another
+    character" (not "is other characters"), "“Charge” marks equal to the damage" /
+    与伤害值等量的“蓄”标记 / 피해량만큼의 “축” 표식, "cards equal to your lost HP from
+    the top of the deck", "자신이면" (not "자신 경우")."""
+    assert "if the killer is another character, the killer discards all cards" in \
+        corpus("yjcm/huilei", "en")
+    xushi = {lang: corpus("words/xushi", lang) for lang in ("en", "zh", "ko")}
+    assert "you gain “Charge” marks equal to the damage" in xushi["en"]
+    assert "you remove 2 “Charge” marks" in xushi["en"]
+    assert "你获得与伤害值等量的“蓄”标记" in xushi["zh"]
+    assert "피해량만큼의 “축” 표식을 얻는다" in xushi["ko"]
+    assert "you look at cards equal to your lost HP from the top of the deck" in \
+        corpus("yjcm/miji", "en")
+    assert "그 카드를 사용한 플레이어가 자신이면," in corpus("yjcm/wuyan", "ko")
+    assert "if the general bearing this skill is the deputy general" in \
+        corpus("words_gz/gzc_wei", "en")
+
+
+def test_printed_phrasings_for_uses_not_made_and_the_card_that_dealt_damage() -> None:
+    """克己: 若你本回合出牌阶段未使用或打出过【杀】 / if you did not use or play a Slash / 자신이
+    【살】을 사용하거나 내지 않았으면 (not a count tested against 0); 奸雄 gains the card that
+    dealt the damage (造成此伤害的牌), never an unnamed 此牌."""
+    assert text("keji", "zh").startswith("若你本回合出牌阶段未使用或打出过【杀】，")
+    assert text("keji", "en").startswith("If you did not use or play a Slash in this turn's")
+    assert "자신이 【살】을 사용하거나 내지 않았으면," in text("keji", "ko")
+    assert text("jianxiong", "zh") == "当你受到伤害后，你可以获得造成此伤害的牌。"
+    assert text("jianxiong", "en") == "After you take damage, you may gain the card that dealt " \
+        "the damage."
+    assert "그 피해를 준 카드를 얻을 수 있다" in text("jianxiong", "ko")
+
+
+def test_once_per_play_phase_and_cards_that_cannot_affect_you_read_as_one() -> None:
+    assert corpus("yjcm/qice", "zh").startswith("出牌阶段限一次，你可以将所有手牌当")
+    assert corpus("yjcm/qice", "en").startswith("Once per play phase, you may use all")
+    assert corpus("yjcm/qice", "ko").startswith("카드 사용 단계에 1번, 모든 손패를")
+    assert "直到回合结束，【杀】和非延时锦囊牌对你无效" in corpus("yjcm/zhichi", "zh")
+    assert "a Slash and a non-delayed trick card cannot affect you" in \
+        corpus("yjcm/zhichi", "en")
+    assert "【살】과 즉시 책략 카드는 자신에게 효과가 없다" in corpus("yjcm/zhichi", "ko")
+
+
+def test_counts_and_repeated_characters_read_as_a_rules_editor_writes_them() -> None:
+    assert "you may discard up to as many cards as your max HP" in text("gz_zhiheng", "en")
+    assert "if those cards are of 4 suits" in corpus("words/sise", "en")
+    assert "if they have more hand cards than you" in corpus("yjcm/paiyi", "en")
+    # a character named by a long phrase is 其 / 그 플레이어 right after the test on it
+    assert corpus("yjcm/huilei", "zh") == "当你死亡时，若杀死你的角色为其他角色，其弃置所有牌。"
+    assert "다른 플레이어면, 그 플레이어는 모든 카드를 버린다" in corpus("yjcm/huilei", "ko")

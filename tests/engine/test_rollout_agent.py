@@ -14,7 +14,14 @@ from sgs_tools.engine import ai
 from sgs_tools.engine.agents import Decision, HeuristicAgent, known_kind, make_agent
 from sgs_tools.engine.game import Game
 from sgs_tools.engine.library import Library
-from sgs_tools.engine.rollout import RolloutAgent, determinize, parse_kind
+from sgs_tools.engine.rollout import (
+    Move,
+    RolloutAgent,
+    deal_roles,
+    determinize,
+    distinct_deals,
+    parse_kind,
+)
 from sgs_tools.engine.state import DRAW, HAND
 from sgs_tools.sim.runner import Settings
 
@@ -54,10 +61,12 @@ def snapshot(g: Game) -> tuple[Any, ...]:
 
 
 def test_kinds() -> None:
-    assert parse_kind("rollout") == (8, 8)
-    assert parse_kind("rollout:3") == (3, 8)
+    assert parse_kind("rollout") == (8, 0)
+    assert parse_kind("rollout:3") == (3, 0)
     assert parse_kind("rollout:3:5") == (3, 5)
-    for bad in ("rollout:0", "rollout:x", "rollout:1:2:3", "rollouts", "heuristic"):
+    assert parse_kind("rollout:3:0") == (3, 0)
+    for bad in ("rollout:0", "rollout:x", "rollout:1:2:3", "rollouts", "heuristic",
+                "rollout:-1", "rollout:2:-1"):
         assert parse_kind(bad) is None
     assert known_kind("rollout:2:4") and known_kind("random") and not known_kind("mcts")
     agent = make_agent("rollout:2:4", 7, 1)
@@ -99,6 +108,47 @@ def test_determinize_hides_and_keeps_the_public_view(lib: Library) -> None:
     assert real not in seen and len(seen) > 1
 
 
+def test_distinct_deals_list_each_order_of_the_roles_once() -> None:
+    deals = list(distinct_deals(["loyalist", "rebel", "rebel", "renegade"]))
+    assert len(deals) == len(set(deals)) == 12  # 4! / 2!
+    assert all(sorted(d) == ["loyalist", "rebel", "rebel", "renegade"] for d in deals)
+
+
+def test_roles_are_dealt_as_the_seats_leaned() -> None:
+    """A seat that helped the lord's side is mostly a loyalist in the samples, one that
+    hurt it mostly a rebel; with no leaning every deal is as likely."""
+    roles = ["loyalist", "rebel", "rebel", "renegade"]
+    rng = random.Random(5)
+    n = 3000
+    leaned = [deal_roles(roles, [4.0, -4.0, 0.0, 0.0], rng) for _ in range(n)]
+    assert sum(d[0] == "loyalist" for d in leaned) / n > 0.7
+    assert sum(d[1] == "rebel" for d in leaned) / n > 0.85
+    flat = [deal_roles(roles, [0.0] * 4, rng) for _ in range(n)]
+    for seat in range(4):
+        share = sum(d[seat] == "loyalist" for d in flat) / n
+        assert 0.2 < share < 0.3, share
+    uniform = [deal_roles(roles, [4.0, -4.0, 0.0, 0.0], rng, belief=0) for _ in range(n)]
+    assert 0.2 < sum(d[0] == "loyalist" for d in uniform) / n < 0.3
+
+
+def test_a_move_with_a_target_names_it_at_the_next_decision(lib: Library) -> None:
+    g, d = at_play_decision(lib, 3)
+    agent = RolloutAgent(3, 0, 2)
+    agent.attach(g)
+    moves = agent.moves(g, next(i for i, ph in enumerate(g.phases)
+                                if "use_limits" in ph), d)
+    targeted = [m for m in moves if m.target is not None]
+    assert targeted and (moves[-1].end or moves[0].end)
+    move = targeted[-1]
+    assert agent.commit(move) == [move.option]
+    labels = ["seat 1 (x)", move.target, "seat 4 (y)"]
+    ask = Decision(0, "players", labels, 1, 1, "target", {"scores": [9.0, -9.0, 0.0]})
+    assert agent.decide(ask) == [1]  # the planned target, not the heuristic's pick
+    assert agent.decide(ask) == [0]  # only once: then the heuristic again
+    agent.commit(Move(0, "x", "seat 9 (gone)"))
+    assert agent.decide(ask) == [0]  # a target no longer offered: the heuristic's
+
+
 def test_decision_does_not_depend_on_hidden_cards(lib: Library) -> None:
     """Two games that differ only in an opponent's hand (and the draw pile's order) give
     the same evaluations and the same choice for the same agent seed."""
@@ -121,6 +171,22 @@ def test_decision_does_not_depend_on_hidden_cards(lib: Library) -> None:
     assert hidden_state(g1, 0) != hidden_state(g2, 0)
     assert d1.options == d2.options
     a1, a2 = RolloutAgent(5, 0, 3, 4), RolloutAgent(5, 0, 3, 4)
+    a1.attach(g1)
+    a2.attach(g2)
+    assert a1.decide(d1) == a2.decide(d2)
+    assert a1.last == a2.last and len(a1.last) > 1
+
+
+def test_decision_does_not_depend_on_hidden_roles(lib: Library) -> None:
+    """Two games that differ only in which hidden seats hold which roles (the same
+    leanings) give the same evaluations: roles are dealt again from what is public."""
+    g1, d1 = at_play_decision(lib, 11)
+    g2, d2 = at_play_decision(lib, 11)
+    hidden = [p for p in g2.table.players if p.seat != 0 and not p.role_revealed]
+    a, b = next((x, y) for x in hidden for y in hidden if x.role != y.role)
+    a.role, b.role = b.role, a.role
+    assert [p.role for p in g1.table.players] != [p.role for p in g2.table.players]
+    a1, a2 = RolloutAgent(5, 0, 3), RolloutAgent(5, 0, 3)
     a1.attach(g1)
     a2.attach(g2)
     assert a1.decide(d1) == a2.decide(d2)

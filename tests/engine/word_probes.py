@@ -381,6 +381,15 @@ turns: 2
 expect:
   events: [{e: turn, seat: 0, turn: 1}, {e: turn, seat: 0, turn: 2}]
 """),
+    P("enum:period:turn action:gain_skill", """
+at start of play, once per game:
+  gain_skill jianxiong until turn
+""", """
+expect:
+  events: [{e: gain_skill, seat: 0, skill: jianxiong},
+           {e: lose_skills, seat: 0, skills: [jianxiong]}]
+  state: {seats: {0: {skills: [PROBE]}}}
+"""),
     P("action:gain_skill", """
 at start of play, once per game:
   gain_skill jianxiong
@@ -1065,6 +1074,15 @@ expect:
   events: [{e: end_phase, seat: 0, phase: play}]
   no_events: [{e: use}]
 """),
+    P("action:extra_phase", """
+at start of play, once per turn:
+  extra_phase play
+""", """
+expect:
+  events: [{e: phase, seat: 0, phase: play}, {e: extra_phase, seat: 0, phase: play},
+           {e: phase, seat: 0, phase: play}]
+  no_events: [{e: extra_phase_lost}]
+"""),
     P("action:forgo_draw", """
 at start of draw:
   forgo_draw
@@ -1453,6 +1471,18 @@ expect:
 defaults: {yes_no: "yes", play: peach}
 expect:
   no_events: [{e: use, card: peach}]
+  state: {seats: {0: {hand: [slash ♠7, jink ♥2, peach ♥3]}}}
+"""),
+    P("modifier:forbid_play", "forbid_play slash", """
+start: {seat: 1, phase: play}
+patch: {1: {hand: [duel ♠A]}}
+defaults: {yes_no: "yes", respond: slash}
+script:
+  - {seat: 1, pick: duel}
+  - {seat: 1, pick: [0]}
+  - {seat: 1, pick: end}
+expect:
+  events: [{e: damage, seat: 0, source: 1, card: duel ♠A}]
   state: {seats: {0: {hand: [slash ♠7, jink ♥2, peach ♥3]}}}
 """),
     P("modifier:hand_limit", "hand_limit +2", """
@@ -1981,6 +2011,14 @@ patch: {3: {revealed: [true, false]}}
 expect:
   events: [{e: draw, seat: 0, cards: [slash ♥9, jink ♣9]}]
 """, mode="guozhan"),
+    P("phase:play:start quantity:kingdoms_alive", """
+at start of play:
+  draw kingdoms_alive
+""", """
+patch: {3: {general: caocao}}
+expect:
+  events: [{e: draw, seat: 0, cards: [slash ♥9, jink ♣9, peach ♦9]}]
+"""),
     P("quantity:kingdoms_alive", """
 at start of play:
   draw kingdoms_alive

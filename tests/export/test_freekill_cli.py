@@ -61,7 +61,7 @@ def test_names_are_prefixed_so_freekill_keeps_its_own(package: Path) -> None:
 def test_translations_carry_our_names_and_generated_text(package: Path) -> None:
     init = (package / "init.lua").read_text(encoding="utf-8")
     assert '["sgsx__zhangfei"] = "张飞",' in init
-    assert '[":sgsx__jianxiong"] = "当你受到伤害后，你可以获得此牌。",' in init
+    assert '[":sgsx__jianxiong"] = "当你受到伤害后，你可以获得造成此伤害的牌。",' in init
     assert '}, "en_US")' in init and '["sgsx__zhangfei"] = "Zhang Fei",' in init
 
 

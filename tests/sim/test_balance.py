@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import random
 import xml.dom.minidom
+from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -150,18 +152,73 @@ def test_sgs_balance_refuses_bad_options() -> None:
         assert result.exit_code == 2, (args, result.output)
 
 
-def test_markdown_and_svg_escape_designer_text() -> None:
-    hostile = "</title><script>alert(9)</script>|x"
-    report = {"title": hostile, "settings_line": "s", "correction": "bh", "alpha": 0.05,
-              "focus": [], "cells": [{"general": hostile, "role": "lord", "rate": 0.5,
-                                      "ci95": [0.4, 0.6], "pool_rate": 0.4,
-                                      "effect": 0.1, "p_adjusted": 0.5, "games": 10,
-                                      "flagged": False}]}
-    text = bal.render_markdown(report)
-    assert "<script>" not in text and "\\|x" in text
-    svg = bal.render_svg(bal.svg_rows(report), hostile)
-    assert "<script>" not in svg
-    xml.dom.minidom.parseString(svg)
+HOSTILE_REPORT = Path(__file__).resolve().parents[1] / "sitegen/hostile/balance-report.json"
+BREAKERS = ["</title><script>alert(9)</script>", '"><img src=x onerror=alert(9)>',
+            "'\"><svg onload=alert(9)>", "| x | <b>y</b>", "`</code><script>alert(9)</script>`",
+            "&lt;script&gt;alert(9)&lt;/script&gt;", "[a](javascript:alert(9))",
+            "\r<script>alert(9)</script>", "\x1b[31mred\x1b[0m", "*[x]: y", "# h"]
+
+
+class _Elements(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, list[tuple[str, str | None]]]] = []
+        self.text = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, attrs))
+
+    def handle_data(self, data: str) -> None:
+        self.text += data
+
+
+def _hostile_report(breaker: str) -> dict[str, Any]:
+    """The site tests' hostile report with every text field (names, roles, the role word,
+    the title, settings, skills) replaced by ``breaker``."""
+    report = json.loads(HOSTILE_REPORT.read_text(encoding="utf-8"))
+    for key in ("title", "correction", "role_word"):
+        report[key] = breaker
+    report["settings_line"] = breaker
+    for row in [*report["cells"], *report["pairs"], *report["focus"]]:
+        row["general"] = row["role"] = breaker
+        row["games"] = 50
+    for row in report["kingdoms"]:
+        row["kingdom"] = breaker
+    report["skills"] = {breaker: next(iter(report["skills"].values()))}
+    return report
+
+
+@pytest.mark.parametrize("breaker", BREAKERS)
+def test_markdown_output_shows_hostile_text_as_text(breaker: str) -> None:
+    """`sgs balance --format markdown` (for a PR comment) rendered as CommonMark with HTML
+    allowed and GFM tables: only the report's own table and heading elements, no
+    attributes, and each name back as the same characters (the role word in the table
+    header was once written unescaped)."""
+    markdown_it = pytest.importorskip("markdown_it")
+    text = bal.render_markdown(_hostile_report(breaker))
+    page = _Elements()
+    page.feed(markdown_it.MarkdownIt("commonmark", {"html": True}).enable("table")
+              .render(text))
+    page.close()
+    assert {t for t, _ in page.tags} <= {"h3", "p", "table", "thead", "tbody", "tr", "th",
+                                        "td"}, page.tags
+    assert all(not attrs or attrs in ([("style", "text-align:right")],)
+               for _t, attrs in page.tags), page.tags
+    shown = " ".join(breaker.split()).replace("\x1b", "")
+    assert page.text.count(shown) >= 8, (shown, page.text[:400])
+
+
+@pytest.mark.parametrize("breaker", BREAKERS)
+def test_svg_and_text_outputs_escape_hostile_text(breaker: str) -> None:
+    report = _hostile_report(breaker)
+    svg = bal.render_svg(bal.svg_rows(report), breaker)
+    doc = xml.dom.minidom.parseString(svg)
+    assert {e.tagName for e in doc.getElementsByTagName("*")} <= {
+        "svg", "title", "desc", "text", "line", "path", "rect"}
+    assert all(not a.startswith("on") for e in doc.getElementsByTagName("*")
+               for a in e.attributes.keys())  # noqa: SIM118 (a NamedNodeMap)
+    text = bal.render_text(report)
+    assert not any(ch in text for ch in "\x1b\r\x00"), repr(text[:200])
 
 
 def test_guozhan_cells_count_each_seat_once_in_the_pool() -> None:

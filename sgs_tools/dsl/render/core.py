@@ -10,7 +10,7 @@ its phrasing (en.py, zh.py, ko.py): rendering time grows with the size of the ef
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sgs_tools.dsl import ast as A
@@ -36,6 +36,8 @@ from sgs_tools.dsl.render.zh import Chinese
 from sgs_tools.dsl.vocabulary import Registry
 
 LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (English(), Chinese(), Korean())}
+# Singular nouns a selector with no count takes one of (the engine picks one).
+ONE_OF = ("other", "player")
 # Verbs whose bound result counts the cards a character answered with: `if answer.count
 # == 0` reads "if they do not".
 ANSWERED = ("respond", "respond_use", "ask_use")
@@ -414,6 +416,8 @@ class Renderer:
         if verb is None:
             return s.verb
         types = {p.name: p.type for p in verb.params}
+        if verb.returns == "player":
+            args = _one_of(args, types)
         template = self.t(verb.text, s.verb)
         subject = self._subject(verb.text.get("en", template), args, actor)
         if may and subject not in ("", actor):
@@ -1211,7 +1215,14 @@ class Renderer:
             made = specs[0].get("count") == 0
             text = self.kphrase("view_paid" if made else "view_paid_cards", cost=paid,
                                 card=card, view=text)
-        view_opts = self.options(first.options)
+        options = first.options
+        head: list[str] = []
+        if options.limit is not None and options.limit.period == "phase" \
+                and options.phase == "play":
+            # once per phase in the play phase is once per play phase (出牌阶段限一次)
+            head = [L.action_head(self, options.limit)]
+            options = replace(options, limit=None, phase=None)
+        view_opts = head + self.options(options)
         if view_opts:
             text = L.after_options(text)
         return (L.comma.join(view_opts) + L.comma if view_opts else "") + text
@@ -1334,7 +1345,16 @@ class Renderer:
                     else self.value(over)
                 self.target_loop = st
                 break
-        opts = self.options(cl.options)
+        options = cl.options
+        cond = options.condition
+        if who == you and isinstance(cond, A.Is) and not cond.negated \
+                and cond.word in self.reg.selectors \
+                and self.value(self.an.of(cond).get("subject")) == you:
+            # on a user who is so: 对已受伤的你使用, on yourself if you are wounded
+            word = self.t(self.reg.selectors[cond.word].text, cond.word)
+            who = L.described_self(you, word, self.phrase("if", cond=self.cond(cond, "면")))
+            options = replace(options, condition=None)
+        opts = self.options(options)
         head = L.card_use_head(who, L.comma.join(opts))
         rest = self.steps(tuple(body), you, inner=True)
         return L.card_use_text(head, rest)
@@ -1400,6 +1420,18 @@ class Renderer:
         return ""  # pragma: no cover
 
 
+def _one_of(args: dict[str, Any], types: dict[str, str]) -> dict[str, Any]:
+    """A choosing verb's `other` or `player` with no count chooses one (as the engine
+    does): "choose another character", "选择一名其他角色", "다른 플레이어 1명"."""
+    out = dict(args)
+    for key, value in args.items():
+        if types.get(key) == "player" and isinstance(value, dict) and "select" in value \
+                and value["select"].get("count") is None \
+                and value["select"].get("noun") in ONE_OF:
+            out[key] = {**value, "select": {**value["select"], "count": 1}}
+    return out
+
+
 def _recasts(cl: A.Action) -> bool:
     """A card's action that only recasts it (重铸): a choice its holder makes, not a use."""
     return len(cl.body) == 1 and isinstance(cl.body[0], A.Do) \
@@ -1436,7 +1468,9 @@ def _groups(clauses: tuple[Any, ...], r: Renderer) -> list[list[Any]]:
 
 def _joins(group: list[Any], cl: Any, r: Renderer) -> bool:
     prev = group[0]
-    if type(cl) is not type(prev) or r.options(prev.options) != r.options(cl.options):
+    if type(cl) is not type(prev) or not isinstance(cl, (A.ViewAs, A.Trigger)):
+        return False  # two conditional statics in a row stand alone (将驰)
+    if r.options(prev.options) != r.options(cl.options):
         return False
     if isinstance(cl, A.ViewAs):
         return bool(prev.card == cl.card)

@@ -80,7 +80,23 @@ class English(Language):
     polish = ((r"\b(prevents?) (?:that amount|the damage) of that damage",
                r"\1 all of that damage"),
               (r"\b(prevents?) (?:that amount|the damage) minus (\w+) of that damage",
-               r"\1 all but \2 of that damage"))
+               r"\1 all but \2 of that damage"),
+              # a mark's name before the word: "gain 2 “Charge” marks", "gain “Charge” marks
+              # equal to the damage", not "2 marks of “Charge”"
+              (r"\b(\d+) (marks?) of (“[^”]*”)", r"\1 \3 \2"),
+              (r"\bmarks equal to (.+?) of (“[^”]*”)", r"\2 marks equal to \1"),
+              # "look at cards equal to your lost HP from the top of the deck"
+              (r"\bthe top (cards equal to .+?) of the deck", r"\1 from the top of the deck"))
+
+    # A count of uses tested against 0 is a use that did not happen: "if you did not use or
+    # play a Slash in this turn's play phase", not "if the number of times … is 0".
+    clause_polish = ((r"\bthe number of times you used or played (.+?) is 0\b",
+                      r"you did not use or play \1"),
+                     # counts said as a reader would: "up to as many cards as your max
+                     # HP", "are of 4 suits"
+                     (r"\bup to (your (?:max HP|HP|lost HP)) cards\b",
+                      r"up to as many cards as \1"),
+                     (r"\bthose cards' number of suits is (\d)\b", r"those cards are of \1 suits"))
 
     def number_range(self, r: Renderer, low: int, high: int | None) -> str:
         if high is None:
@@ -163,6 +179,13 @@ class English(Language):
     def is_cond(self, subject: str, word: str, selector: bool, negated: bool, you: str,
                 merge: bool = True) -> str:
         verb = "are" if subject == you else "is"
+        if selector and word in EN_SINGULAR:  # "if the killer is another character"
+            one = EN_SINGULAR[word]
+            word = "another " + one[len("other "):] if one.startswith("other ") \
+                else en_article(one)
+        # a general named by its slot: "if the general bearing this skill is the deputy"
+        subject = re.sub(r"^general\b", "the general", subject)
+        word = re.sub(r"^(head|deputy) general$", r"the \1 general", word)
         return f"{subject} {verb} {'not ' if negated else ''}{word}"
 
     def in_cond(self, subject: str, group: str, selector: bool, you: str) -> str:
@@ -256,7 +279,34 @@ class English(Language):
         # choose a male character other than that character → another male character
         text = re.sub(r"\ban? ((?:(?!character|card|from|to)[\w-]+ )*?)character other than "
                       r"that character\b", r"another \1character", super().one_label(text))
-        return pronouns(text)
+        # choose another character, then another character other than that character
+        text = re.sub(r"\banother character other than that character\b",
+                      "a second other character", text)
+        # two characters of one kind chosen one after the other: "choose 2 male characters"
+        text = re.sub(r"\bchoose (an?|another) ((?:[\w-]+ )*?)character,(?: then)? choose "
+                      r"(?:another|a second other) \2character(?: other than that character)?",
+                      lambda m: f"choose 2 {'other ' if m.group(1) == 'another' else ''}"
+                      f"{m.group(2)}characters", text)
+        text = pronouns(text)
+        # "if they have more hand cards than you", not "their number of hand cards is …"
+        return re.sub(r"\btheir number of hand cards is greater than the number of your "
+                      r"hand cards\b", "they have more hand cards than you", text)
+
+    def join_statics(self, texts: list[str]) -> str:
+        """Modifiers under one condition or period, as a list: "A, B and C"."""
+        if len(texts) < 2:
+            return "".join(texts)
+        tail = " cannot affect you"  # "a Slash and a non-delayed trick card cannot affect you"
+        if all(t.endswith(tail) for t in texts):
+            return self.join_statics([t[:-len(tail)] for t in texts]) + tail
+        return f"{self.comma.join(texts[:-1])} and {texts[-1]}"
+
+    def link(self, text: str, continues: bool, last: bool, before: str) -> str:
+        """An if that follows a step is its own clause: "you may perform a judgement; if
+        the judgement card is red, …", never "…, then if …"."""
+        if text.startswith("if "):
+            return self.sep
+        return super().link(text, continues, last, before)
 
     def sentence_done(self, text: str, you: str) -> str:
         # every sentence of a clause starts with a capital ("… another character. Each …")

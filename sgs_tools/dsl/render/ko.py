@@ -167,6 +167,9 @@ def fix_amounts(text: str) -> str:
         return f"{noun}{particle(noun, '을')} {measure}"
     text = re.sub(r"(\S*(?:카드|손패)) (\x01[^\x01\x02]*\x02)\x03장(을|를|이|가)?", fix,
                   text)
+    # marks counted by an amount that is not a number: 피해량만큼의 “축” 표식을
+    text = re.sub(r"((?:\S+ )?표식) (\x01(?![A-Z]\x02)[^\x01\x02]*\x02)\x03개(을|를|이|가)?",
+                  fix, text)
     text = re.sub(r"((?:최대 )?체력|피해) (\x01[^\x01\x02]*\x02)\x03(점)?(?:을|를)", fix_points,
                   text)
     # 손패가 {n}장이 될 때까지 with an amount that is not a number: 손패 수가 {n}과 같아질
@@ -223,7 +226,7 @@ def is_phrase(subject: str, word: str, selector: bool, negated: bool) -> str:
     head = f"{subject}{particle(subject, '가')}"
     if selector and word.endswith("의"):
         word = word[:-1]  # 자신과 같은 세력의 → 자신과 같은 세력이면
-    elif selector and (word.endswith("는") or jong(word[-1:]) == 4):
+    elif selector and word != "자신" and (word.endswith("는") or jong(word[-1:]) == 4):
         # an attributive filter (살아 있는, 거리 1인, 무장이 있는)
         return f"{head} {word} 플레이어가 아닌" if negated else f"{head} {word}"
     if negated:
@@ -365,6 +368,17 @@ class Korean(Language):
     second_chosen = "나중에 선택한 플레이어"
     lone_chosen = "선택한 플레이어"
 
+    def one_label(self, text: str) -> str:
+        # two characters of one kind chosen one after the other: 남성 플레이어 2명을 선택하고
+        text = super().one_label(text)
+        two = (r"((?:[가-힣]+ )*?)플레이어 1명을 선택(하고, |할 수 있다\. 그러면 )(?:자신은 )?"
+               r"그 플레이어를 제외한 \1플레이어 1명을 선택하고, ")
+        text = re.sub(two, r"\1플레이어 2명을 선택\2", text)
+        # a character named by a long phrase is 그 플레이어 right after the test on it
+        text = re.sub(r"(?<=, )((?:[^\s,]+ )+플레이어)가 ([^,.]+)면, \1는 ",
+                      r"\1가 \2면, 그 플레이어는 ", text)
+        return text
+
     def labelled(self, text: str, chosen: str, label: str) -> str:
         if chosen and chosen in text:
             # 플레이어 1명(플레이어 A)을 선택한다: the name follows the characters it names
@@ -452,6 +466,12 @@ class Korean(Language):
         return conj(f"{word}인", "면")
 
     def join_statics(self, texts: list[str]) -> str:
+        # cards that cannot affect the owner, as one: 【살】과 즉시 책략 카드는 자신에게 효과가 없다
+        tail = re.compile(r"(?<=[^ ])[은는] 자신에게 효과가 없다$")
+        if len(texts) > 1 and all(tail.search(t) for t in texts):
+            heads = [tail.sub("", t) for t in texts]
+            joined = "".join(f"{h}{particle(h, '와')} " for h in heads[:-1]) + heads[-1]
+            return f"{joined}{particle(heads[-1], '는')} 자신에게 효과가 없다"
         # 거리 제한이 없고, … (a clause that ends in a verb joins the next with -고)
         return ", ".join([and_form(t) if re.search(r"[가-힣]다$", t) else t
                           for t in texts[:-1]] + texts[-1:])
@@ -523,8 +543,11 @@ class Korean(Language):
                    lead: str | None) -> str:
         pairs = [(step.plain and not step.after, step.text) for step in steps]
         if lead is None or head.endswith(" 할 수 있다"):
-            # what follows a may-step happens only if it was done
-            return f"{head}. 그러면 " + chain(pairs)
+            # what follows a may-step happens only if it was done (그러면 …), but a test of
+            # what the step made needs no 그러면: "판정을 할 수 있다. 판정 카드가 붉은색이면, …"
+            tests_result = bool(pairs) and not pairs[0][0] \
+                and re.match(r"(판정 카드|자신이 겨루기에서|그 카드)", pairs[0][1]) is not None
+            return f"{head}. {'' if tests_result else '그러면 '}" + chain(pairs)
         return chain([(True, head), *pairs])
 
     def grant(self, who: str) -> str:
@@ -554,6 +577,9 @@ class Korean(Language):
 
     def card_use_head(self, who: str, opts: str) -> str:
         return f"{opts + ', ' if opts else ''}{self.action_label}에 {who}에게 사용한다"
+
+    def described_self(self, you: str, word: str, cond: str) -> str:
+        return f"{word} {you}"
 
     def card_use_text(self, head: str, rest: str) -> str:
         return f"{head}. {rest}" if rest else head
@@ -598,6 +624,11 @@ class Korean(Language):
 
     def fill_value(self, r: Renderer, text: str, value: Any, type_name: str,
                    rest: str | None, computed: bool) -> str:
+        if type_name == "delta" and rest == "|card" and isinstance(value, dict):
+            # a change to the draw: 카드를 1장 더 뽑는다, 1장 덜 뽑는다
+            amount = value.get("amount")
+            n = amount if isinstance(amount, int) else text.lstrip("+−-")
+            return f"{n}장 {'더' if value.get('sign') == '+' else '덜'}"
         if computed:
             return mark(text) + AMOUNT  # "카드 {n}장" → "{n}만큼의 카드"
         return mark(text)
@@ -622,6 +653,11 @@ class Korean(Language):
         return text
 
     def sentence_done(self, text: str, you: str) -> str:
+        # a count of uses tested against 0 is a use that did not happen: 자신이 【살】을
+        # 사용하거나 내지 않았으면, not 자신이 사용하거나 낸 【살】의 수가 0이면
+        text = re.sub(r"자신이 사용하거나 낸 (【[^】]+】)의 수가 0이면",
+                      lambda m: f"자신이 {m.group(1)}{particle(m.group(1), '을')} 사용하거나 "
+                      "내지 않았으면", text)
         return drop_you(text, you)
 
     def merged(self, head: str, x: str, y: str, delta: str) -> str:

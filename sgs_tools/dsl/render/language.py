@@ -410,6 +410,11 @@ class Language:
         head = f"use in your play phase on {target}"
         return capitalise(f"{opts}, {head}" if opts else head)
 
+    def described_self(self, you: str, word: str, cond: str) -> str:
+        """A card used on its user only when the user is so: "yourself if you are wounded"
+        (Chinese and Korean put the word before the user: 已受伤的你, 부상당한 자신)."""
+        return f"yourself {cond}"
+
     def card_use_text(self, head: str, rest: str) -> str:
         return f"{head}. {capitalise(rest)}" if rest else head
 

@@ -57,10 +57,18 @@ class Chinese(Language):
     letters_every_amount = True
     polish = ((r"的(装备区里|判定区里|区域里|场上|武将牌上)的", r"\1的"),  # 其区域里的一张牌
               (r"防止此伤害中的(?:此数值|伤害值)点", "防止此伤害"),
-              (r"防止此伤害中的(?:此数值|伤害值)减去(\w+)点", r"防止此伤害中超过\1点的部分"))
+              (r"防止此伤害中的(?:此数值|伤害值)减去(\w+)点", r"防止此伤害中超过\1点的部分"),
+              # marks counted by an amount: 获得与伤害值等量的“蓄”标记, not 获得伤害值枚
+              (r"(获得|弃置)(伤害值|此数值)枚(“[^”]*”)标记", r"\1与\2等量的\3标记"))
     # The same, over a whole sentence with its definitions: 防止此伤害中的X点（X为此数值减去1）.
     clause_polish = ((r"防止此伤害中的([A-Z])点（\1为(?:此数值|伤害值)减去(\w+)）",
-                      r"防止此伤害中超过\2点的部分"),)
+                      r"防止此伤害中超过\2点的部分"),
+                     # a character named by a long phrase is 其 right after the test on
+                     # it: 若杀死你的角色为其他角色，其弃置所有牌
+                     (r"若([^，。；：]{4,}?角色)(为|不为)([^，。；：]+)，\1(?!的)",
+                      r"若\1\2\3，其"),
+                     # 若你本回合出牌阶段未使用或打出过【杀】, not …【杀】的次数为0
+                     (r"(你[^，。；：]*?)使用或打出(【[^】]+】)的次数为0", r"\1未使用或打出过\2"))
     merge_pattern = r"^(.*?)([+−-]\S+)$"
 
     zones = ("判定区", "装备区")
@@ -141,8 +149,13 @@ class Chinese(Language):
 
     def one_label(self, text: str) -> str:
         text = super().one_label(text).replace("其的", "其")
+        # the one character chosen is made to act: 选择一名其他角色，令其摸一张牌
+        text = re.sub("(选择[^，；：若]*)，然后其", r"\1，令其", text)
         # 选择一名除其外的男性角色 → 选择另一名男性角色
-        return re.sub(r"一名除(?:其|该角色)外的|除(?:其|该角色)外的一名", "另一名", text)
+        text = re.sub(r"一名除(?:其|该角色)外的|除(?:其|该角色)外的一名", "另一名", text)
+        # two characters of one kind chosen one after the other: 选择两名男性角色
+        return re.sub(r"选择一名([^，；：。]*?角色)(?:并|，然后|，)选择另一名\1", r"选择两名\1",
+                      text)
 
     def says_one_chosen(self, text: str) -> bool:
         return re.search("其(?![他余中])", text) is not None  # 其他角色 is not 其
@@ -258,6 +271,21 @@ class Chinese(Language):
     def drop_subject(self, text: str, subject: str) -> str:
         return text[len(subject):]
 
+    def join_statics(self, texts: list[str]) -> str:
+        # cards that cannot affect you, as one: 【杀】和非延时锦囊牌对你无效
+        if len(texts) > 1 and all(t.endswith("对你无效") for t in texts):
+            return "和".join(t[:-len("对你无效")] for t in texts) + "对你无效"
+        return super().join_statics(texts)
+
+    def fill_value(self, r: Renderer, text: str, value: Any, type_name: str,
+                   rest: str | None, computed: bool) -> str:
+        if type_name == "delta" and rest == "|card" and isinstance(value, dict):
+            # a change to the draw: 多摸一张牌, 少摸一张牌 (not 摸牌数+1)
+            amount = value.get("amount")
+            n = self.count_word(amount) if isinstance(amount, int) else text.lstrip("+−-")
+            return f"{'多' if value.get('sign') == '+' else '少'}摸{n}张牌"
+        return text
+
     def link(self, text: str, continues: bool, last: bool, before: str) -> str:
         # 然后 once per character; a test follows the step it tests: 进行一次判定：若…;
         # what follows a test stands apart from it: 若…，A；B
@@ -265,6 +293,11 @@ class Chinese(Language):
             return "：" if before.endswith("判定") else "，"
         if re.search(r"(^|[，；：])若[^；]*$", before):
             return "；"
+        # a choice of whom to act on follows a cost in the same breath (你可以弃置一张手牌并
+        # 选择一名角色); one_label has the one chosen made to act (选择…，令其摸一张牌)
+        clause = re.split("[，；：]", before)[-1]
+        if text.startswith("选择") and clause.startswith("你可以") and "选择" not in clause:
+            return "并"
         # 然后 where the acting character changes, at most twice in one sentence; an
         # optional step inside the chain needs none (…，你可以选择一名角色，然后…)
         if continues or text.startswith("你可以") or before.count("然后") >= 2:
@@ -313,6 +346,9 @@ class Chinese(Language):
 
     def card_use_head(self, who: str, opts: str) -> str:
         return f"{self.action_label}，{opts + '，' if opts else ''}对{who}使用"
+
+    def described_self(self, you: str, word: str, cond: str) -> str:
+        return word + you
 
     def card_use_text(self, head: str, rest: str) -> str:
         return f"{head}。{rest}" if rest else head

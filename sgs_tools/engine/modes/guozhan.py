@@ -380,13 +380,16 @@ class GuozhanRules(Rules):
         """A decision never names another seat's hidden general, unless it was shown."""
         seat = d.seat
         known = self.shown[seat] if seat < len(self.shown) else set()
+        # (asked at every decision: the names this seat may not see are listed first, and
+        # the decision's text is only built when there are some — late in a game most
+        # generals are face up)
+        hidden = [x for i, s in enumerate(self.slots) if i != seat
+                  for x, up in zip(s.generals, s.revealed, strict=True)
+                  if not up and x not in known]
+        if not hidden:
+            return
         text = " ".join([d.prompt, *d.options])
-        secrets = set()
-        for i, s in enumerate(self.slots):  # (asked at every decision: a plain loop)
-            if i != seat:
-                for x, up in zip(s.generals, s.revealed, strict=True):
-                    if not up and x not in known and x in text:
-                        secrets.add(x)
+        secrets = {x for x in hidden if x in text}
         if not secrets:
             return  # no secret even as a substring, so none as a word
         words = set(re.findall(r"[a-z0-9_]+", text))

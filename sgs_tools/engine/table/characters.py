@@ -16,18 +16,22 @@ if TYPE_CHECKING:
 def distance(g: Game, a: int, b: int) -> int:
     if a == b:
         return 0
+    memo = g.range_memo
+    if memo is not None:  # (while play options are listed: only the first ask computes)
+        found = memo.get((a, b))
+        if found is not None:
+            return found
     if g._statics_dirty:
         g.statics.refresh()
-    fixed = fixed_distance(g, a, b)
-    if fixed is not None:
-        return fixed
+    st = g.statics
+    if st.temporary or "fixed_distance" in st.words:  # (fixed_distance's own first test)
+        fixed = fixed_distance(g, a, b)
+        if fixed is not None:
+            return fixed
     t = g.table
     n = len(t.players)
     if not (0 <= a < n and 0 <= b < n):
         raise ValueError(f"no seat {a if not 0 <= a < n else b} at a {n}-seat table")
-    memo = g.range_memo
-    if memo is not None and (a, b) in memo:
-        return memo[(a, b)]
     d = g.ring_memo.get((a, b))
     if d is None:  # seats between a and b, the shorter way round, counting the living
         cw = ccw = 0
@@ -42,9 +46,6 @@ def distance(g: Game, a: int, b: int) -> int:
             if t.players[i].alive or i == b:
                 ccw += 1
         d = g.ring_memo[(a, b)] = min(cw, ccw)
-    if g._statics_dirty:
-        g.statics.refresh()
-    st = g.statics
     if st.temporary or "distance" in st.words:  # else no seat has a distance modifier
         for a_mod in st.active(a, "distance"):
             to, frm = a_mod.args.get("to"), a_mod.args.get("from")

@@ -56,11 +56,12 @@ def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hoo
     return found
 
 
-Plan = tuple[list[list[Hook]], list[Hook], bool, list[int]]
+Plan = tuple[list[list[Hook]], list[Hook], bool, list[int], bool]
 """How ``emit`` raises one event: each seat's skill hooks, the card hooks of the table,
-whether 'before' hooks resolve first, and the seats with skill hooks (in seat order)."""
+whether 'before' hooks resolve first, the seats with skill hooks (in seat order), and
+whether every card hook is an equipment's (then ``emit`` looks only at what is equipped)."""
 
-NOBODY: Plan = ([], [], False, [])
+NOBODY: Plan = ([], [], False, [], False)
 
 
 def plan_emit(g: Game, event: str, timing: str, key: tuple[Any, ...]) -> Plan:
@@ -71,10 +72,17 @@ def plan_emit(g: Game, event: str, timing: str, key: tuple[Any, ...]) -> Plan:
     filter names another phase, which never match it (``matches``): a phase's start is
     raised at every phase of every turn, and most of its listeners wait for one phase."""
     by_event = g.lib.by_event
-    before = timing == "when" and (event, "before") in by_event
+    before = False
+    if timing == "when" and (event, "before") in by_event:
+        # 'before' hooks resolve first only if someone at this table listens to them: a
+        # 'before' raised to nobody does nothing (its plan is NOBODY too, made with this
+        # one and dropped with it when the skills at the table change).
+        before_key = (event, "before", *key[2:])
+        before = (g.emit_plans.get(before_key) or plan_emit(
+            g, event, "before", before_key)) is not NOBODY
     base = (event, timing)
     if base not in by_event:
-        plan = ([], [], before, []) if before else NOBODY
+        plan = ([], [], before, [], False) if before else NOBODY
     else:
         by_seat, cards = g.listeners(base)
         if len(key) == 3:
@@ -87,7 +95,10 @@ def plan_emit(g: Game, event: str, timing: str, key: tuple[Any, ...]) -> Plan:
             if not any(by_seat):
                 by_seat = []
             cards = mine(cards)
-        plan = (by_seat, cards, before, [s for s, hooks in enumerate(by_seat) if hooks])
+        hooked = [s for s, hooks in enumerate(by_seat) if hooks]
+        equipment_only = all(h.card_type == "equipment" for h in cards)
+        plan = (by_seat, cards, before, hooked, equipment_only) if (
+            hooked or cards or before) else NOBODY
     g.emit_plans[key] = plan
     return plan
 
@@ -115,14 +126,14 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
     plan = g.emit_plans.get(key)
     if plan is None:
         plan = plan_emit(g, event, timing, key)
-    by_seat, cards, before, hooked = plan
+    by_seat, cards, before, hooked, equipment_only = plan
     if before:
         # 'before X' hooks resolve first, at the same moment, with the same payload (the
         # damage about to be dealt, …): every event raised 'when' has a 'before'.
         emit(g, event, "before", subject, payload)
         # (looked up again: what resolved may have changed the skills at the table)
-        by_seat, cards, before, hooked = g.emit_plans.get(key) or plan_emit(
-            g, event, timing, key)
+        by_seat, cards, before, hooked, equipment_only = g.emit_plans.get(
+            key) or plan_emit(g, event, timing, key)
     if g.over or not (hooked or cards):
         return payload
     t = g.table
@@ -145,7 +156,12 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
         if not players[seat].alive:
             continue
         held = by_seat[seat] if by_seat else []
-        mine = held_cards(g, seat, cards)
+        if equipment_only:  # (held_cards' first case, inline: weapons and armour)
+            equipped = g.equipped_names(seat)
+            mine = [h for h in cards if h.source in equipped and not (
+                g.use_stack and g.armour_ignored(seat, h.source))] if equipped else []
+        else:
+            mine = held_cards(g, seat, cards)
         if mine:
             held = held + mine
         if held:

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Any
 from sgs_tools.engine.errors import (
     GameOver,
 )
-from sgs_tools.engine.prim_turns import phase_ended
-from sgs_tools.engine.primitives import BORROWED
+from sgs_tools.engine.prim_turns import EXTRA_PHASES, phase_ended, run_extra_phases
+from sgs_tools.engine.primitives import BORROWED, take_back_skills
 from sgs_tools.engine.state import (
     DISCARD,
 )
+from sgs_tools.engine.table.events import NOBODY
 from sgs_tools.engine.table.health import settle_dying
 
 if TYPE_CHECKING:
@@ -58,6 +59,8 @@ def take_turn(g: Game, seat: int, phases: list[str] | None = None,
             return
         g.emit("phase_start", "at", seat, {"phase": "turn"})
         g.rules.turn_start(seat)
+    if EXTRA_PHASES in g.word_state:  # 当先: an extra phase once the start is over
+        run_extra_phases(g, seat)
     for phase in g.phases:
         pid = str(phase["id"])
         if phases is not None and pid not in phases:
@@ -65,8 +68,12 @@ def take_turn(g: Game, seat: int, phases: list[str] | None = None,
         if not p.alive or g.over:
             break
         g.run_phase(seat, phase)
+        if EXTRA_PHASES in g.word_state:
+            run_extra_phases(g, seat)
     if p.alive:
         g.emit("phase_end", "at", seat, {"phase": "turn"})
+    for who, pid in g.word_state.get(EXTRA_PHASES) or ():
+        g.log_event("extra_phase_lost", seat=who, phase=pid)  # granted too late to play
     g.end_period("turn")
     g.sweep()
     if g.setup.check_invariants:
@@ -100,9 +107,15 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     g.forgo_draw = False
     g.word_state.expire("phase")  # what a word kept for one phase never outlives it
     g.log_event("phase", seat=seat, phase=pid)
-    g.emit("phase_start", "at", seat, {"phase": pid})
-    g.emit("phase_begins", "when", seat, {"phase": pid, "current": (seat,)})
-    g.emit("awaken_check", "when", seat, {"phase": pid})
+    # Every phase of every turn raises these: one whose plan says nobody listens
+    # (events.NOBODY) is not raised at all, which is what raising it would do.
+    plans = g.emit_plans
+    if plans.get(("phase_start", "at", pid)) is not NOBODY:
+        g.emit("phase_start", "at", seat, {"phase": pid})
+    if plans.get(("phase_begins", "when", pid)) is not NOBODY:
+        g.emit("phase_begins", "when", seat, {"phase": pid, "current": (seat,)})
+    if plans.get(("awaken_check", "when")) is not NOBODY:
+        g.emit("awaken_check", "when", seat, {"phase": pid})
     skipped = g.skipped.get(seat)
     if skipped and pid in skipped:
         skipped.discard(pid)
@@ -120,13 +133,14 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
             g.play_phase(seat, phase)
         elif kind == "discard":
             g.discard_phase(seat, phase)
-    if t.players[seat].alive:
+    if t.players[seat].alive and plans.get(("phase_end", "at", pid)) is not NOBODY:
         g.emit("phase_end", "at", seat, {"phase": pid})
     if not g.over:
         discarded = [u for u in g.word_state.pop("phase_discards", ())
                      if t.where.get(u, ("", 0))[0] == DISCARD]
-        g.emit("phase_ending", "when", seat, {"phase": pid, "phase_owner": (seat,),
-                                              "discarded": discarded})
+        if plans.get(("phase_ending", "when", pid)) is not NOBODY:
+            g.emit("phase_ending", "when", seat, {"phase": pid, "phase_owner": (seat,),
+                                                  "discarded": discarded})
     g.word_state.pop("ended", None)
     g.end_period("phase")
     g.sweep()
@@ -147,6 +161,8 @@ def end_period(g: Game, period: str) -> None:
     expired = g.word_state.expire(period, g.phase_kind if period == "phase" else "")
     if any(k.startswith(BORROWED) for k in expired):
         g.statics_dirty = True  # a borrowed weapon went back
+    if expired:
+        take_back_skills(g, expired)  # 父魂: skills held until the end of the turn
 
 
 def sweep(g: Game) -> None:

@@ -481,8 +481,8 @@ def ask_for_card(g: Game, seat: int, name: str, f: Frame, helping: int | None = 
     if not p.alive or g.answers_by_trigger(name):
         return []
     options = g.response_sources(seat, name)
-    if use:
-        options = [o for o in options if not answer_forbidden(g, seat, o, name)]
+    forbid = "forbid_use" if use else "forbid_play"  # 将驰: nor play (打出) a Slash
+    options = [o for o in options if not answer_forbidden(g, seat, o, name, forbid)]
     if not options:
         return []
     labels = [o[0] for o in options] + ["pass"]
@@ -534,9 +534,12 @@ def response_counts(g: Game, seat: int, asking: Use | None, f: Frame) -> bool:
 
 
 def answer_forbidden(g: Game, seat: int, option: tuple[str, list[int], str | None],
-                     name: str) -> bool:
-    """A ``forbid_use`` in force forbids this answer, when the answer is a use: the card
-    itself when it is one card answering as itself, else a card of that name."""
+                     name: str, word: str = "forbid_use") -> bool:
+    """A ``forbid_use`` in force forbids this answer when it is a use, a ``forbid_play``
+    when it is played: the card itself when it is one card answering as itself, else a
+    card of that name."""
+    if not g.statics.any_active(word):
+        return False
     _label, uids, via = option
     uid = uids[0] if len(uids) == 1 and not via else g.probe_card(name)
-    return forbidden(g, seat, uid)
+    return forbidden(g, seat, uid, word)

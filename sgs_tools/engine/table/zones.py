@@ -21,9 +21,14 @@ from sgs_tools.engine.state import (
     PROCESSING,
     CardInst,
 )
+from sgs_tools.engine.table.events import NOBODY
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
+
+
+LOSE, GAIN = ("lose_cards", "after"), ("gain_cards", "after")
+"""emit's keys of the events a move raises (see events.plan_emit)."""
 
 
 def face(g: Game, uid: int) -> str:
@@ -98,8 +103,9 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
                          "cards": [g.face(u) for u in moved]})
     for old_seat, (cards, zones) in lost.items():
         if t.players[old_seat].alive:
-            g.emit("lose_cards", "after", old_seat,
-                      {"cards": cards, "amount": len(cards), "zones": sorted(zones)})
+            if g.emit_plans.get(LOSE) is not NOBODY:  # (nobody listens: not raised)
+                g.emit("lose_cards", "after", old_seat,
+                       {"cards": cards, "amount": len(cards), "zones": sorted(zones)})
             if EQUIPMENT in zones:
                 eq = [u for u in cards if t.cards[u].type == "equipment"]
                 for u in eq:
@@ -107,7 +113,8 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
                                   {"card": [u]})
                     # and every character's hooks on it (the card itself has left)
                     g.emit("unequipped", "after", old_seat, {"card": [u]})
-    if zone == HAND and seat >= 0 and t.players[seat].alive:
+    if (zone == HAND and seat >= 0 and t.players[seat].alive
+            and g.emit_plans.get(GAIN) is not NOBODY):
         g.emit("gain_cards", "after", seat, {"cards": moved, "amount": len(moved)})
     if hands is not None:
         hands_changed(g, hands)
@@ -161,7 +168,8 @@ def draw(g: Game, seat: int, n: int, f: Frame | None = None) -> list[int]:
                          "cards": [g.face(u) for u in out]})
     if out and t.players[seat].alive:
         g.credit(g.DRAWN, len(out), seat)
-        g.emit("gain_cards", "after", seat, {"cards": out, "amount": len(out)})
+        if g.emit_plans.get(GAIN) is not NOBODY:
+            g.emit("gain_cards", "after", seat, {"cards": out, "amount": len(out)})
     if out and hands_listened(g):
         hands_changed(g, {seat: before})
     return out

@@ -88,8 +88,8 @@ Fk:loadTranslationTable{
   ["sgsx__biyue"] = "闭月",
   [":sgsx__biyue"] = "弃牌阶段结束时，你可以摸一张牌。",
   ["sgsx__fanjian"] = "反间",
-  [":sgsx__fanjian"] = "出牌阶段，每回合限一次，你可以选择一名其他角色，然后其说出一种颜色（红色或黑色），然后你令其获得你的一张手牌，若该牌的颜" ..
-    "色不为其所述颜色，你对其造成1点伤害。",
+  [":sgsx__fanjian"] = "出牌阶段，每回合限一次，你可以选择一名其他角色，令其说出一种颜色（红色或黑色），然后你令其获得你的一张手牌，若该牌的颜色" ..
+    "不为其所述颜色，你对其造成1点伤害。",
   ["sgsx__fankui"] = "反馈",
   [":sgsx__fankui"] = "当你受到伤害后，你可以获得伤害来源的一张手牌。",
   ["sgsx__ganglie"] = "刚烈",
@@ -110,9 +110,9 @@ Fk:loadTranslationTable{
   ["sgsx__hujia"] = "护驾",
   [":sgsx__hujia"] = "当你需要使用或打出【闪】时，你可以令魏势力其他角色选择是否代替你打出【闪】。",
   ["sgsx__jianxiong"] = "奸雄",
-  [":sgsx__jianxiong"] = "当你受到伤害后，你可以获得此牌。",
+  [":sgsx__jianxiong"] = "当你受到伤害后，你可以获得造成此伤害的牌。",
   ["sgsx__jieyin"] = "结姻",
-  [":sgsx__jieyin"] = "出牌阶段，每回合限一次，你可以弃置两张手牌，然后选择一名已受伤的男性角色，然后你与其各回复1点体力。",
+  [":sgsx__jieyin"] = "出牌阶段，每回合限一次，你可以弃置两张手牌并选择一名已受伤的男性角色，然后你与其各回复1点体力。",
   ["sgsx__jijiang"] = "激将",
   [":sgsx__jijiang"] = "当你需要使用或打出【杀】时，你可以令蜀势力其他角色选择是否代替你打出【杀】。出牌阶段，你可以令蜀势力其他角色选择是否代替" ..
     "你打出【杀】，然后使用这些牌。",
@@ -124,20 +124,20 @@ Fk:loadTranslationTable{
   ["sgsx__jizhi"] = "集智",
   [":sgsx__jizhi"] = "当你使用锦囊牌时，你可以摸一张牌。",
   ["sgsx__keji"] = "克己",
-  [":sgsx__keji"] = "若你本回合出牌阶段使用或打出【杀】的次数为0，本回合你的手牌无上限。",
+  [":sgsx__keji"] = "若你本回合出牌阶段未使用或打出过【杀】，本回合你的手牌无上限。",
   ["sgsx__kongcheng"] = "空城",
   [":sgsx__kongcheng"] = "若你没有手牌，【杀】或【决斗】对你无效。",
   ["sgsx__kurou"] = "苦肉",
   [":sgsx__kurou"] = "出牌阶段，若你的体力值大于1，你可以失去1点体力，然后摸两张牌。",
   ["sgsx__leiji"] = "雷击",
-  [":sgsx__leiji"] = "当你使用或打出【闪】后，你可以选择一名角色，然后其进行一次判定：若判定牌为黑桃，你对其造成2点雷电伤害。",
+  [":sgsx__leiji"] = "当你使用或打出【闪】后，你可以选择一名角色，令其进行一次判定：若判定牌为黑桃，你对其造成2点雷电伤害。",
   ["sgsx__lianying"] = "连营",
   [":sgsx__lianying"] = "当你失去手牌后，若你没有手牌，你可以摸一张牌。",
   ["sgsx__liegong"] = "烈弓",
   [":sgsx__liegong"] = "出牌阶段内，当你使用【杀】指定目标后，若目标角色的手牌数不小于你的体力值或不大于你的攻击范围，你可以令目标角色不能使用【" ..
     "闪】响应此牌。",
   ["sgsx__lijian"] = "离间",
-  [":sgsx__lijian"] = "出牌阶段，每回合限一次，你可以弃置一张牌，然后选择一名男性角色，选择另一名男性角色，然后前者视为对后者使用【决斗】。",
+  [":sgsx__lijian"] = "出牌阶段，每回合限一次，你可以弃置一张牌并选择两名男性角色，然后前者视为对后者使用【决斗】。",
   ["sgsx__liuli"] = "流离",
   [":sgsx__liuli"] = "当你成为【杀】的目标时，你可以弃置一张牌，然后将此【杀】转移给你攻击范围内除此【杀】的使用者外的一名其他角色。",
   ["sgsx__longdan"] = "龙胆",
@@ -186,7 +186,7 @@ Fk:loadTranslationTable{
   ["sgsx__yiji"] = "遗计",
   [":sgsx__yiji"] = "当你受到伤害后，每有1点伤害，你可以摸两张牌，然后将这些牌任意分配给一至两名角色。",
   ["sgsx__yingzi"] = "英姿",
-  [":sgsx__yingzi"] = "摸牌阶段，你的摸牌数+1。",
+  [":sgsx__yingzi"] = "摸牌阶段，你多摸一张牌。",
   ["sgsx__zhiheng"] = "制衡",
   [":sgsx__zhiheng"] = "出牌阶段，每回合限X次，你可以弃置至少一张牌，然后摸与这些牌等量的牌（X为你已损失的体力值加1）。",
 }
@@ -227,15 +227,15 @@ Fk:loadTranslationTable({
   ["sgsx__fanjian"] = "Sow Dissension",
   [":sgsx__fanjian"] = "Once per turn, during your play phase, you may choose " ..
     "another character, then that character names a colour (red " ..
-    "or black), then you let them take a hand card from you, then" ..
-    " if that card's colour is not their named colour, you deal 1" ..
-    " damage to them.",
+    "or black), then you let them take a hand card from you; if " ..
+    "that card's colour is not their named colour, you deal 1 " ..
+    "damage to them.",
   ["sgsx__fankui"] = "Feedback",
   [":sgsx__fankui"] = "After you take damage, you may take a hand card from the " ..
     "source.",
   ["sgsx__ganglie"] = "Unyielding",
   [":sgsx__ganglie"] = "After you take damage, you may have the source perform a " ..
-    "judgement, then if the judgement card is black, the source " ..
+    "judgement; if the judgement card is black, the source " ..
     "chooses one: discard 2 hand cards; or you deal 1 damage to " ..
     "them.",
   ["sgsx__ganglie_choice1"] = "discard 2 hand cards",
@@ -260,7 +260,8 @@ Fk:loadTranslationTable({
   [":sgsx__hujia"] = "When you are asked for a Jink, you may ask other Wei " ..
     "characters to play a Jink on your behalf.",
   ["sgsx__jianxiong"] = "Villainous Hero",
-  [":sgsx__jianxiong"] = "After you take damage, you may gain that card.",
+  [":sgsx__jianxiong"] = "After you take damage, you may gain the card that dealt the " ..
+    "damage.",
   ["sgsx__jieyin"] = "Marriage",
   [":sgsx__jieyin"] = "Once per turn, during your play phase, you may discard 2 " ..
     "hand cards, then choose a wounded male character, then you " ..
@@ -281,8 +282,8 @@ Fk:loadTranslationTable({
   ["sgsx__jizhi"] = "Wisdom",
   [":sgsx__jizhi"] = "When you use a trick card, you may draw 1 card.",
   ["sgsx__keji"] = "Self Mastery",
-  [":sgsx__keji"] = "If the number of times you used or played a Slash in this " ..
-    "turn's play phase is 0, you have no hand limit this turn.",
+  [":sgsx__keji"] = "If you did not use or play a Slash in this turn's play " ..
+    "phase, you have no hand limit this turn.",
   ["sgsx__kongcheng"] = "Empty Fort",
   [":sgsx__kongcheng"] = "If you have no hand cards, Slashes or Duels cannot affect " ..
     "you.",
@@ -291,8 +292,8 @@ Fk:loadTranslationTable({
     "may lose 1 HP, then draw 2 cards.",
   ["sgsx__leiji"] = "Lightning Strike",
   [":sgsx__leiji"] = "After you use or play a Jink, you may choose a character, " ..
-    "then that character performs a judgement, then if the " ..
-    "judgement card is ♠, you deal 2 thunder damage to them.",
+    "then that character performs a judgement; if the judgement " ..
+    "card is ♠, you deal 2 thunder damage to them.",
   ["sgsx__lianying"] = "One After Another",
   [":sgsx__lianying"] = "After you lose hand cards, if you have no hand cards, you " ..
     "may draw 1 card.",
@@ -303,9 +304,9 @@ Fk:loadTranslationTable({
     "unable to use a Jink against this card.",
   ["sgsx__lijian"] = "Seed of Animosity",
   [":sgsx__lijian"] = "Once per turn, during your play phase, you may discard a " ..
-    "card, then choose a male character, choose another male " ..
-    "character, then the first character is treated as using a " ..
-    "Duel on the second character.",
+    "card, then choose 2 male characters, then the first " ..
+    "character is treated as using a Duel on the second " ..
+    "character.",
   ["sgsx__liuli"] = "Displacement",
   [":sgsx__liuli"] = "When you become a target of a Slash, you may discard a card," ..
     " then transfer that Slash to another character within your " ..
@@ -316,8 +317,8 @@ Fk:loadTranslationTable({
     " Jink as a Slash.",
   ["sgsx__luoshen"] = "Goddess Luo",
   [":sgsx__luoshen"] = "At the start of your preparation phase, repeat: you may " ..
-    "perform a judgement, then if the judgement card is black, " ..
-    "you gain the judgement card; otherwise, stop.",
+    "perform a judgement; if the judgement card is black, you " ..
+    "gain the judgement card; otherwise, stop.",
   ["sgsx__luoyi"] = "Bare-Chested",
   [":sgsx__luoyi"] = "During your play phase, when you deal damage with a Slash, " ..
     "if you have no equipped weapon cards, the damage increases " ..
@@ -349,8 +350,8 @@ Fk:loadTranslationTable({
     "judgement card.",
   ["sgsx__tieqi"] = "Iron Cavalry",
   [":sgsx__tieqi"] = "After you target a character with a Slash, you may perform a" ..
-    " judgement, then if the judgement card is red, the target " ..
-    "cannot use a Jink against this card.",
+    " judgement; if the judgement card is red, the target cannot " ..
+    "use a Jink against this card.",
   ["sgsx__tongji"] = "Diseased",
   [":sgsx__tongji"] = "If the number of your hand cards is greater than your HP, " ..
     "other characters who have you within their attack range " ..
