@@ -178,7 +178,8 @@ GITIGNORE = f"""\
 # The rules site 'sgs build' and 'sgs site build' write
 /{BUILD}/
 /hooks.json
-# Caches
+# Caches (sgs validate's too, though it ignores itself)
+.sgs-cache/
 __pycache__/
 .pytest_cache/
 .mypy_cache/

@@ -3,12 +3,15 @@ README and `--help` (each one pinned by a test)."""
 
 from __future__ import annotations
 
+import re
+import shlex
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from sgs_tools.cli.main import app
+from tests.cli.test_tutorial import ROOT, tutorial_commands
 
 runner = CliRunner()
 
@@ -113,3 +116,53 @@ def test_a_short_kingdom_one_letter_off_is_suggested(tmp_path: Path, wrong: str,
     assert result.exit_code == 1, result.output
     assert f"unknown kingdom '{wrong}'" in result.output
     assert f"did you mean '{meant}'?" in result.output
+
+
+def _block(readme: str, marker: str) -> str:
+    """The fenced block right after ``<!-- walk:MARKER -->`` in the README."""
+    m = re.search(rf"<!-- walk:{marker} -->\n```[a-z]*\n(.*?)```\n", readme, re.DOTALL)
+    assert m is not None, marker
+    return m.group(1)
+
+
+def test_the_readmes_walkthrough_output_is_real(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's "Writing the skill": its effects and scenario, put where it says, give
+    exactly the output it shows."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for line in tutorial_commands()[:3]:  # new expansion, cd, new general
+        if line.startswith("cd "):
+            monkeypatch.chdir(tmp_path / line[3:])
+            continue
+        made = runner.invoke(app, shlex.split(line)[1:])
+        assert made.exit_code == 0, made.output
+        if "new general" in line:
+            for shown in _block(readme, "new-general-output").splitlines():
+                assert shown in made.output
+    general = Path("generals/zhangxiu.yaml")
+    starter = general.read_text(encoding="utf-8")
+    head = starter[: starter.index("    effect: |\n")]
+    general.write_text(head + _block(readme, "broken-effect"), encoding="utf-8")
+    broken = runner.invoke(app, ["validate"])
+    assert broken.exit_code == 1
+    assert broken.stdout == _block(readme, "broken-output")
+    general.write_text(head + _block(readme, "effect"), encoding="utf-8")
+    fixed = runner.invoke(app, ["validate"])
+    assert fixed.exit_code == 0 and "ok: 3 files checked, no problems" in fixed.stdout
+    starter_test = runner.invoke(app, ["test"])
+    assert "tests/congjian.yaml:17:17: error[expect]: seat 0 hand is 2 cards" in (
+        starter_test.stdout) and "expected 3" in starter_test.stdout
+    scenario = Path("tests/congjian.yaml")
+    scenario.write_text(_block(readme, "scenario"), encoding="utf-8")
+    failing = runner.invoke(app, ["test"])
+    assert failing.exit_code == 1
+    assert failing.stdout == _block(readme, "scenario-output")
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace(
+        "cards: 2}", "cards: [slash ♠7, jink ♦2]}"), encoding="utf-8")
+    passing = runner.invoke(app, ["test"])
+    assert passing.exit_code == 0 and passing.stdout == "1 scenario: 1 passed\n"
+    exported = runner.invoke(app, ["export", "freekill", "my_pack_fk"])
+    assert exported.exit_code == 0, exported.output
+    assert "30 of 31 generals, 48 of 49 skills" in exported.stdout
+    assert "skel:addTest" in Path("my_pack_fk/skills/congjian.lua").read_text(encoding="utf-8")

@@ -41,7 +41,8 @@ def test_init_writes_a_repository_that_validates(exp: Path) -> None:
     for step in ("sgs validate --format github", "sgs validate --format sarif",
                  "upload-sarif", "sgs test", "sgs simulate"):
         assert step in workflow
-    assert "/sgs-site/" in (exp / ".gitignore").read_text(encoding="utf-8")
+    ignore = (exp / ".gitignore").read_text(encoding="utf-8")
+    assert "/sgs-site/" in ignore and ".sgs-cache/\n" in ignore  # the build and the cache
     assert "id: sgs-validate" in (exp / ".pre-commit-config.yaml").read_text(encoding="utf-8")
     head = (exp / "expansion.yaml").read_text(encoding="utf-8").splitlines()[0]
     assert head == "# yaml-language-server: $schema=schemas/expansion.schema.json"
