@@ -24,7 +24,7 @@ class Setup:
     first_game: bool = False
     agents: str = "random"
     step_budget: int = 200_000
-    max_turns: int = 400
+    max_turns: int = 1000
     check_invariants: bool = True
     record: bool = True
     focus: tuple[str, str] | None = None

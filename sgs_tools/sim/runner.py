@@ -30,7 +30,7 @@ class Settings:
     generals: tuple[str, ...] | None = None
     first_game: bool = False
     step_budget: int = 200_000
-    max_turns: int = 400
+    max_turns: int = 1000
     data: tuple[str, ...] = ()
     """Extra data files or folders (``--data``) loaded with the bundled game, as given."""
     focus: tuple[str, str] | None = None

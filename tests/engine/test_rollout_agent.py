@@ -229,16 +229,17 @@ def test_whole_games_are_legal_and_deterministic(lib: Library) -> None:
 
 
 def test_beats_random_clearly(lib: Library) -> None:
-    """The lord's side with the rollout agent against random rebels and renegade, on
-    seeds where the same seats all random do much worse."""
-    seeds = range(100, 106)
+    """The lord's side with the rollout agent against random rebels and renegade wins
+    clearly more of 16 consecutive seeds than the same seats all random (13 against 7
+    when written; six seeds were too few to survive rule changes)."""
+    seeds = range(100, 116)
     spec = "lord=rollout:2:2,loyalist=rollout:2:2"
     smart = [game(lib, s, spec).play() for s in seeds]
     plain = [game(lib, s, "random").play() for s in seeds]
     assert all(r.error is None for r in smart + plain)
     won = sum(r.winning_side == "lord_side" for r in smart)
     base = sum(r.winning_side == "lord_side" for r in plain)
-    assert won >= 5 and won >= base + 2, (won, base)
+    assert won >= 11 and won >= base + 4, (won, base)
 
 
 def test_simulate_takes_rollout_agents(tmp_path: Path) -> None:

@@ -4,9 +4,13 @@ where Ray is not installed."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
+import subprocess
 import sys
+import time
 import types
 from pathlib import Path
 from typing import Any
@@ -173,11 +177,6 @@ def test_ctrl_c_stops_a_ray_job_and_its_local_cluster() -> None:
     """Ctrl-C (SIGINT to the process group, as a terminal sends it) during a Ray job: exit
     130 with one line, no traceback, and every process the job started (the local Ray
     instance and its workers) gone."""
-    import signal
-    import subprocess
-    import sys
-    import time
-
     root = Path(__file__).resolve().parents[2]
     proc = subprocess.Popen(
         [sys.executable, "-c", "from sgs_tools.cli.main import run; run()", "simulate",
@@ -185,6 +184,18 @@ def test_ctrl_c_stops_a_ray_job_and_its_local_cluster() -> None:
         cwd=root, env={**os.environ, "PYTHONPATH": str(root)}, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, start_new_session=True)
     seen: set[int] = set()
+    try:
+        _interrupt_and_check(proc, seen)
+    finally:  # a failed check must not leave a million-game job running on the machine
+        seen |= _descendants(proc.pid)
+        for pid in [proc.pid, *seen]:
+            if _running(pid):
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+        proc.wait()
+
+
+def _interrupt_and_check(proc: subprocess.Popen[bytes], seen: set[int]) -> None:
     deadline = time.monotonic() + 240
     workers = 0
     while time.monotonic() < deadline and proc.poll() is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import signal
@@ -61,18 +62,24 @@ def test_ctrl_c_with_two_workers_says_interrupted_without_tracebacks() -> None:
          "--games", "1000000000", "--workers", "2"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         start_new_session=True)
-    assert proc.stderr is not None
-    seen = b""
-    deadline = time.monotonic() + 60
-    while b"games (" not in seen and time.monotonic() < deadline:  # games are being played
-        chunk = os.read(proc.stderr.fileno(), 4096)
-        if not chunk:
-            break
-        seen += chunk
-    assert b"games (" in seen, seen
-    os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole group
-    _out, err = proc.communicate(timeout=60)
-    err = seen + err
-    assert proc.returncode == 130, err
-    assert b"Traceback" not in err and b"KeyboardInterrupt" not in err, err
-    assert b"sgs simulate: interrupted after" in err
+    try:
+        assert proc.stderr is not None
+        seen = b""
+        deadline = time.monotonic() + 60
+        while b"games (" not in seen and time.monotonic() < deadline:  # games are being played
+            chunk = os.read(proc.stderr.fileno(), 4096)
+            if not chunk:
+                break
+            seen += chunk
+        assert b"games (" in seen, seen
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole group
+        _out, err = proc.communicate(timeout=60)
+        err = seen + err
+        assert proc.returncode == 130, err
+        assert b"Traceback" not in err and b"KeyboardInterrupt" not in err, err
+        assert b"sgs simulate: interrupted after" in err
+    finally:  # a failed check must not leave a billion-game run on the machine
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
