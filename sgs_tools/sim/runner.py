@@ -29,8 +29,8 @@ class Settings:
     agents: str = "random"
     generals: tuple[str, ...] | None = None
     first_game: bool = False
-    step_budget: int = 200_000
-    max_turns: int = 1000
+    step_budget: int = Setup.step_budget
+    max_turns: int = Setup.max_turns
     data: tuple[str, ...] = ()
     """Extra data files or folders (``--data``) loaded with the bundled game, as given."""
     focus: tuple[str, str] | None = None
