@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import unicodedata
 import urllib.parse
 from collections.abc import Callable, Mapping
@@ -149,16 +151,25 @@ def github(problems: list[Problem], files: int,
     return "\n".join(lines) + "\n"
 
 
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]#|~!])")
+
+
+def md_cell(text: str) -> str:
+    """Text as one Markdown table cell that shows literally: GitHub renders the step summary
+    as Markdown with HTML, and paths and messages quote whatever the data file holds."""
+    one_line = " ".join(text.split())
+    return html.escape(_MD_SPECIAL.sub(r"\\\1", one_line), quote=False)
+
+
 def github_summary(problems: list[Problem], files: int) -> str:
     if not problems:
-        return f"### sgs validate\n\nNo problems in {files} files.\n"
+        return f"### sgs validate\n\nNo problems in {plural(files, 'file')}.\n"
     rows = ["### sgs validate", "",
-            f"{len(problems)} problems in {files} files.", "",
+            f"{plural(len(problems), 'problem')} in {plural(files, 'file')}.", "",
             "| file | line | col | code | message |", "|---|---|---|---|---|"]
     for p in problems:
-        msg = _message(p).replace("|", "\\|").replace("\n", " ")
-        rows.append(f"| {p.location.path} | {p.location.line} | {p.location.col} "
-                    f"| {p.code} | {msg} |")
+        rows.append(f"| {md_cell(p.location.path)} | {p.location.line} | {p.location.col} "
+                    f"| {md_cell(p.code)} | {md_cell(_message(p))} |")
     return "\n".join(rows) + "\n"
 
 

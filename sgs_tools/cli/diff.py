@@ -195,7 +195,8 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]#|~])")
 def md(text: str) -> str:
     """Text safe inside Markdown (and the HTML GitHub renders it to), on one line."""
     one_line = " ".join(text.split())
-    return _MD_SPECIAL.sub(r"\\\1", html.escape(one_line, quote=True))
+    # Markdown first: escaping after html.escape would break its '&#x27;' ('#' → '\#').
+    return html.escape(_MD_SPECIAL.sub(r"\\\1", one_line), quote=True)
 
 
 def as_markdown(changes: list[Change], old_label: str, new_label: str, lang: str) -> str:
