@@ -61,6 +61,13 @@ def _visible(source: str) -> str:
         for ch in source)
 
 
+def terminal(text: str) -> str:
+    """Text from data made safe for a terminal: line breaks kept, every other control
+    character shown as its picture (a name's ESC or C1 sequences cannot retitle, clear or
+    recolour the user's terminal; click strips only colour codes, and only off a tty)."""
+    return "\n".join(_visible(line) for line in text.split("\n"))
+
+
 def _caret_line(source: str, col: int) -> str:
     # Columns count characters; wide (CJK) characters take two cells in a terminal.
     pad = "".join("\t" if ch == "\t" else (

@@ -267,7 +267,9 @@ def diff(
         new = rules_text(new_root, lang, new_label)
     changes = compare(old, new)
     if output_format == "text":
-        typer.echo(as_text(changes, old_label, new_label, lang), nl=False)
+        from sgs_tools.report import terminal
+
+        typer.echo(terminal(as_text(changes, old_label, new_label, lang)), nl=False)
         raise typer.Exit(0)
     markdown = as_markdown(changes, old_label, new_label, lang)
     typer.echo(markdown, nl=False)

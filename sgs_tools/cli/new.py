@@ -318,7 +318,8 @@ def _report(command: str, exp: Expansion, skills: list[str]) -> int:
         typer.echo("")
         for lang in ("zh", "en", "ko"):
             name = skill.name.get(lang) or skill_id
-            typer.echo(f"[{lang}] {name}: {explain(compiled, result.effects.names, lang)}")
+            typer.echo(report.terminal(
+                f"[{lang}] {name}: {explain(compiled, result.effects.names, lang)}"))
     return 0
 
 
