@@ -145,3 +145,30 @@ def test_samurai_scenario_fields_of_the_wrong_shape_are_located(tmp_path: Path) 
                           (18, "discard is a list of card ids")):
         assert f"s.yaml:{line}:" in result.output and message in result.output, (line,
                                                                                message)
+
+
+GUOZHAN_NULL_GENERALS = """kind: scenario
+name: a Guozhan seat whose generals are null
+mode: guozhan
+seats:
+  - {generals: [gz_jiaxu, gz_lvbu], revealed: [true, false], hand: [slash ♠7]}
+  - {generals: [gz_caocao, gz_xuchu], revealed: [true, false], hp: 1}
+  - {generals: [gz_liubei, gz_guanyu], revealed: [true, false], hand: [peach ♥3]}
+  - {generals: null, revealed: [false, false]}
+start: {seat: 0, phase: play}
+phases: [play]
+script:
+  - {seat: 0, pick: slash ♠7}
+"""
+
+
+def test_guozhan_seat_with_null_generals_is_located(tmp_path: Path) -> None:
+    """Review (the scenario fuzzer, run longer): `generals: null` passed the format check
+    (it counted as written) and the engine then crashed with an IndexError."""
+    path = tmp_path / "s.yaml"
+    path.write_text(GUOZHAN_NULL_GENERALS, encoding="utf-8")
+    for command in ("test", "validate"):
+        result = runner.invoke(app, [command, str(path)])
+        assert result.exit_code == 1, (command, result.output)
+        assert ("s.yaml:8:16: error[scenario]: generals is a list of two general ids"
+                in result.output), result.output
