@@ -24,6 +24,7 @@ from sgs_tools.data.loader import load_file
 from sgs_tools.data.schemas import KINDS, OPEN_ENUM, schema, schema_dir
 from sgs_tools.editor import schema_words
 from sgs_tools.errors import LoadError
+from sgs_tools.report import md_cell
 from sgs_tools.scenario import cards_pattern
 
 NAMES = ("card", "deck", "expansion", "general", "mode", "scenario")
@@ -212,7 +213,8 @@ def _describe(values: dict[str, tuple[str, str, str, str]], node: dict[str, Any]
     for key in keys:
         zh, en, ko, meaning = values.get(key, ("", "", "", ""))
         names = [n for n in (zh, en, ko) if n]
-        head_md = " · ".join([f"**{names[0]}**", *names[1:]]) if names else f"`{key}`"
+        shown = [md_cell(n) for n in names]  # names may come from an expansion's data
+        head_md = " · ".join([f"**{shown[0]}**", *shown[1:]]) if names else f"`{key}`"
         head = " · ".join(names) if names else key
         md.append(f"{head_md} — {meaning}" if meaning else head_md)
         plain.append(f"{head}: {meaning}" if meaning else head)

@@ -229,3 +229,20 @@ def test_sgs_validates_without_the_descriptions(name: str) -> None:
     left = json.dumps(schemas.validator(name).schema)
     assert '"Not listed"' not in left
     assert '"Not listed"' in json.dumps(schemas.schema(name)) or name in ("expansion", "mode")
+
+
+def test_a_hostile_kingdom_name_is_markdown_text_in_the_schemas(tmp_path: Path) -> None:
+    """Review: an expansion's kingdom names went raw into markdownEnumDescriptions, which
+    editors render as Markdown (links, images, emphasis from designer text)."""
+    name = {"zh": "**粗**[x](command:workbench.action.terminal.new)",
+            "en": "<img src=x onerror=alert(1)>", "ko": "| a |"}
+    (tmp_path / "expansion.yaml").write_text(
+        "kind: expansion\nid: evil_exp\nname: {zh: 恶}\nkingdoms: " + json.dumps(
+            [{"id": "evil", "name": name}], ensure_ascii=False) + "\n", encoding="utf-8")
+    facts = schema_build.project_facts([tmp_path])
+    node = schema_build.build("general", facts)["properties"]["kingdom"]
+    text = node["markdownEnumDescriptions"][node["enum"].index("evil")]
+    assert text == ("**\\*\\*粗\\*\\*\\[x\\](command:workbench.action.terminal.new)** · "
+                    "&lt;img src=x onerror=alert(1)&gt; · \\| a \\|")
+    plain = node["enumDescriptions"][node["enum"].index("evil")]
+    assert plain == " · ".join(name.values())  # plain text stays as written
