@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import sys
+from typing import NoReturn
 
 import typer
 
@@ -69,15 +72,40 @@ def run() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         sys.exit(130)
+    except OSError as exc:
+        if exc.errno not in _WRITE_ERRNOS:
+            _internal(exc)
+        # The output (a redirect to a full disk, say) could not be written: an I/O error.
+        sys.stderr.write(f"sgs: cannot write the output: {exc.strerror or exc}\n")
+        _silence_stdout()
+        sys.exit(2)
     except Exception as exc:  # pragma: no cover - only reached through a bug
-        import traceback
+        _internal(exc)
 
-        sys.stderr.write(
-            f"sgs: internal error: {type(exc).__name__}: {exc}\n"
-            "This is a bug in sgs-tools, not in your data; please report it with the "
-            "details below.\n")
-        traceback.print_exc()
-        sys.exit(3)
+
+_WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG})
+"""Errors of a write that failed for want of room or a working device, not of a bug."""
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush of what could not be
+    written does not fail again with a second message."""
+    import os
+
+    with contextlib.suppress(OSError, ValueError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+
+
+def _internal(exc: BaseException) -> NoReturn:
+    import traceback
+
+    sys.stderr.write(
+        f"sgs: internal error: {type(exc).__name__}: {exc}\n"
+        "This is a bug in sgs-tools, not in your data; please report it with the "
+        "details below.\n")
+    traceback.print_exception(exc)
+    sys.exit(3)
 
 
 if __name__ == "__main__":

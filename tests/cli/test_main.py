@@ -1,0 +1,24 @@
+"""The `sgs` entry point (sgs_tools/cli/main.py run()): how it ends when things go wrong."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["replay", "--seed", "1"], ["validate", "--format", "sarif"],
+                                  ["--help"]])
+def test_output_onto_a_full_disk_is_one_line_and_exit_2(args: list[str]) -> None:
+    """Review: `sgs replay > file` on a full disk (ENOSPC on stdout) was an internal error
+    with a traceback (exit 3); it is an I/O error (exit 2) in one line."""
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-c", "from sgs_tools.cli.main import run; run()",
+                               *args], stdout=full, stderr=subprocess.PIPE, text=True,
+                              timeout=300, env={**os.environ, "SGS_NO_CACHE": "1"})
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr == "sgs: cannot write the output: No space left on device\n"
