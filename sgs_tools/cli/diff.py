@@ -125,6 +125,8 @@ def _git_root(folder: Path) -> Path:
 
 def checkout(rev: str, exp: Path, into: Path) -> Path:
     """The expansion folder as it was at ``rev``, written below ``into``."""
+    if rev.startswith("-"):  # git would take it as an option (--output=FILE truncates FILE)
+        raise _fail(f"{rev!r} is not a revision (it starts with '-')")
     top = _git_root(exp)
     prefix = exp.resolve().relative_to(top.resolve()).as_posix()
     args = ["git", "archive", "--format=tar", rev]

@@ -107,3 +107,21 @@ def test_markdown_escapes_read_back_as_the_text(text: str) -> None:
     from tests.test_report import gfm_text
 
     assert gfm_text(md(text)) == text
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_a_revision_that_is_a_git_option_is_refused(exp: Path, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review: `sgs diff -- --output=FILE` passed the 'revision' to git archive as an
+    option, which truncated FILE (a user's file emptied without asking)."""
+    for key, value in GIT_ENV.items():
+        monkeypatch.setenv(key, value)
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "first"]):
+        subprocess.run(["git", *args], cwd=exp, check=True, capture_output=True)
+    mine = tmp_path / "mine.txt"
+    mine.write_text("precious\n", encoding="utf-8")
+    for rev in (f"--output={mine}", "--remote=file:///nowhere", "-o"):
+        result = runner.invoke(app, ["diff", "--", rev])
+        assert result.exit_code == 2, result.output
+        assert "is not a revision (it starts with '-')" in result.output
+    assert mine.read_text(encoding="utf-8") == "precious\n"
