@@ -79,7 +79,7 @@ def _caret_line(source: str, col: int) -> str:
 def text(problems: list[Problem], sources: Mapping[str, HasLines], files: int) -> str:
     out: list[str] = []
     for p in problems:
-        out.append(f"{p.location}: {p.severity}[{p.code}]: {p.message}")
+        out.append(terminal(f"{p.location}: {p.severity}[{p.code}]: {p.message}"))
         doc = sources.get(p.location.path)
         if doc is not None and p.location.line > 0:
             src = _visible(doc.line_text(p.location.line))
@@ -91,9 +91,9 @@ def text(problems: list[Problem], sources: Mapping[str, HasLines], files: int) -
                 out.append(f" {number} | {shown}")
                 out.append(f" {gutter} | {_caret_line(shown, col)}")
         if p.hint:
-            out.append(f"  = help: {p.hint}")
+            out.append(terminal(f"  = help: {p.hint}"))
         for rel in p.related:
-            out.append(f"  = note: see {rel}")
+            out.append(terminal(f"  = note: see {rel}"))
     errors = sum(1 for p in problems if p.severity == "error")
     if problems:
         out.append(f"{plural(errors, 'error')} in {plural(files, 'file')} checked")

@@ -77,3 +77,14 @@ def test_step_summary_escapes_paths_and_messages() -> None:
     row = summary.splitlines()[-1]
     assert row.count("|") - row.count("\\|") == 6 and "<" not in row
     assert "1 problem in 1 file." in summary
+
+
+def test_messages_and_hints_reach_the_terminal_without_escape_sequences() -> None:
+    """Review: a message or hint quoting data (a scenario name, a value written raw) could
+    carry ESC/BEL/C1 sequences to the terminal; they are shown as pictures."""
+    problem = Problem(Location("f.yaml", 1, 1), "scenario", "bad \x1b]0;pwn\x07 name",
+                      hint="try \x9b2J")
+    out = report.text([problem], {"f.yaml": _Doc(["a: \x1b[2J"])}, 1)
+    assert not any(ch in out for ch in "\x1b\x07\x9b")
+    assert "bad ␛]0;pwn␇ name" in out and "a: ␛[2J" in out
+    assert report.terminal("two\nlines\t\x00") == "two\nlines\t␀"

@@ -109,7 +109,7 @@ def _run(lib: Library, files: list[Path], output_format: str, verbose: bool) -> 
             passed += 1
         if verbose and output_format == "text":
             mark = "ok  " if outcome.ok else "FAIL"
-            typer.echo(f"{mark} {shown}: {outcome.name}")
+            typer.echo(report.terminal(f"{mark} {shown}: {outcome.name}"))
     if output_format != "text":
         out = report.render(output_format, problems, documents, len(files))
     else:

@@ -172,3 +172,14 @@ def test_guozhan_seat_with_null_generals_is_located(tmp_path: Path) -> None:
         assert result.exit_code == 1, (command, result.output)
         assert ("s.yaml:8:16: error[scenario]: generals is a list of two general ids"
                 in result.output), result.output
+
+
+def test_a_scenario_name_with_escape_sequences_is_shown_as_pictures(tmp_path: Path) -> None:
+    """Review: `sgs test -v` printed a scenario's name raw (ESC/BEL could retitle or clear
+    the user's terminal)."""
+    path = tmp_path / "s.yaml"
+    path.write_text(NOBODY_WINS.replace("name: nobody can win",
+                                        'name: "evil\\e]0;pwn\\a\\e[2J"'), encoding="utf-8")
+    result = runner.invoke(app, ["test", "-v", str(path)])
+    assert "evil␛]0;pwn␇␛[2J" in result.output
+    assert not any(ch in result.output for ch in "\x1b\x07")
