@@ -374,6 +374,11 @@ class ModePage:
             out.append(f"The game ends {w(raw['ends'])}.")
         if raw.get("checked_when"):
             out.append(f"Victory is checked {w(raw['checked_when'])}.")
+        if raw.get("hidden_survivors") == "revealed_when_decided":
+            out.append("When the survivors still hidden could only reveal one faction, "
+                       "they are revealed and that faction wins.")
+        elif raw.get("hidden_survivors"):
+            out.append(f"Survivors still hidden: {w(raw['hidden_survivors'])}.")
         rows = []
         for side in raw.get("sides") or []:
             if not isinstance(side, dict):
@@ -387,9 +392,11 @@ class ModePage:
                     else "alone")
             if side.get("requires_revealed"):
                 team += "; only revealed players"
-            side_id = str(side.get("id", ""))
-            rows.append([members, team, self._condition(side.get("condition")),
-                         f"`{side_id}`" if re.fullmatch(r"[a-z0-9_]+", side_id) else md(side_id)])
+            # (a side that lists factions is won by one of them: the faction is the winner)
+            ids = [str(f) for f in side.get("factions") or []] or [str(side.get("id", ""))]
+            shown = ", ".join(f"`{x}`" if re.fullmatch(r"[a-z0-9_]+", x) else md(x)
+                              for x in ids)
+            rows.append([members, team, self._condition(side.get("condition")), shown])
         return (" ".join(out) + "\n\n" if out else "") + table(
             ["Who", "Wins", "When", "Side id (scenarios' winner)"], rows)
 
