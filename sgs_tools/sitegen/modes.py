@@ -358,12 +358,17 @@ class ModePage:
         out = []
         if "draw" in effect:
             draw = effect["draw"]
-            out.append(f"the killer draws {md(draw)} cards" if isinstance(draw, int)
+            out.append(f"the killer draws {counted(draw, 'card')}" if isinstance(draw, int)
                        else f"the killer draws {w(draw)}")
             if effect.get("includes_victim"):
                 out.append("the victim counts")
+            elif "includes_victim" in effect:
+                out.append("the victim does not count")
         if "discard" in effect:
-            out.append(f"the killer discards all their cards ({w(effect['discard'])})")
+            zones = [w(z) for z in effect["discard"] or []]
+            listed = (", ".join(zones[:-1]) + " and " + zones[-1]) if len(zones) > 1 else (
+                "".join(zones))
+            out.append(f"the killer discards every card in their {listed}")
         out += [f"{md(k.replace('_', ' '))}: {w(v)}" for k, v in effect.items()
                 if k not in ("draw", "discard", "includes_victim")]
         return "; ".join(out)

@@ -352,3 +352,30 @@ def test_identity_victory_follows_the_sides_team(variants: Library, tmp_path: Pa
     """``team: false`` for the rebels: the dead rebel (seat 2) does not share the win."""
     assert play(variants, tmp_path, "victory_rebels", "id_alive_rebels", [
         ("seats: [1, 2]", "seats: [1]")]) == []
+
+
+# -- the site shows the values the engine plays -----------------------------------------
+
+def test_mode_pages_show_the_variant_values(variants: Library) -> None:
+    from sgs_tools.sitegen.context import SiteData
+    from sgs_tools.sitegen.modes import mode_markdown
+
+    site = SiteData(variants.catalog, variants.effects)
+
+    def page(mode: str) -> str:
+        return mode_markdown(site, variants.catalog.modes[mode])
+
+    assert "the killer draws 1 card |" in page("gz_kill_one")
+    assert "the victim does not count" in page("gz_kill_others")
+    assert "every card in their hand |" in page("gz_same_hand")
+    assert "every card in their hand and equipment |" in page("guozhan")
+    assert "draws 2 cards, the first time" in page("gz_lone_two")
+    assert "draw 3 cards or recover 1 HP" in page("gz_companions_three")
+    assert "reveal at the start of their turn" not in page("gz_reveal_skill_only")
+    assert "they are revealed and that faction wins" in page("guozhan")
+    assert "they are revealed" not in page("gz_stay_hidden")
+    assert "Survivors still hidden: stay hidden." in page("gz_stay_hidden")
+    assert "`wei`, `shu`, `wu`, `qun`" in page("guozhan")  # the winners' ids
+    assert "3 random generals and keeps 2" in page("gz_deal_three")
+    assert "| the killer draws 2 cards |" in page("id_rewards")
+    assert "| Rebel | alone |" in page("id_alive_rebels")
