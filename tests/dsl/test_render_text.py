@@ -438,16 +438,17 @@ def test_two_bounds_on_one_value_read_as_a_range() -> None:
 def test_a_granted_action_keeps_you_as_the_owner() -> None:
     """救援 and 黄天: other characters act in their own play phase; the text never makes
     them "you" (the owner stays "you"; the lord is named). 救援's condition is on the
-    owner, who is the lord the Peach is offered to: it names him so ("while the lord is
-    wounded"), never "you" beside the Wu characters the sentence is about."""
+    owner, who is the lord the Peach is offered to: it describes him where the Peach goes
+    ("to the wounded lord", 对已受伤的主公, 부상당한 주공에게), never "you" beside the Wu
+    characters the sentence is about; 其他 goes before the kingdom (其他吴势力角色)."""
     assert text("jiuyuan", "zh") == (
-        "吴势力其他角色可以于其出牌阶段，若主公已受伤，对主公使用一张【桃】，主公可以拒绝此牌。")
+        "其他吴势力角色可以于其出牌阶段对已受伤的主公使用一张【桃】，主公可以拒绝此牌。")
     assert text("jiuyuan", "en") == \
-        ("Other Wu characters may, in their play phase, while the lord is wounded, offer a "
-         "Peach to the lord, who may refuse it; if the lord accepts, use it on the lord.")
+        ("Other Wu characters may, in their play phase, offer a Peach to the wounded lord, "
+         "who may refuse it; if the lord accepts, use it on the lord.")
     assert text("jiuyuan", "ko") == (
-        "오나라 다른 플레이어는 자신의 카드 사용 단계에 주공이 부상당한 동안 주공이 거절하지 "
-        "않으면 주공에게 【도】 1장을 사용할 수 있다.")
+        "다른 오나라 플레이어는 자신의 카드 사용 단계에 부상당한 주공에게 【도】 1장을 사용할 수 "
+        "있다. 주공은 이를 거절할 수 있다.")
     assert "你" not in text("huangtian", "zh")
     assert not text("huangtian", "en").lower().startswith("you")
 
@@ -457,7 +458,7 @@ def test_an_offered_card_may_be_refused() -> None:
     primitive is pending, so the bundled 救援 still uses `use_card`."""
     source = "action, for wu others:\n  offer_use 1 peach on lord\n"
     assert snippet(source, "zh") == \
-        "吴势力其他角色可以于其出牌阶段对主公使用一张【桃】，主公可以拒绝此牌。"
+        "其他吴势力角色可以于其出牌阶段对主公使用一张【桃】，主公可以拒绝此牌。"
     assert snippet(source, "en") == ("Other Wu characters may, in their play phase, offer "
                                      "a Peach to the lord, who may refuse it; if the lord "
                                      "accepts, use it on the lord.")
@@ -578,3 +579,22 @@ def test_counts_and_repeated_characters_read_as_a_rules_editor_writes_them() -> 
     # a character named by a long phrase is 其 / 그 플레이어 right after the test on it
     assert corpus("yjcm/huilei", "zh") == "当你死亡时，若杀死你的角色为其他角色，其弃置所有牌。"
     assert "다른 플레이어면, 그 플레이어는 모든 카드를 버린다" in corpus("yjcm/huilei", "ko")
+
+
+def test_other_goes_before_a_kind_and_korean_events_count_no_one() -> None:
+    """其他 / 다른 stand before a kingdom or gender (其他蜀势力角色, 已受伤的其他男性角色, 다른
+    촉나라 플레이어, 부상당한 다른 남성 플레이어); a Korean event happens to 플레이어, not to
+    플레이어 1명; a rule for the owner's turn says so (你的回合内 / During your turn / 자신의
+    턴에); a card played on your behalf is that card (然后使用该牌)."""
+    assert "你可以令其他蜀势力角色选择是否代替你打出【杀】，然后使用该牌" in text("jijiang", "zh")
+    assert "已受伤的其他男性角色" in text("gz_jieyin", "zh")
+    assert "选择两名其他男性角色" in text("gz_lijian", "zh")
+    assert "다른 촉나라 플레이어에게" in text("jijiang", "ko")
+    assert "부상당한 다른 남성 플레이어 1명을 선택하고" in text("gz_jieyin", "ko")
+    assert "then use that card" in text("jijiang", "en")
+    assert text("jijiu", "ko").startswith("플레이어가 피해를 받을 때, ")
+    assert text("guicai", "ko").startswith("플레이어의 판정 카드가 공개될 때, ")
+    assert text("nullification", "ko").startswith("책략 카드가 플레이어에게 효과를")
+    assert text("gz_wansha", "zh").startswith("你的回合内，")
+    assert text("gz_wansha", "en").startswith("During your turn, ")
+    assert text("gz_wansha", "ko").startswith("자신의 턴에, ")

@@ -1383,11 +1383,22 @@ class Renderer:
             # wounded"), since "you" beside another subject reads as that subject
             self.owner_as = self.t(self.reg.selectors["lord"].text, "lord") \
                 if "lord" in self.reg.selectors and self._aims_at_lord(cl.body) else ""
+            options, when, word = cl.options, cl.options.condition, ""
+            if self.owner_as and isinstance(when, A.Is) and not when.negated \
+                    and when.word in self.reg.selectors \
+                    and self.value(self.an.of(when).get("subject")) == self.owner_as:
+                # the lord is described where the card goes: 对已受伤的主公使用
+                word = self.t(self.reg.selectors[when.word].text, when.word)
+                options = replace(options, condition=None)
             try:
-                opts = L.comma.join(self.options(cl.options, grant=False))
+                opts = L.comma.join(self.options(options, grant=False))
+                body = self.steps(cl.body, "", inner=True)
             finally:
                 self.owner_as = ""
-            return L.granted_action(who, opts, self.steps(cl.body, "", inner=True))
+            if word:
+                lord = self.t(self.reg.selectors["lord"].text, "lord")
+                body = L.described_other(body, lord, word)
+            return L.granted_action(who, opts, body)
         if isinstance(cl, A.Action) and self.kind == "card" and not _recasts(cl):
             return self.card_use(cl)
         if isinstance(cl, A.Action):

@@ -96,7 +96,10 @@ class English(Language):
                      # HP", "are of 4 suits"
                      (r"\bup to (your (?:max HP|HP|lost HP)) cards\b",
                       r"up to as many cards as \1"),
-                     (r"\bthose cards' number of suits is (\d)\b", r"those cards are of \1 suits"))
+                     (r"\bthose cards' number of suits is (\d)\b", r"those cards are of \1 suits"),
+                     # a rule for your own turn: "During your turn, …"
+                     (r"^if you are the current character, ", "during your turn, "),
+                     (r"\bif you are the current character\b", "if it is your turn"))
 
     def number_range(self, r: Renderer, low: int, high: int | None) -> str:
         if high is None:

@@ -415,6 +415,12 @@ class Language:
         (Chinese and Korean put the word before the user: 已受伤的你, 부상당한 자신)."""
         return f"yourself {cond}"
 
+    def described_other(self, body: str, who: str, word: str) -> str:
+        """A step done to a character only while they are so, with the word where the
+        step names them: "offer a Peach to the wounded lord" (对已受伤的主公使用)."""
+        name = who[4:] if who.startswith("the ") else who
+        return body.replace(f"to {who}", f"to the {word} {name}", 1)
+
     def card_use_text(self, head: str, rest: str) -> str:
         return f"{head}. {capitalise(rest)}" if rest else head
 

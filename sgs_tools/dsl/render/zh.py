@@ -68,7 +68,9 @@ class Chinese(Language):
                      (r"若([^，。；：]{4,}?角色)(为|不为)([^，。；：]+)，\1(?!的)",
                       r"若\1\2\3，其"),
                      # 若你本回合出牌阶段未使用或打出过【杀】, not …【杀】的次数为0
-                     (r"(你[^，。；：]*?)使用或打出(【[^】]+】)的次数为0", r"\1未使用或打出过\2"))
+                     (r"(你[^，。；：]*?)使用或打出(【[^】]+】)的次数为0", r"\1未使用或打出过\2"),
+                     # a rule for your own turn: 你的回合内，…
+                     (r"^若你为当前回合角色，", "你的回合内，"))
     merge_pattern = r"^(.*?)([+−-]\S+)$"
 
     zones = ("判定区", "装备区")
@@ -104,6 +106,11 @@ class Chinese(Language):
         head = ""
         if count is not None:
             head = (r.count_word(count) + "名") if not isinstance(count, str) else "任意名"
+        if noun.startswith("其他") and any(not p.endswith("的") for p in pre):
+            # 其他 goes before a kind (其他蜀势力角色, 已受伤的其他男性角色)
+            pre = [p for p in pre if p.endswith("的")] + ["其他"] + \
+                [p for p in pre if not p.endswith("的")]
+            noun = noun[len("其他"):]
         extra = "".join(f"除{e}外的" for e in excepts)
         if extra:  # 你攻击范围内除此【杀】的使用者外的一名其他角色
             where = "".join(post)
@@ -349,6 +356,9 @@ class Chinese(Language):
 
     def described_self(self, you: str, word: str, cond: str) -> str:
         return word + you
+
+    def described_other(self, body: str, who: str, word: str) -> str:
+        return body.replace(f"对{who}", f"对{word}{who}", 1)
 
     def card_use_text(self, head: str, rest: str) -> str:
         return f"{head}。{rest}" if rest else head
