@@ -106,7 +106,21 @@ def test_two_chosen_characters_are_the_first_and_the_second() -> None:
     assert "你可以选择两名其他角色，弃置X张牌" in text("gz_dimeng", "zh")
     assert "you may choose 2 other characters, discard X cards" in text("gz_dimeng", "en")
     assert "다른 플레이어 2명을 선택할 수 있다. 그러면 카드 X장을 버리고" in text("gz_dimeng", "ko")
-    assert "X为前者的手牌数与后者的手牌数之差" in text("gz_dimeng", "zh")
+    # the two together are "the two characters" (这两名角色, 두 플레이어)
+    assert "令这两名角色交换手牌（X为这两名角色的手牌数之差）" in text("gz_dimeng", "zh")
+    assert "make the two characters swap hand cards, where X is the difference between the " \
+        "two characters' numbers of hand cards" in text("gz_dimeng", "en")
+    assert "두 플레이어의 손패를 서로 바꾸게 한다 (X는 두 플레이어의 손패 수의 차이다)" in \
+        text("gz_dimeng", "ko")
+
+
+def test_a_second_character_chosen_by_its_own_test_is_the_chosen_one() -> None:
+    """A second character chosen by a test of its own (not as "another") leaves the first
+    one 其 / 그 플레이어 and is 该角色 / 선택한 플레이어 (驱虎, 明策)."""
+    assert "你选择其攻击范围内的一名角色，令其对该角色造成1点伤害；若你没赢，其对你造成1点伤害" in \
+        text("gz_quhu", "zh")
+    assert "그 플레이어는 선택한 플레이어에게 피해 1점을 준다" in text("gz_quhu", "ko")
+    assert "令其选择一项：视为对该角色使用【杀】" in corpus("yjcm/mingce", "zh")
 
 
 def test_card_names_in_brackets_in_chinese() -> None:

@@ -290,6 +290,13 @@ class English(Language):
                       r"(?:another|a second other) \2character(?: other than that character)?",
                       lambda m: f"choose 2 {'other ' if m.group(1) == 'another' else ''}"
                       f"{m.group(2)}characters", text)
+        # the two chosen characters together: "make the two characters swap hand cards",
+        # "the difference between the two characters' numbers of hand cards"
+        text = re.sub(r"\bthe first character's (.+?) and the second character's \1\b",
+                      lambda m: "the two characters' " + re.sub(r"^number\b", "numbers",
+                                                                m.group(1)), text)
+        text = re.sub(r"\bthe first character and the second character\b", "the two characters",
+                      text)
         text = pronouns(text)
         # "if they have more hand cards than you", not "their number of hand cards is …"
         return re.sub(r"\btheir number of hand cards is greater than the number of your "

@@ -382,12 +382,22 @@ class Korean(Language):
     second_chosen = "나중에 선택한 플레이어"
     lone_chosen = "선택한 플레이어"
 
+    second_apart = r"([^,.:]*)\({}\)"
+
+    def chosen_as_another(self, clause: str, first: str) -> bool:
+        return f"{first}{particle(first, '을')} 제외한" in clause
+
     def one_label(self, text: str) -> str:
         # two characters of one kind chosen one after the other: 남성 플레이어 2명을 선택하고
         text = super().one_label(text)
         two = (r"((?:[가-힣]+ )*?)플레이어 1명을 선택(하고, |할 수 있다\. 그러면 )(?:자신은 )?"
                r"그 플레이어를 제외한 \1플레이어 1명을 선택하고, ")
         text = re.sub(two, r"\1플레이어 2명을 선택\2", text)
+        # the two chosen together: 두 플레이어의 손패를 서로 바꾸게 한다 (X는 두 플레이어의
+        # 손패 수의 차이다)
+        text = re.sub(r"먼저 선택한 플레이어의 ([^,.()]+?)[와과] 나중에 선택한 플레이어의 \1의 차",
+                      r"두 플레이어의 \1의 차", text)
+        text = text.replace("먼저 선택한 플레이어와 나중에 선택한 플레이어", "두 플레이어")
         # a character named by a long phrase is 그 플레이어 right after the test on it
         text = re.sub(r"(?<=, )((?:[^\s,]+ )+플레이어)가 ([^,.]+)면, \1는 ",
                       r"\1가 \2면, 그 플레이어는 ", text)

@@ -132,6 +132,17 @@ class Language:
         first, second = self.character_label("A"), self.character_label("B")
         if first not in text or self.character_label("C") in text:
             return text
+        apart = re.search(self.second_apart.format(re.escape(second)), text) \
+            if self.second_apart else None
+        if apart and first in text[:apart.start()] \
+                and not self.chosen_as_another(apart.group(1), first):
+            # the second chosen by a test of its own, not as "another": the first stays
+            # "that character" and the second is "the chosen character" (选择其攻击范围内的
+            # 一名角色，令其对该角色造成1点伤害)
+            head, tail = text[:apart.end()], text[apart.end():]
+            if first in tail:
+                text = head + tail.replace(first, self.one_chosen).replace(
+                    second, self.lone_chosen)
         if second not in text:
             name = self.one_chosen_alt if self.says_one_chosen(text) else self.one_chosen
             return self.labelled_once(text, first).replace(first, name)
@@ -146,6 +157,16 @@ class Language:
             return before + after.replace(first, self.first_chosen).replace(
                 second, self.second_chosen)
         return before + after.replace(second, self.lone_chosen)
+
+    # Where a second character chosen apart from the first is introduced (a pattern with
+    # {} for its label; its group is the clause choosing it), for languages that name the
+    # first "that character" and the second "the chosen character" after it; "": never.
+    second_apart = ""
+
+    def chosen_as_another(self, clause: str, first: str) -> bool:
+        """Whether the clause choosing the second character chooses it as "another than
+        the first" (then the two are "the first" and "the second")."""
+        return True
 
     def says_one_chosen(self, text: str) -> bool:
         """Whether the text already says "that character" of someone else."""

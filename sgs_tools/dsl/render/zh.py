@@ -154,6 +154,11 @@ class Chinese(Language):
     second_chosen = "后者"
     lone_chosen = "该角色"
 
+    second_apart = r"([^，；：]*)（{}）"
+
+    def chosen_as_another(self, clause: str, first: str) -> bool:
+        return f"除{first}外" in clause
+
     def one_label(self, text: str) -> str:
         text = super().one_label(text).replace("其的", "其")
         # the one character chosen is made to act: 选择一名其他角色，令其摸一张牌
@@ -161,8 +166,11 @@ class Chinese(Language):
         # 选择一名除其外的男性角色 → 选择另一名男性角色
         text = re.sub(r"一名除(?:其|该角色)外的|除(?:其|该角色)外的一名", "另一名", text)
         # two characters of one kind chosen one after the other: 选择两名男性角色
-        return re.sub(r"选择一名([^，；：。]*?角色)(?:并|，然后|，)选择另一名\1", r"选择两名\1",
+        text = re.sub(r"选择一名([^，；：。]*?角色)(?:并|，然后|，)选择另一名\1", r"选择两名\1",
                       text)
+        # the two chosen together: 令这两名角色交换手牌（X为这两名角色的手牌数之差）
+        text = re.sub(r"前者的?([^，；：。（）]+?)与后者的?\1之差", r"这两名角色的\1之差", text)
+        return text.replace("前者与后者", "这两名角色")
 
     def says_one_chosen(self, text: str) -> bool:
         return re.search("其(?![他余中])", text) is not None  # 其他角色 is not 其
