@@ -199,7 +199,7 @@ def test_same_number_of_cards() -> None:
 
 
 def test_english_card_names_take_articles_and_plurals() -> None:
-    assert text("wushuang", "en").startswith("2 Jinks are needed to cancel a Slash you use.")
+    assert text("wushuang", "en").startswith("2 Jinks are needed to answer a Slash you use.")
     assert "The target must use a Jink" in text("slash", "en")
     assert "the first character is treated as using a Duel on the second" in text("lijian", "en")
     assert "you may make them unable to use a Jink against this card" in \
@@ -612,3 +612,11 @@ def test_other_goes_before_a_kind_and_korean_events_count_no_one() -> None:
     assert text("gz_wansha", "zh").startswith("你的回合内，")
     assert text("gz_wansha", "en").startswith("During your turn, ")
     assert text("gz_wansha", "ko").startswith("자신의 턴에, ")
+
+
+def test_responses_needed_says_answer_not_cancel() -> None:
+    """无双: a Duel is answered with Slashes, never cancelled by them (响应你使用的【决斗】
+    需要两张【杀】, 2 Slashes are needed to answer a Duel, 【결투】에 대응하려면)."""
+    assert "响应你使用的【决斗】需要两张【杀】" in text("gz_wushuang", "zh")
+    assert "2 Slashes are needed to answer a Duel you use" in text("gz_wushuang", "en")
+    assert "자신이 사용한 【결투】에 대응하려면 【살】 2장이 필요하다" in text("gz_wushuang", "ko")
