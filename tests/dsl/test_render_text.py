@@ -620,3 +620,14 @@ def test_responses_needed_says_answer_not_cancel() -> None:
     assert "响应你使用的【决斗】需要两张【杀】" in text("gz_wushuang", "zh")
     assert "2 Slashes are needed to answer a Duel you use" in text("gz_wushuang", "en")
     assert "자신이 사용한 【결투】에 대응하려면 【살】 2장이 필요하다" in text("gz_wushuang", "ko")
+
+
+def test_chinese_drops_a_repeated_subject_and_keeps_a_defined_letter() -> None:
+    """A list of modifiers of one subject names it once (你无视与其距离，无视其防具，…); a
+    long-named character is 其 after the test on it even past 每回复1点体力 (恩怨); an amount
+    defined again in a later sentence keeps its letter (秘计: X in both sentences)."""
+    assert "你无视与其距离，无视其防具，对其使用【杀】无次数限制" in corpus("yjcm/xianzhen", "zh")
+    assert "每回复1点体力，其摸一张牌" in corpus("yjcm/enyuan", "zh")
+    assert "若伤害来源为其他角色，其选择一项" in corpus("yjcm/enyuan", "zh")
+    miji = corpus("yjcm/miji", "zh")
+    assert miji.count("（X为你已损失的体力值）") == 2 and "Y" not in miji

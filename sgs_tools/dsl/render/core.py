@@ -84,6 +84,7 @@ class Renderer:
         self.event_card = ""  # the one card the current trigger's event names, if any
         self.event = ""  # the current trigger's event
         self.taken: set[str] = set()  # letters earlier sentences defined
+        self.defined: dict[str, str] = {}  # what earlier sentences defined → its letter
         self.mentions: list[tuple[str, str, str]] = []  # first mentions (see ``mention``)
         self.target_loop: Any = None  # a card's loop over its targets
         self.in_otherwise = 0  # how deep inside otherwise branches the step being rendered is
@@ -98,6 +99,8 @@ class Renderer:
         """Names and definitions are a clause's own: each sentence starts afresh. A letter
         keeps one meaning in the whole text: a later sentence takes a letter not yet used."""
         self.taken |= set(self.letters.values()) | {letter for letter, _ in self.defs.values()}
+        for letter, text in self.defs.values():
+            self.defined.setdefault(text, letter)
         self.bound, self.answers, self.letters, self.defs = {}, {}, {}, {}
         self.mentions, self.target_loop = [], None
         self.counted, self.flat, self.named = {}, set(), set()
@@ -117,7 +120,11 @@ class Renderer:
         key = repr(v)
         if key not in self.defs:
             text = self.value(v)
-            self.defs[key] = (self._letter(), text)
+            # an amount an earlier sentence defined keeps its letter (X为你已损失的体力值 in
+            # both sentences, not X in one and Y in the other)
+            again = self.defined.get(text)
+            here = set(self.letters.values()) | {letter for letter, _ in self.defs.values()}
+            self.defs[key] = (again if again and again not in here else self._letter(), text)
         return self.defs[key][0]
 
     def amount(self, v: Any, times: bool = False) -> str:

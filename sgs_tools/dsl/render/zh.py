@@ -65,8 +65,8 @@ class Chinese(Language):
                       r"防止此伤害中超过\2点的部分"),
                      # a character named by a long phrase is 其 right after the test on
                      # it: 若杀死你的角色为其他角色，其弃置所有牌
-                     (r"若([^，。；：]{4,}?角色)(为|不为)([^，。；：]+)，\1(?!的)",
-                      r"若\1\2\3，其"),
+                     (r"若([^，。；：]{4,}?角色|[^，。；：]{2,}?来源)(为|不为)([^，。；：]+)，"
+                      r"((?:每[^，。；：]+，)?)\1(?!的)", r"若\1\2\3，\4其"),
                      # 若你本回合出牌阶段未使用或打出过【杀】, not …【杀】的次数为0
                      (r"(你[^，。；：]*?)使用或打出(【[^】]+】)的次数为0", r"\1未使用或打出过\2"),
                      # a rule for your own turn: 你的回合内，…
@@ -290,6 +290,9 @@ class Chinese(Language):
         # cards that cannot affect you, as one: 【杀】和非延时锦囊牌对你无效
         if len(texts) > 1 and all(t.endswith("对你无效") for t in texts):
             return "和".join(t[:-len("对你无效")] for t in texts) + "对你无效"
+        if len(texts) > 1 and all(t.startswith("你") for t in texts):
+            # one subject for the list: 你无视与其距离，无视其防具，对其使用【杀】无次数限制
+            texts = texts[:1] + [t[1:] for t in texts[1:]]
         return super().join_statics(texts)
 
     def fill_value(self, r: Renderer, text: str, value: Any, type_name: str,
