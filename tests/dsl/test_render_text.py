@@ -631,3 +631,11 @@ def test_chinese_drops_a_repeated_subject_and_keeps_a_defined_letter() -> None:
     assert "若伤害来源为其他角色，其选择一项" in corpus("yjcm/enyuan", "zh")
     miji = corpus("yjcm/miji", "zh")
     assert miji.count("（X为你已损失的体力值）") == 2 and "Y" not in miji
+
+
+def test_cards_handed_out_among_everyone_go_to_anyone() -> None:
+    """遗计 (国战): cards handed out among all characters go to any of them (交给任意角色, to
+    any characters you choose, 원하는 플레이어에게), not to every one."""
+    assert "然后将这些牌交给任意角色" in text("gz_yiji", "zh")
+    assert "then give those cards to any characters you choose" in text("gz_yiji", "en")
+    assert "그 카드들을 원하는 플레이어에게 나누어 준다" in text("gz_yiji", "ko")

@@ -56,6 +56,7 @@ class Chinese(Language):
     choose_one = ("选择一项", "可以选择一项")
     letters_every_amount = True
     polish = ((r"的(装备区里|判定区里|区域里|场上|武将牌上)的", r"\1的"),  # 其区域里的一张牌
+              (r"任意分配给所有角色", "交给任意角色"),  # cards handed out among anyone
               (r"防止此伤害中的(?:此数值|伤害值)点", "防止此伤害"),
               (r"防止此伤害中的(?:此数值|伤害值)减去(\w+)点", r"防止此伤害中超过\1点的部分"),
               # marks counted by an amount: 获得与伤害值等量的“蓄”标记, not 获得伤害值枚
