@@ -90,7 +90,8 @@ class English(Language):
 
     # A count of uses tested against 0 is a use that did not happen: "if you did not use or
     # play a Slash in this turn's play phase", not "if the number of times … is 0".
-    clause_polish = ((r"\bhand out (.+?) among all characters\b", r"give \1 to any characters you choose"),
+    clause_polish = ((r"\bhand out (.+?) among all characters\b",
+                      r"give \1 to any characters you choose"),
                      (r"\bthe number of times you used or played (.+?) is 0\b",
                       r"you did not use or play \1"),
                      # counts said as a reader would: "up to as many cards as your max
