@@ -578,3 +578,18 @@ def test_counts_and_repeated_characters_read_as_a_rules_editor_writes_them() -> 
     # a character named by a long phrase is 其 / 그 플레이어 right after the test on it
     assert corpus("yjcm/huilei", "zh") == "当你死亡时，若杀死你的角色为其他角色，其弃置所有牌。"
     assert "다른 플레이어면, 그 플레이어는 모든 카드를 버린다" in corpus("yjcm/huilei", "ko")
+
+
+@pytest.mark.parametrize(("lang", "area"), [
+    ("en", "equipment area or judgement zone, as its type requires"),
+    ("zh", "装备区或判定区（视其类别）"),
+    ("ko", "장비 구역이나 판정 구역(카드 종류에 따라)"),
+])
+def test_placing_a_card_a_step_named_says_where_its_type_goes(lang: str, area: str) -> None:
+    """`place c on X` of a card bound earlier: its kind is not known, so the text does
+    not say the judgement zone (issue 13: it did)."""
+    out = snippet("at start of finish:\n  draw 1 as drawn\n  place drawn on you\n", lang)
+    assert area in out
+    assert out.count("判定区") + out.count("judgement zone") + out.count("판정 구역") == 1
+    kind = snippet("action:\n  place indulgence on 1 other\n", lang)
+    assert area not in kind
