@@ -20,7 +20,7 @@ from tests.dsl.test_bundled import bundled
 
 TEXTS = TESTS / "dsl" / "golden" / "texts"
 CORPUS = TESTS / "corpus"
-CORPORA = ("yjcm", "words", "words_gz", "yjcm_heldout")
+CORPORA = ("yjcm", "words", "words_gz")
 
 
 def all_texts(lang: str) -> str:
