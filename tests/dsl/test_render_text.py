@@ -639,3 +639,18 @@ def test_cards_handed_out_among_everyone_go_to_anyone() -> None:
     assert "然后将这些牌交给任意角色" in text("gz_yiji", "zh")
     assert "then give those cards to any characters you choose" in text("gz_yiji", "en")
     assert "그 카드들을 원하는 플레이어에게 나누어 준다" in text("gz_yiji", "ko")
+
+
+@pytest.mark.parametrize(("lang", "area"), [
+    ("en", "equipment area or judgement zone, as its type requires"),
+    ("zh", "装备区或判定区（视其类别）"),
+    ("ko", "장비 구역이나 판정 구역(카드 종류에 따라)"),
+])
+def test_placing_a_card_a_step_named_says_where_its_type_goes(lang: str, area: str) -> None:
+    """`place c on X` of a card bound earlier: its kind is not known, so the text does
+    not say the judgement zone (issue 13: it did)."""
+    out = snippet("at start of finish:\n  draw 1 as drawn\n  place drawn on you\n", lang)
+    assert area in out
+    assert out.count("判定区") + out.count("judgement zone") + out.count("판정 구역") == 1
+    kind = snippet("action:\n  place indulgence on 1 other\n", lang)
+    assert area not in kind
