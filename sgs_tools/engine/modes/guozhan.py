@@ -404,7 +404,8 @@ class GuozhanRules(Rules):
         # (asked at every decision: the names this seat may not see are listed first, and
         # the decision's text is only built when there are some — late in a game most
         # generals are face up)
-        hidden = [x for i, s in enumerate(self.slots) if i != seat
+        # (a seat with both generals face up is passed over by one C-level test)
+        hidden = [x for i, s in enumerate(self.slots) if i != seat and False in s.revealed
                   for x, up in zip(s.generals, s.revealed, strict=True)
                   if not up and x not in known]
         if not hidden:
@@ -595,8 +596,13 @@ class GuozhanRules(Rules):
                                       f"{s.faction!r}")
         limit = self.table.get(len(g.table.players))
         if limit is not None:
+            # (faction_members of every kingdom, alive or not, counted in one pass)
+            members: dict[str | None, int] = {}
+            for p in g.table.players:
+                f = self.faction(p.seat)
+                members[f] = members.get(f, 0) + 1
             for kingdom in {s.faction for s in self.slots} - {None, CAREERIST}:
                 assert kingdom is not None
-                if len(self.faction_members(kingdom, alive_only=False)) >= limit:
+                if members.get(kingdom, 0) >= limit:
                     raise InvariantBroken(f"{kingdom} has reached the careerist "
                                           f"threshold ({limit}) without a careerist")
