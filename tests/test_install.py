@@ -105,11 +105,9 @@ def test_inside_a_checkout_the_checkout_data_is_used(installed: Installed,
 def test_every_shipped_file_finds_its_schema(installed: Installed) -> None:
     """Editors opening a file inside the installed package load its schema from there."""
     bundled = installed.site / "sgs_tools" / "bundled"
-    # Samurai scenarios have a table format of their own (sgs_tools/scenario/samurai.py)
-    # with no JSON Schema yet, so they carry no modeline.
+    # (samurai scenarios point at samurai_scenario.schema.json)
     files = [p for p in bundled.rglob("*.yaml")
-             if p.relative_to(bundled).parts[0] not in ("grammar", "site")
-             and not p.name.startswith("samurai_")]
+             if p.relative_to(bundled).parts[0] not in ("grammar", "site")]
     assert len(files) > 150
     for path in files:
         first = path.read_text(encoding="utf-8").splitlines()[0]

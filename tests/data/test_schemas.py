@@ -19,7 +19,7 @@ NAMES = sorted(p.name.removesuffix(".schema.json") for p in schemas.schema_files
 
 
 def test_every_schema_is_walked() -> None:
-    assert set(schemas.KINDS.values()) | {"scenario"} == set(NAMES)
+    assert set(schemas.KINDS.values()) | {"scenario", "samurai_scenario"} == set(NAMES)
 
 
 def test_scenarios_are_not_data_files() -> None:
