@@ -482,6 +482,11 @@ def _check_careerist(cat: Catalog, mode: Mode) -> None:
     rule = mode.raw.get("careerist")
     if not isinstance(rule, dict) or not isinstance(rule.get("table"), dict):
         return
+    if not mode.raw.get("factions"):  # (a mode on its own is held to this by its schema)
+        cat.problems.append(Problem(
+            mode.origin.where("careerist", key=True), "careerist-without-factions",
+            f"mode {mode.id!r} has careerists but no factions, nor does its base",
+            "add a 'factions:' section, or base the mode on one that has it"))
     table = rule["table"]
     threshold = CAREERIST_THRESHOLDS.get(str(rule.get("threshold")))
     players = mode.raw.get("players") or {}
