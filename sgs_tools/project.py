@@ -357,15 +357,21 @@ def _check_files(files: list[Path], keys: list[str | None], cache: Cache | None,
 
         _warm_up(context, want)  # built once here, inherited by the forked workers
         chunk = max(16, min(500, len(todo) // (workers * 4)))
-        with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
-                                 initargs=(context,)) as pool:
-            for i, blob in zip(todo, pool.map(check_packed, [files[i] for i in todo], flags,
-                                              [want] * len(todo), chunksize=chunk),
-                               strict=True):
-                keep(i, pickle.loads(blob), blob)
-                while done in ready:
-                    yield ready.pop(done)
-                    done += 1
+        # What the workers inherit is never collected by them: frozen, its pages are not
+        # written (and so copied) by their garbage collector.
+        gc.freeze()
+        try:
+            with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
+                                     initargs=(context,)) as pool:
+                for i, blob in zip(todo, pool.map(check_packed, [files[i] for i in todo],
+                                                  flags, [want] * len(todo), chunksize=chunk),
+                                   strict=True):
+                    keep(i, pickle.loads(blob), blob)
+                    while done in ready:
+                        yield ready.pop(done)
+                        done += 1
+        finally:
+            gc.unfreeze()
     while done < len(files):
         yield ready.pop(done)
         done += 1

@@ -38,7 +38,7 @@ import sys
 import tempfile
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sgs_tools import __version__, paths
 
@@ -126,6 +126,13 @@ def location(targets: list[Path] | None) -> Path | None:
     return user_cache_dir() / "roots" / digest
 
 
+class _Spilled(NamedTuple):
+    """Where a new entry's bytes sit in the cache's spill file."""
+
+    at: int
+    size: int
+
+
 class Cache:
     """One cache folder, opened for one run."""
 
@@ -136,6 +143,9 @@ class Cache:
         self.entries: dict[str, Any] | None = None
         self.used: dict[str, Any] = {}
         self.dirty = False
+        self._spill: Any = None
+        """A temporary file holding the new entries' bytes until :meth:`save` (None: none
+        yet): at 50,000 files they would weigh tens of megabytes in memory."""
 
     @classmethod
     def open(cls, targets: list[Path] | None) -> Cache | None:
@@ -213,8 +223,31 @@ class Cache:
         return entry
 
     def put(self, key: str, entry: Any) -> None:
+        if isinstance(entry, bytes):
+            entry = self._spilled(entry)
         self.used[key] = entry
         self.dirty = True
+
+    def _spilled(self, blob: bytes) -> Any:
+        """``blob`` written to the spill file, as a :class:`_Spilled` (or ``blob`` itself
+        where no temporary file can be had)."""
+        try:
+            if self._spill is None:
+                # kept open across calls; closed by save()
+                self._spill = tempfile.TemporaryFile(prefix="sgs-cache-")  # noqa: SIM115
+            self._spill.seek(0, os.SEEK_END)
+            at = self._spill.tell()
+            self._spill.write(blob)
+        except OSError:
+            return blob
+        return _Spilled(at, len(blob))
+
+    def _entry(self, entry: Any) -> Any:
+        """An entry as it is written: a spilled one read back."""
+        if not isinstance(entry, _Spilled):
+            return entry
+        self._spill.seek(entry.at)
+        return self._spill.read(entry.size)
 
     def save(self) -> None:
         """Write the shards whose entries changed; entries this run did not use are
@@ -224,7 +257,14 @@ class Cache:
             by_shard.setdefault(key[:2], {})[key] = entry
         for prefix, wanted in by_shard.items():
             if self._shard(prefix).keys() != wanted.keys():
-                self._write(self._files / f"{prefix}.pickle", wanted)
+                try:
+                    entries = {key: self._entry(entry) for key, entry in wanted.items()}
+                except (OSError, ValueError):
+                    continue  # the spill file failed: this shard is only not saved
+                self._write(self._files / f"{prefix}.pickle", entries)
+        if self._spill is not None:
+            self._spill.close()
+            self._spill = None
         try:
             for old in self._files.glob("*.pickle"):
                 if old.stem not in by_shard:
