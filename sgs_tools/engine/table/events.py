@@ -4,6 +4,7 @@ in seat order; frequency limits."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine import ai
@@ -234,10 +235,13 @@ def hand_names(g: Game, seat: int) -> frozenset[str]:
         cards = g.table.cards
         return frozenset(as_treated(g, seat, cards[u]).card for u in hand)
     found = g.hand_names.get(hand)
-    if found is None:
-        cards = g.table.cards
-        found = g.hand_names[hand] = frozenset(cards[u].card for u in hand)
+    if found is None:  # (C-level maps: uid → card → name)
+        found = g.hand_names[hand] = frozenset(map(_NAME, map(g.table.cards.__getitem__,
+                                                              hand)))
     return found
+
+
+_NAME = attrgetter("card")
 
 
 def holds(g: Game, seat: int, hook: Hook) -> bool:
