@@ -80,6 +80,8 @@ class Game:
         self.turn_plays: dict[tuple[int, str], int] = {}
         """(seat, card) → cards used or played in this turn's play phase."""
         self.phase_kind = ""
+        self.phase_kinds: dict[int, tuple[dict[str, Any], str]] = {}
+        """id of a phase's data → (the data, its ``table.turns.phase_kind``)."""
         """What the phase being played does (``table.turns.phase_kind``)."""
         self.skipped: dict[int, set[str]] = {}
         self.forgo_draw = False
@@ -97,9 +99,9 @@ class Game:
         self.listening: dict[tuple[str, str], tuple[list[list[Hook]], list[Hook]]] = {}
         """Event key → the hooks that listen to it (``table.events.listeners``): kept
         until the skills at the table change."""
-        self.seat_listening: list[dict[tuple[str, str], list[Hook]]] = []
-        """Per seat, event key → the hooks of its skills that listen to it, kept while
-        that seat's skills stay the same (``table.events.listeners``)."""
+        self.seat_listening: list[dict[tuple[str, str], list[Hook]] | None] = []
+        """Per seat, event key → the hooks of its skills that listen to it (the library's
+        ``listening_for`` its skills; None once they change: ``table.events.listeners``)."""
         self.card_listening: dict[tuple[str, str], list[Hook]] = {}
         """Event key → the card hooks of cards at this table (which never change)."""
         self.emit_plans: dict[tuple[Any, ...], events.Plan] = {}

@@ -132,6 +132,9 @@ class Library:
     """Card name → its first action hook limited per phase (``options.use_limit``)."""
     _event_index: dict[tuple[str, str], tuple[dict[int, int], dict[str, list[Hook]]]] = field(
         default_factory=dict)
+    _skill_listening: dict[tuple[str, ...], dict[tuple[str, str], list[Hook]]] = field(
+        default_factory=dict)
+    """A seat's skills → event key → those skills' hooks of it (``listening_for``)."""
 
     @cached_property
     def kingdoms(self) -> frozenset[str]:
@@ -165,12 +168,29 @@ class Library:
             found = self._event_index[key] = (positions, by_source)
         return found
 
+    LISTENING_KEPT = 1024
+    """Skill sets whose listener lists are kept (then they start again: a Guozhan pair
+    of generals seldom recurs, an identity general's skills do, game after game)."""
+
+    def listening_for(self, skills: list[str]) -> dict[tuple[str, str], list[Hook]]:
+        """Event key → the hooks of these skills that listen to it, in the library's
+        order, filled in by ``table.events.listeners`` and shared by every game whose
+        seat has the same skills (the lists are only read)."""
+        k = tuple(skills)
+        found = self._skill_listening.get(k)
+        if found is None:
+            if len(self._skill_listening) >= self.LISTENING_KEPT:
+                self._skill_listening.clear()
+            found = self._skill_listening[k] = {}
+        return found
+
     # -- building --------------------------------------------------------------------
     def index(self) -> None:
         from sgs_tools.engine.modes import load_builtin
 
         load_builtin()  # engines of other games register the effect kinds they run
         self._event_index.clear()
+        self._skill_listening.clear()
         cat = self.catalog
         for ident, compiled in self.effects.compiled.items():
             card = cat.cards.get(ident) if compiled.kind == "card" else None

@@ -4,6 +4,7 @@ in seat order; frequency limits."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine import ai
@@ -28,6 +29,11 @@ if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
 
 
+NO_HOOKS: list[Hook] = []
+"""The one empty list of hooks kept for a seat that has none for an event (never changed:
+listener lists are only read)."""
+
+
 def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hook]]:
     """For one event and timing: each seat's skill hooks, and the card hooks of cards that
     can be at this table (in its deck, or made by a conversion). Both empty: nobody
@@ -43,11 +49,14 @@ def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hoo
         by_seat: list[list[Hook]] = []
         kept = g.seat_listening
         while len(kept) < len(g.skillsets):
-            kept.append({})
+            kept.append(None)
         for seat, skills in enumerate(g.skillsets):
-            # (a seat's share depends on its own skills alone: kept while they stay, so a
-            # reveal at one seat rebuilds that seat's share only)
-            mine = kept[seat].get(key)
+            # (a seat's share depends on its own skills alone: kept for those skills by
+            # the library, for every game, so a change at one seat rebuilds its share only)
+            known = kept[seat]
+            if known is None:
+                known = kept[seat] = g.lib.listening_for(skills)
+            mine = known.get(key)
             if mine is None:
                 if index is None:
                     index = g.lib.event_index(key)
@@ -55,7 +64,7 @@ def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hoo
                 mine = [h for s in dict.fromkeys(skills) for h in by_source.get(s, ())]
                 if len(mine) > 1:
                     mine.sort(key=lambda h: positions[id(h)])
-                kept[seat][key] = mine
+                known[key] = mine or NO_HOOKS
             by_seat.append(mine)
         cards = g.card_listening.get(key)
         if cards is None:  # the cards at a table never change: kept for the whole game
@@ -234,10 +243,13 @@ def hand_names(g: Game, seat: int) -> frozenset[str]:
         cards = g.table.cards
         return frozenset(as_treated(g, seat, cards[u]).card for u in hand)
     found = g.hand_names.get(hand)
-    if found is None:
-        cards = g.table.cards
-        found = g.hand_names[hand] = frozenset(cards[u].card for u in hand)
+    if found is None:  # (C-level maps: uid → card → name)
+        found = g.hand_names[hand] = frozenset(map(_NAME, map(g.table.cards.__getitem__,
+                                                              hand)))
     return found
+
+
+_NAME = attrgetter("card")
 
 
 def holds(g: Game, seat: int, hook: Hook) -> bool:

@@ -54,9 +54,10 @@ def refresh_skills(g: Game) -> None:
         # they are the same (a Guozhan reveal, the refresh as play starts).
         g.listening.clear()
         old = g.skillsets
-        for seat, kept in enumerate(g.seat_listening):  # (``events.listeners``)
+        kept = g.seat_listening  # (``events.listeners``: each seat's, for its skills)
+        for seat in range(len(kept)):
             if seat >= len(old) or seat >= len(skillsets) or old[seat] != skillsets[seat]:
-                kept.clear()
+                kept[seat] = None
         g.emit_plans.clear()
         g.action_lists = None
         g.hand_names.clear()  # (a table set up by hand may have placed its cards since)

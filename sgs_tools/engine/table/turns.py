@@ -104,7 +104,10 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
         g.log_event("skip", seat=seat, phase=pid)
         return
     t.phase = pid
-    g.phase_kind = phase_kind(phase)
+    known = g.phase_kinds.get(id(phase))  # (a phase's data never changes: read once)
+    if known is None or known[0] is not phase:
+        known = g.phase_kinds[id(phase)] = (phase, phase_kind(phase))
+    g.phase_kind = known[1]
     g.forgo_draw = False
     g.word_state.expire("phase")  # what a word kept for one phase never outlives it
     if g.record:  # (a non-skill event: logged only, so not even asked unless recording)
@@ -138,8 +141,8 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     if t.players[seat].alive and plans.get(("phase_end", "at", pid)) is not NOBODY:
         g.emit("phase_end", "at", seat, {"phase": pid})
     if not g.over:
-        discarded = [u for u in g.word_state.pop("phase_discards", ())
-                     if t.where.get(u, ("", 0))[0] == DISCARD]
+        kept = g.word_state.pop("phase_discards", ())
+        discarded = [u for u in kept if t.where.get(u, ("", 0))[0] == DISCARD] if kept else []
         if plans.get(("phase_ending", "when", pid)) is not NOBODY:
             g.emit("phase_ending", "when", seat, {"phase": pid, "phase_owner": (seat,),
                                                   "discarded": discarded})

@@ -55,12 +55,14 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
             if card_filter_ok(g, a, "card", uid):
                 use.extra += delta(g, a) or 0
     if info.type == "equipment" and physical:
-        g.log_event("use", seat=user, card=g.face(physical[0]), targets=[user])
+        if g.record:  # (not a skill event: only logged, so its text is built only then)
+            g.log_event("use", seat=user, card=g.face(physical[0]), targets=[user])
         g.equip(user, physical[0], None)
         g.emit("use", "when", user, {"card": [uid], "targets": (user,), "__use": use})
         return True
-    g.log_event("use", seat=user, card=g.face(uid), via=via,
-                   targets=list(preset or []))
+    if g.record:
+        g.log_event("use", seat=user, card=g.face(uid), via=via,
+                    targets=list(preset or []))
     g.move(physical, PROCESSING, -1, "use")
     key = (user, limit_key(g, name))  # (a Fire Slash counts as a Slash)
     if in_play:
@@ -275,7 +277,8 @@ def extra_among(g: Game, use: Use, picked: tuple[int, ...], f: Frame) -> tuple[i
 
 def after_targeting(g: Game, use: Use, f: Frame) -> None:
     """Targets are declared: the targets' and then the user's triggers."""
-    g.log_event("target", seat=use.user, card=use.name, targets=list(use.targets))
+    if g.record:
+        g.log_event("target", seat=use.user, card=use.name, targets=list(use.targets))
     for t in list(use.targets):
         payload = {"source": (use.user,), "card": [use.card], "target": (t,),
                    "__use": use}
