@@ -1,16 +1,21 @@
 """A stronger, slower agent: Monte Carlo look-ahead over determinized hidden information.
 
 For each "play" decision (what to do next in the play phase, the choice that shapes a game
-most) the agent weighs a few *moves*: the heuristic's best options, each with the target
-it would pick and the next-best target (found by playing the option in a copy and stopping
-at its first question), and "end". For each of R samples it *determinizes* what its seat
-may not know and plays every move from that same sample (common random numbers: the same
-guess, the same shuffles and the same agents' dice for every move, so the moves'
-difference is not drowned by the luck of the sample): it copies the game, applies the move
-with every answer to it, and — with a horizon of T ≥ 1 — finishes the turn and plays on
-with heuristic agents for T turns; then it scores the table for its own side
-(:func:`value`: ±``WIN`` for a game won or lost, else lives and cards of friends against
-enemies'). The heuristic's move stands unless another is better on average by a margin.
+most) the agent weighs a few *moves*: the best options by the heuristic's scores and by
+its own :func:`stance` (its reading of who is friend or foe from its side's weights over
+what it may believe of the hidden roles, so that a renegade turns on the loyalist once
+the rebels are dead, which the heuristic never does), each with the heuristic's target and
+its own (found by playing the option in a copy and stopping at its first question), and
+"end". For each of R samples it *determinizes* what its seat may not know and plays every
+move from that same sample (common random numbers: the same guess, the same shuffles and
+the same agents' dice for every move, so the moves' difference is not drowned by the luck
+of the sample): it copies the game, applies the move with every answer to it, plays the
+rest of its play phase as the heuristic would (so a card that only pays with what follows,
+Ex Nihilo before the Slash it draws, is not judged alone) and — with a horizon of T ≥ 1 —
+finishes the turn and plays on with heuristic agents for T turns; then it scores the table
+for its own side (:func:`value`: ±``WIN`` for a game won or lost, else lives and cards of
+friends against enemies', :func:`side_weight`). The heuristic's move stands unless another
+is better on average by a margin.
 
 A determinization is built from the *public* view only:
 - the cards in other hands and the draw pile are gathered in a canonical order and dealt
@@ -28,7 +33,8 @@ determinized, so there the agent plays as the heuristic one. Decisions other tha
 play phase's (responses, discards, choices inside a skill) are the heuristic's: a copied
 game can only be resumed at the top of the play phase.
 
-Kind strings: ``rollout`` (8 samples per move, the move alone), ``rollout:R`` or
+Kind strings: ``rollout`` (8 samples per move, the move and the rest of the play phase),
+``rollout:R`` or
 ``rollout:R:T``.
 """
 
@@ -67,7 +73,7 @@ LORD_SIDE = ("lord", "loyalist")
 
 def parse_kind(kind: str) -> tuple[int, int] | None:
     """``rollout[:R[:T]]`` → (samples per move, turns each sample plays on after the
-    move's turn; 0: the move alone); None if not one."""
+    move's turn; 0: the rest of the play phase only); None if not one."""
     name, _, rest = kind.partition(":")
     if name != "rollout":
         return None
@@ -190,31 +196,64 @@ class RolloutAgent:
         return [move.option]
 
     def moves(self, g: Game, phase_index: int, decision: Decision) -> list[Move]:
-        """The moves to weigh, the heuristic's own first: its best options that it thinks
-        do some good, each with its best targets, and "end"."""
+        """The moves to weigh, the heuristic's own first: the best options that do some
+        good by the heuristic's scores or by this seat's own :func:`stance` (so that a
+        renegade may turn on the loyalist, which the heuristic never does), each with its
+        best targets by both, and "end"."""
         n = len(decision.options)
         scores = decision.context.get("scores")
         if not isinstance(scores, list) or len(scores) != n:
             scores = [0.0] * n
         ranked = sorted(range(n), key=lambda i: (-float(scores[i]), i))
         end = Move(n - 1, decision.options[n - 1], end=True)
-        picks = [i for i in ranked if i != n - 1 and float(scores[i]) > 0][:self.top]
+        enemy = stance(g, self.seat)
+        own = self.own_scores(g, phase_index, decision.options[:n - 1], enemy)
+        mine = sorted((i for i in range(n - 1) if own.get(decision.options[i], (0.0,))[0] > 0),
+                      key=lambda i: (-own[decision.options[i]][0], i))
+        theirs = [i for i in ranked if i != n - 1 and float(scores[i]) > 0]
+        picks: list[int] = []
+        for i in interleave(theirs, mine):
+            if i not in picks and len(picks) < self.top:
+                picks.append(i)
         out: list[Move] = []
         for i in picks:
-            targets = self.probe_targets(g, phase_index, decision.options[i])
+            label = decision.options[i]
+            harmful = own.get(label, (0.0, True))[1]
+            targets = self.probe_targets(g, phase_index, label, enemy, harmful)
             if not targets:
-                out.append(Move(i, decision.options[i]))
-            out.extend(Move(i, decision.options[i], t) for t in targets[:self.targets])
+                out.append(Move(i, label))
+            out.extend(Move(i, label, t) for t in targets[:self.targets])
         if ranked[0] == n - 1:
             out.insert(0, end)
         else:
             out.append(end)
         return out
 
-    def probe_targets(self, g: Game, phase_index: int, label: str) -> list[str]:
-        """The targets a play option asks for next, best first by the heuristic's scores
-        ([] if it asks no single target): found by playing it in a determinized copy
-        and stopping at the first decision."""
+    def own_scores(self, g: Game, phase_index: int, labels: list[str],
+                   enemy: list[float]) -> dict[str, tuple[float, bool]]:
+        """Each play option's worth by this seat's own stance (as ``ai.play_score`` but
+        with ``enemy`` for hostility), and whether it hurts its target; listed in a
+        determinized copy, so the real game is only read."""
+        rng = random.Random(self.rng.getrandbits(64))
+        c = self.copy_game(g, rng)
+        determinize(c, self.seat, rng)
+        out: dict[str, tuple[float, bool]] = {}
+        try:
+            options = c.play_options(self.seat, c.phases[phase_index], set())
+        except (GameOver, EngineError, IllegalChoice):
+            return out
+        wanted = set(labels)
+        for option in options:
+            if option[0] in wanted:
+                out[option[0]] = own_play_score(c, self.seat, option, enemy)
+        return out
+
+    def probe_targets(self, g: Game, phase_index: int, label: str,
+                      enemy: list[float] | None = None, harmful: bool = True) -> list[str]:
+        """The targets a play option asks for next, the heuristic's pick first, then this
+        seat's own (by ``enemy``: the most hostile for a harmful option, else the
+        friendliest), then the heuristic's next ([] if it asks no single target): found
+        by playing it in a determinized copy and stopping at the first decision."""
         rng = random.Random(self.rng.getrandbits(64))
         c = self.copy_game(g, rng)
         determinize(c, self.seat, rng)
@@ -234,7 +273,22 @@ class RolloutAgent:
             if not isinstance(scores, list) or len(scores) != len(d.options):
                 scores = [0.0] * len(d.options)
             order = sorted(range(len(d.options)), key=lambda i: (-float(scores[i]), i))
-            return [d.options[i] for i in order]
+            theirs = [d.options[i] for i in order]
+            if enemy is None:
+                return theirs
+            sign = 1.0 if harmful else -1.0
+
+            def own(i: int) -> float:
+                seat = label_seat(d.options[i])
+                return sign * enemy[seat] if seat is not None else -99.0
+
+            mine = [d.options[i] for i in sorted(range(len(d.options)),
+                                                 key=lambda i: (-own(i), i))]
+            out: list[str] = []
+            for t in interleave(theirs, mine):
+                if t not in out:
+                    out.append(t)
+            return out
         except (GameOver, EngineError, IllegalChoice):
             return []
         return []
@@ -261,10 +315,10 @@ class RolloutAgent:
                     c.do_play_option(seat, option, phase)
                     plan.target = None
                     c.sweep()
-                    if self.horizon == 0:
-                        return value(c, seat)
                     if c.table.players[seat].alive and not c.over:
                         c.play_phase(seat, phase)
+                    if self.horizon == 0:
+                        return value(c, seat)
                 elif self.horizon == 0:
                     return value(c, seat)
                 finish_turn(c, seat, phase_index)
@@ -393,6 +447,89 @@ def deal_roles(roles: list[str], leaning: list[float], rng: random.Random,
     return deal
 
 
+def interleave(a: list[Any], b: list[Any]) -> Iterator[Any]:
+    """a[0], b[0], a[1], b[1], … (the longer list's rest at the end)."""
+    for i in range(max(len(a), len(b))):
+        if i < len(a):
+            yield a[i]
+        if i < len(b):
+            yield b[i]
+
+
+def label_seat(label: str) -> int | None:
+    """The seat a target label names (``seat 3 (caocao)`` → 3)."""
+    head, _, rest = label.partition(" ")
+    number = rest.split(" ", 1)[0]
+    return int(number) if head == "seat" and number.isdigit() else None
+
+
+def role_odds(g: Game, seat: int, belief: float = BELIEF) -> list[dict[str, float]]:
+    """What ``seat`` may believe of every seat's role: its own and the revealed ones for
+    sure; a hidden one by the roles still hidden (public: the role table less the dead
+    and the seat's own), each weighted by how it fits the seat's public leaning."""
+    t = g.table
+    hidden = [p for p in t.players if p.seat != seat and not p.role_revealed]
+    pool: dict[str, int] = {}
+    for p in hidden:
+        if p.role is not None:
+            pool[str(p.role)] = pool.get(str(p.role), 0) + 1
+    out: list[dict[str, float]] = []
+    for p in t.players:
+        if p.seat == seat or p.role_revealed or p.role is None:
+            out.append({str(p.role): 1.0})
+            continue
+        lean = ai.leaning(g, p.seat)
+        w = {r: k * role_weight(r, lean, belief) for r, k in pool.items()}
+        total = sum(w.values()) or 1.0
+        out.append({r: x / total for r, x in w.items()})
+    return out
+
+
+def stance(g: Game, seat: int) -> list[float]:
+    """How hostile ``seat`` is to each seat (as ``hostility``: > 0 enemy, < 0 friend,
+    scale ±10), from its own side's weights (:func:`side_weight`) over what it may
+    believe of their roles (:func:`role_odds`): the agent's own reading of the table,
+    used to choose which moves and targets to weigh."""
+    t = g.table
+    mine = str(t.players[seat].role)
+    alive = sum(1 for p in t.players if p.alive)
+    rebels = sum(1 for p in t.players if p.alive and p.role == "rebel")
+    out = []
+    for p, odds in zip(t.players, role_odds(g, seat), strict=True):
+        if p.seat == seat:
+            out.append(-10.0)
+            continue
+        w = sum(x * side_weight(g, seat, mine, r, p.seat, alive, rebels)
+                for r, x in odds.items())
+        out.append(-5.0 * w)
+    return out
+
+
+def own_play_score(g: Game, seat: int, option: tuple[str, str, Any],
+                   enemy: list[float]) -> tuple[float, bool]:
+    """``ai.play_score`` with ``enemy`` as the hostility, and whether the option hurts."""
+    _label, kind, data = option
+    base = ai.play_score(g, seat, option)
+    hook = None
+    name = None
+    if kind in ("card", "view"):
+        name = g.table.cards[data].card if kind == "card" else str(data[2])
+        hooks = g.lib.actions.get(name)
+        hook = hooks[0] if hooks else None
+    elif kind == "skill":
+        hook = data[0]
+    if hook is None or not hook.harmful:
+        return base, False
+    pool = ai.target_pool(g, seat, hook, name)
+    if not pool:
+        return base, True
+    best = max(enemy[s] for s in pool)
+    if kind == "skill":
+        return (1.5 if best > 0 else -1.0), True
+    bonus = -0.5 if kind == "view" else 0.0
+    return (2.0 + best / 5 if best > 0 else -1.0) + bonus, True
+
+
 def finish_turn(c: Game, seat: int, phase_index: int) -> None:
     """The rest of the turn from the end of its play phase, then the game on from the next
     seat (what ``run_phase``, ``take_turn`` and ``loop`` would have done)."""
@@ -452,29 +589,37 @@ def cards(c: Game, seat: int) -> float:
     return (sum(worth) + 0.6 * len(p.equipment) - 0.8 * len(p.judgement))
 
 
+def side_weight(c: Game, seat: int, mine: str, role: str, other: int, alive: int,
+                rebels: int) -> float:
+    """How much the life of ``other`` (of ``role``) counts for ``seat`` (of role ``mine``;
+    negative: an enemy's), with ``alive`` seats and ``rebels`` rebels left. The renegade
+    wins only by outliving everyone, the lord last: while rebels live the lord's death is
+    its loss, so it guards the lord and fights the rebels first and the loyalists less;
+    with the rebels gone the loyalists are its enemies; two left, the lord is."""
+    if other == seat:
+        return 1.5 if mine == "renegade" else (2.0 if mine == "lord" else 1.0)
+    if mine in LORD_SIDE:
+        return LORD_SIDE_WEIGHTS.get(role, -c.rules.hostility(seat, other) / 5)
+    if mine == "rebel":
+        return REBEL_WEIGHTS.get(role, -c.rules.hostility(seat, other) / 5)
+    if mine == "renegade":
+        if role == "lord":
+            return -1.5 if alive <= 2 else (0.8 if rebels else 0.3)
+        if role == "rebel":
+            return -0.8
+        return -0.3 if rebels else -1.0
+    return -max(-1.0, min(1.0, c.rules.hostility(seat, other) / 5))
+
+
 def side_weights(c: Game, seat: int) -> list[float]:
     """How much each seat's life counts for ``seat`` (negative: an enemy's), from
     the roles as this copy has them (a sample's guess for the hidden ones)."""
     players = c.table.players
-    mine = players[seat].role
-    out = []
+    mine = str(players[seat].role)
     alive = sum(1 for p in players if p.alive)
-    for p in players:
-        role = p.role
-        if p.seat == seat:
-            w = 1.5 if mine == "renegade" else (2.0 if mine == "lord" else 1.0)
-        elif mine in LORD_SIDE:
-            w = LORD_SIDE_WEIGHTS.get(str(role), -c.rules.hostility(seat, p.seat) / 5)
-        elif mine == "rebel":
-            w = REBEL_WEIGHTS.get(str(role), -c.rules.hostility(seat, p.seat) / 5)
-        elif mine == "renegade":
-            # Alive to the end with the lord last: the lord is spared until then.
-            w = -1.5 if role == "lord" and alive <= 2 else (0.3 if role == "lord"
-                                                            else -0.6)
-        else:
-            w = -max(-1.0, min(1.0, c.rules.hostility(seat, p.seat) / 5))
-        out.append(w)
-    return out
+    rebels = sum(1 for p in players if p.alive and p.role == "rebel")
+    return [side_weight(c, seat, mine, str(p.role), p.seat, alive, rebels)
+            for p in players]
 
 
 def value(c: Game, seat: int) -> float:

@@ -20,7 +20,12 @@ from sgs_tools.engine.rollout import (
     deal_roles,
     determinize,
     distinct_deals,
+    interleave,
+    label_seat,
     parse_kind,
+    role_odds,
+    side_weights,
+    stance,
 )
 from sgs_tools.engine.state import DRAW, HAND
 from sgs_tools.sim.runner import Settings
@@ -129,6 +134,55 @@ def test_roles_are_dealt_as_the_seats_leaned() -> None:
         assert 0.2 < share < 0.3, share
     uniform = [deal_roles(roles, [4.0, -4.0, 0.0, 0.0], rng, belief=0) for _ in range(n)]
     assert 0.2 < sum(d[0] == "loyalist" for d in uniform) / n < 0.3
+
+
+def seat_of(g: Game, role: str) -> int:
+    return next(p.seat for p in g.table.players if p.role == role)
+
+
+def test_the_renegade_guards_the_lord_then_turns_on_the_loyalist(lib: Library) -> None:
+    """The heuristic renegade helps whoever helped the lord, to the end; the rollout
+    agent's own stance guards the lord while rebels live and makes the loyalist its enemy
+    once they are dead (the heuristic's moves never attack it then)."""
+    g, _d = at_play_decision(lib, 3)
+    ren, loyal, lord = seat_of(g, "renegade"), seat_of(g, "loyalist"), seat_of(g, "lord")
+    g.leaning[loyal] = 3.0  # the loyalist has helped the lord
+    g.leaning[ren] = 2.0
+    before = stance(g, ren)
+    assert before[lord] < 0 and before[ren] == -10.0
+    assert ai.hostility(g, ren, loyal) < 0
+    for p in g.table.players:
+        if p.role == "rebel":
+            p.alive, p.role_revealed = False, True
+    after = stance(g, ren)
+    assert after[loyal] > 0 > after[lord]  # three left: the loyalist first
+    assert ai.hostility(g, ren, loyal) < 0  # the heuristic would still help it
+    weights = side_weights(g, ren)
+    assert weights[loyal] < 0 < weights[lord]
+    g.table.players[loyal].alive, g.table.players[loyal].role_revealed = False, True
+    assert stance(g, ren)[lord] > 0  # two left: the lord is the last enemy
+
+
+def test_role_odds_come_from_the_public_view(lib: Library) -> None:
+    """What a seat believes of the hidden roles sums to one per seat, leans with the
+    seats' deeds and does not change when two hidden seats swap roles."""
+    g, _d = at_play_decision(lib, 11)
+    rebel = seat_of(g, "rebel")
+    hidden = [p for p in g.table.players if p.seat != rebel and not p.role_revealed]
+    g.leaning[hidden[0].seat] = 4.0
+    odds = role_odds(g, rebel)
+    assert all(abs(sum(o.values()) - 1) < 1e-9 for o in odds)
+    assert odds[rebel] == {"rebel": 1.0}
+    assert odds[hidden[0].seat]["loyalist"] > odds[hidden[1].seat].get("loyalist", 0)
+    a, b = next((x, y) for x in hidden for y in hidden if x.role != y.role)
+    a.role, b.role = b.role, a.role
+    assert role_odds(g, rebel) == odds and len(stance(g, rebel)) == len(odds)
+
+
+def test_target_labels_and_interleaving() -> None:
+    assert label_seat("seat 3 (caocao)") == 3 and label_seat("seat 12") == 12
+    assert label_seat("end") is None and label_seat("seat x") is None
+    assert list(interleave([1, 2, 3], ["a"])) == [1, "a", 2, 3]
 
 
 def test_a_move_with_a_target_names_it_at_the_next_decision(lib: Library) -> None:
