@@ -549,7 +549,7 @@ def test_corpus_texts_say_other_characters_marks_and_amounts_in_words() -> None:
     character" (not "is other characters"), "“Charge” marks equal to the damage" /
     与伤害值等量的“蓄”标记 / 피해량만큼의 “축” 표식, "cards equal to your lost HP from
     the top of the deck", "자신이면" (not "자신 경우")."""
-    assert "if the killer is another character, the killer discards all cards" in \
+    assert "if the killer is another character, that character discards all cards" in \
         corpus("yjcm/huilei", "en")
     xushi = {lang: corpus("words/xushi", lang) for lang in ("en", "zh", "ko")}
     assert "you gain “Charge” marks equal to the damage" in xushi["en"]
@@ -639,3 +639,20 @@ def test_cards_handed_out_among_everyone_go_to_anyone() -> None:
     assert "然后将这些牌交给任意角色" in text("gz_yiji", "zh")
     assert "then give those cards to any characters you choose" in text("gz_yiji", "en")
     assert "그 카드들을 원하는 플레이어에게 나누어 준다" in text("gz_yiji", "ko")
+
+
+def test_a_source_named_again_and_counts_in_words_across_languages() -> None:
+    """A source or killer named again right after the test on it is that character / 그
+    플레이어 (恩怨, 挥泪); a list of your modifiers names you once; marks are counted in words
+    (两枚); a count of suits reads as suits (包含四种花色, 문양이 4종류); the one made to
+    act is 其 in the next step (破军); a pile's name takes its particle (“권”으로)."""
+    assert "for each point of HP recovered, that character draws 1 card" in \
+        corpus("yjcm/enyuan", "en")
+    assert "회복한 체력 1마다, 그 플레이어는 카드 1장을 뽑는다" in corpus("yjcm/enyuan", "ko")
+    assert "you ignore the distance to them, ignore their armour and may use" in \
+        corpus("yjcm/xianzhen", "en")
+    assert "你弃置两枚“蓄”标记" in corpus("words/xushi", "zh")
+    assert "若这些牌包含四种花色" in corpus("words/sise", "zh")
+    assert "그 카드들의 문양이 4종류이면" in corpus("words/sise", "ko")
+    assert "你可以令目标角色摸X张牌，然后其将武将牌翻面" in corpus("yjcm/pojun", "zh")
+    assert "“권”으로 놓는다" in corpus("yjcm/quanji", "ko")

@@ -290,7 +290,12 @@ class Korean(Language):
               (r"그 피해 중 (?:그 수치|피해량)에서 (\w+)[을를] 뺀 값점?을 막",
                r"그 피해를 \1점만 남기고 막"))
     # a rule for your own turn: 자신의 턴에, …
-    clause_polish = ((r"^자신이 현재 턴의 플레이어면, ", "자신의 턴에, "),)
+    clause_polish = ((r"^자신이 현재 턴의 플레이어면, ", "자신의 턴에, "),
+                     # a source named again right after the test on it is 그 플레이어
+                     (r"(회복의 근원|피해의 근원)이 ([^,.]+)면, ((?:[^,.]+마다, )?)\1은 ",
+                      r"\1이 \2면, \3그 플레이어는 "),
+                     # 그 카드들의 문양이 4종류이면, not 문양의 수가 4이면
+                     (r"그 카드들의 문양의 수가 (\d)이면", r"그 카드들의 문양이 \1종류이면"))
     merge_pattern = r"^(.*) ([+−-]\S+)$"
 
     def mark(self, value: str) -> str:

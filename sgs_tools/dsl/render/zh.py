@@ -70,6 +70,12 @@ class Chinese(Language):
                       r"((?:每[^，。；：]+，)?)\1(?!的)", r"若\1\2\3，\4其"),
                      # 若你本回合出牌阶段未使用或打出过【杀】, not …【杀】的次数为0
                      (r"(你[^，。；：]*?)使用或打出(【[^】]+】)的次数为0", r"\1未使用或打出过\2"),
+                     # the one made to act is 其 in the next step: 令目标角色摸X张牌，然后其…
+                     (r"令(目标角色|伤害来源|当前回合角色)([^，。；：（]*)，然后\1(?!的)",
+                      r"令\1\2，然后其"),
+                     # 若这些牌包含四种花色, not 若这些牌的花色数为4
+                     *((f"这些牌的花色数为{n}", f"这些牌包含{zh_count(n)}种花色")
+                       for n in range(1, 5)),
                      # a rule for your own turn: 你的回合内，…
                      (r"^若你为当前回合角色，", "你的回合内，"))
     merge_pattern = r"^(.*?)([+−-]\S+)$"
@@ -407,7 +413,7 @@ class Chinese(Language):
                     subordinate: bool, may: bool, actor: str) -> str:
         out = zh_equal(out)
         # counted cards in words (摸两张牌), and 其 owns without 的
-        return re.sub(r"(?<![\d.~])(10|[0-9])(张|名)",
+        return re.sub(r"(?<![\d.~])(10|[0-9])(张|名|枚)",
                       lambda m: zh_count(int(m.group(1))) + m.group(2), out).replace("其的", "其")
 
     def amount_of_event(self, text: str, event: str) -> str:
