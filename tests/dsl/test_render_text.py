@@ -656,3 +656,14 @@ def test_a_source_named_again_and_counts_in_words_across_languages() -> None:
     assert "그 카드들의 문양이 4종류이면" in corpus("words/sise", "ko")
     assert "你可以令目标角色摸X张牌，然后其将武将牌翻面" in corpus("yjcm/pojun", "zh")
     assert "“권”으로 놓는다" in corpus("yjcm/quanji", "ko")
+
+
+def test_two_modifiers_differing_in_one_word_are_one_with_alternatives() -> None:
+    """蛊惑: two disguise modifiers differing only in the card kind read as one sentence with
+    the kinds as alternatives; modifiers that differ more stay apart (马术)."""
+    assert text("guhuo", "zh").startswith("你可以扣置一张手牌，声明为任意一种基本牌或非延时锦囊牌"
+                                         "使用或打出。当")
+    assert "declaring it as a basic or non-delayed trick card of your choice. When" in \
+        text("guhuo", "en")
+    assert "원하는 기본 카드 또는 즉시 책략 카드로 선언하고" in text("guhuo", "ko")
+    assert text("mashu", "zh").startswith("你与其他角色的距离−1。其他角色与你的距离+1。")

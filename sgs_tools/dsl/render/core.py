@@ -1554,6 +1554,8 @@ def render(effect: A.Effect, analysis: Analysis, registry: Registry, lang: str =
         static = len(group) == 1 and isinstance(group[0], A.Static)
         merged = _merge_statics(texts[-1], text, L) if static and statics \
             and statics[-1] else None
+        if merged is None and static and statics and statics[-1]:
+            merged = _merge_alternatives(texts[-1], text, L)
         if merged is not None:
             texts[-1] = merged
             continue
@@ -1587,6 +1589,22 @@ def _merge_statics(first: str, second: str, L: Language) -> str | None:
         if L.shared_lead(i, p):
             shared = i + 1
     return L.merged(head, x, y[shared:], delta)
+
+
+def _merge_alternatives(first: str, second: str, L: Language) -> str | None:
+    """Two modifiers that say the same but for one short word, as one with the two words
+    as alternatives: "declaring it as a basic or non-delayed trick card of your choice",
+    "声明为任意一种基本牌或非延时锦囊牌" (else None)."""
+    n = 0
+    while n < min(len(first), len(second)) and first[n] == second[n]:
+        n += 1
+    m = 0
+    while m < min(len(first), len(second)) - n and first[-1 - m] == second[-1 - m]:
+        m += 1
+    a, b = first[n:len(first) - m], second[n:len(second) - m]
+    if not a or not b or max(len(a), len(b)) > 20 or n + m < max(2 * len(a), 2 * len(b), 12):
+        return None
+    return L.alternatives(first[:n], a, b, first[len(first) - m:])
 
 
 __all__ = ["EN_PLURAL", "LANGUAGES", "Names", "Renderer", "language", "render"]

@@ -308,6 +308,10 @@ class English(Language):
         return re.sub(r"\btheir number of hand cards is greater than the number of your "
                       r"hand cards\b", "they have more hand cards than you", text)
 
+    def drop_option_subject(self, text: str, who: str) -> str:
+        # an option is a verb in its plain form: "be treated as using a Slash", not "is …"
+        return re.sub(r"^(?:is|are) ", "be ", super().drop_option_subject(text, who))
+
     def join_statics(self, texts: list[str]) -> str:
         """Modifiers under one condition or period, as a list: "A, B and C"."""
         if len(texts) < 2:

@@ -616,6 +616,11 @@ class Korean(Language):
     def described_self(self, you: str, word: str, cond: str) -> str:
         return f"{word} {you}"
 
+    def alternatives(self, head: str, a: str, b: str, tail: str) -> str:
+        if tail.startswith(" 카드"):  # 기본 카드 또는 즉시 책략 카드로
+            a, b, tail = a + " 카드", b + " 카드", tail[len(" 카드"):]
+        return f"{head}{a} 또는 {b}{tail}"
+
     def described_other(self, body: str, who: str, word: str) -> str:
         return re.sub(f"(?<!{word} ){who}에게", f"{word} {who}에게", body, count=1)
 

@@ -436,6 +436,12 @@ class Language:
         (Chinese and Korean put the word before the user: 已受伤的你, 부상당한 자신)."""
         return f"yourself {cond}"
 
+    def alternatives(self, head: str, a: str, b: str, tail: str) -> str:
+        """A text with two alternative words where the two texts differed: "a basic or
+        non-delayed trick card"."""
+        # the words are whole: "basic or non-delayed trick", not "bas… or non-delayed …"
+        return f"{head}{a}{self.or_cards}{b}{tail}"
+
     def described_other(self, body: str, who: str, word: str) -> str:
         """A step done to a character only while they are so, with the word where the
         step names them: "offer a Peach to the wounded lord" (对已受伤的主公使用)."""

@@ -375,6 +375,11 @@ class Chinese(Language):
     def described_self(self, you: str, word: str, cond: str) -> str:
         return word + you
 
+    def alternatives(self, head: str, a: str, b: str, tail: str) -> str:
+        if tail.startswith("牌"):  # 基本牌或非延时锦囊牌, not 基本或非延时锦囊牌
+            a, b, tail = a + "牌", b + "牌", tail[1:]
+        return f"{head}{a}或{b}{tail}"
+
     def described_other(self, body: str, who: str, word: str) -> str:
         return body.replace(f"对{who}", f"对{word}{who}", 1)
 
