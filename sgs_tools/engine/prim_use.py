@@ -13,6 +13,7 @@ from sgs_tools.engine.records import Use
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
     from sgs_tools.engine.interp import Frame
+    from sgs_tools.engine.library import Hook
 
 
 def current_use(f: Frame) -> Use | None:
@@ -40,6 +41,18 @@ def legal_targets(g: Game, user: int, name: str, among: tuple[int, ...]) -> list
             break
     return [s for s in among if (allowed is None or s in allowed)
             and g.table.players[s].alive and g.can_target(probe, s)]
+
+
+def dying_half(g: Game, name: str, on: list[int]) -> Hook | None:
+    """The card's own ``when dying`` clause when it is used on a dying character (酒: used
+    by the dying, it recovers 1 HP instead of strengthening the next Slash), else None."""
+    players = g.table.players
+    if not any(players[s].marks.get("dying") for s in on):
+        return None
+    for hook in g.lib.by_event.get(("dying", "when"), ()):
+        if hook.source == name and hook.origin == "card":
+            return hook
+    return None
 
 
 @primitive("use_uncounted")

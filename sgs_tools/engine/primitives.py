@@ -339,12 +339,15 @@ def p_use(g: Game, a: dict[str, Any], f: Frame) -> None:
 
 @primitive("use_card")
 def p_use_card(g: Game, a: dict[str, Any], f: Frame) -> None:
-    chosen = pick_cards(g, a.get("cards"), f, f.actor, f.actor, "use")
+    by = one_seat(g, a.get("by"), f) if a.get("by") is not None else f.actor
+    if by is None:
+        return
+    chosen = pick_cards(g, a.get("cards"), f, by, by, "use")
     if not chosen:
         return
     on = seats(g, a.get("on"), f) if a.get("on") is not None else ()
     name = g.table.card(chosen[0]).card
-    g.use_card(f.actor, chosen, name, preset=list(on) if on else None, via=f.name)
+    g.use_card(by, chosen, name, preset=list(on) if on else None, via=f.name)
 
 
 @primitive("offer_use")
@@ -667,6 +670,8 @@ def p_place(g: Game, a: dict[str, Any], f: Frame) -> None:
     if on is None:
         return
     listed = card_list(g, a.get("cards"), f)
+    if listed is not None:  # cards a step bound: each goes where its type goes, if any
+        listed = [u for u in listed if g.table.card(u).type in ("equipment", "delayed_trick")]
     spec = g.interp.spec_of(a.get("cards"))
     if listed is None and spec is not None and f.use is not None and g.interp.card_matches(
             g.table.card(f.use.card), spec):

@@ -92,3 +92,15 @@ def test_the_table_is_the_truth(lib: Library) -> None:
     assert f"**{said}% of these designers' skills said exactly, {at_all}% said at\nall**" \
         in text
     assert re.search(r"holds (\d+) scenarios", text.replace("\n", " ")).group(1) == "22"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ko"])
+def test_every_skill_text_matches_its_golden_file(lib: Library, lang: str) -> None:
+    """The written skills' texts, pinned (regenerate with SGS_UPDATE_GOLDEN=1)."""
+    from sgs_tools.dsl.effects import explain
+    from tests.conftest import golden
+
+    effects = lib.effects
+    lines = [f"{ident}\t{explain(effects.compiled[ident], effects.names, lang)}\n"
+             for ident in written(lib)]
+    golden(Path(__file__).parent / "golden" / "texts" / f"heldout-{lang}.txt", "".join(lines))

@@ -667,3 +667,18 @@ def test_two_modifiers_differing_in_one_word_are_one_with_alternatives() -> None
         text("guhuo", "en")
     assert "원하는 기본 카드 또는 즉시 책략 카드로 선언하고" in text("guhuo", "ko")
     assert text("mashu", "zh").startswith("你与其他角色的距离−1。其他角色与你的距离+1。")
+
+
+@pytest.mark.parametrize(("lang", "area"), [
+    ("en", "equipment area or judgement zone, as its type requires"),
+    ("zh", "装备区或判定区（视其类别）"),
+    ("ko", "장비 구역이나 판정 구역(카드 종류에 따라)"),
+])
+def test_placing_a_card_a_step_named_says_where_its_type_goes(lang: str, area: str) -> None:
+    """`place c on X` of a card bound earlier: its kind is not known, so the text does
+    not say the judgement zone (issue 13: it did)."""
+    out = snippet("at start of finish:\n  draw 1 as drawn\n  place drawn on you\n", lang)
+    assert area in out
+    assert out.count("判定区") + out.count("judgement zone") + out.count("판정 구역") == 1
+    kind = snippet("action:\n  place indulgence on 1 other\n", lang)
+    assert area not in kind

@@ -76,3 +76,22 @@ def test_ask_use_uses_the_card_or_returns_nothing(lib: Library) -> None:
     slash = give(g, 1, "slash")
     assert ACTIONS["ask_use"](g, {"card": "slash", "by": {"var": "p"}, "on": on}, f) == [slash]
     assert [d for d in agent(g, 1).seen if d.kind == "respond"]
+
+
+def test_analeptic_used_by_the_dying_recovers(lib: Library) -> None:
+    """醇醪 (issue 13): a character treated as using an Analeptic while dying recovers
+    1 HP (the card's dying half), not the play-phase half that strengthens a Slash."""
+    g = table(lib, ["gz_guanyu+gz_zhangfei", "gz_caocao+gz_zhangliao", "gz_liubei+gz_zhaoyun"])
+    p = g.table.players[1]
+    p.hp = 0
+    p.marks["dying"] = True
+    ACTIONS["use"](g, {"card": "analeptic", "on": {"var": "v"}, "by": {"var": "v"}},
+                   frame(g, 0, v=(1,)))
+    assert p.hp == 1
+    assert [e for e in g.log if e["e"] == "recover"] == [
+        {"e": "recover", "seat": 1, "n": 1, "hp": 1, "source": 1}]
+    assert not g.statics.active(1, "next_damage")
+    p.marks.pop("dying")
+    ACTIONS["use"](g, {"card": "analeptic", "on": {"var": "v"}, "by": {"var": "v"}},
+                   frame(g, 0, v=(1,)))  # not dying: the play-phase half
+    assert p.hp == 1 and g.statics.active(1, "next_damage")

@@ -344,6 +344,8 @@ class Renderer:
             if key == "actor_pos":
                 return "your" if actor == you else "their"
             if key == "area":  # where `place` puts its cards: by the cards' kind
+                if _named_cards(args.get("cards")):
+                    return L.area_by_type  # cards a step bound: their kind is not known
                 return L.area(_equipment(args.get("cards")))
             if key == "this":  # the card the event is about, as the event names it
                 return L.mark(self.this_card())
@@ -1462,6 +1464,12 @@ EQUIPMENT_TYPES = {"equipment_card", "weapon", "armour", "horse", "plus_horse", 
 def _bound_ref(v: Any, bound: dict[str, str]) -> bool:
     """Whether a value names characters a step bound earlier ("those characters")."""
     return isinstance(v, dict) and ("var" in v and v["var"] in bound)
+
+
+def _named_cards(cards: Any) -> bool:
+    """Whether a card argument is cards a step bound earlier (`... as c`, then `place c`),
+    not a filter by kind."""
+    return isinstance(cards, dict) and "var" in cards
 
 
 def _equipment(cards: Any) -> bool:

@@ -305,6 +305,7 @@ class Korean(Language):
         return fix_particles(text)
 
     zones = ("판정 구역", "장비 구역")
+    area_by_type = "장비 구역이나 판정 구역(카드 종류에 따라)"
 
     def card_name(self, name: str) -> str:
         return f"【{name}】"

@@ -109,6 +109,8 @@ class Language:
         return self.definitions_join.join(parts)
 
     zones = ("judgement zone", "equipment area")
+    # where `place` puts cards a step bound earlier, whose kind the text cannot know
+    area_by_type = "equipment area or judgement zone, as its type requires"
 
     def area(self, equipment: bool) -> str:
         """The zone a placed card goes to: the equipment area or the judgement zone."""

@@ -81,6 +81,7 @@ class Chinese(Language):
     merge_pattern = r"^(.*?)([+−-]\S+)$"
 
     zones = ("判定区", "装备区")
+    area_by_type = "装备区或判定区（视其类别）"
 
     def card_name(self, name: str) -> str:
         return f"【{name}】"

@@ -16,6 +16,7 @@ from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden, use_dis
 from sgs_tools.engine.prim_names import as_treated, treating_skill
 from sgs_tools.engine.prim_refuse import refused
 from sgs_tools.engine.prim_targets import unlimited_on
+from sgs_tools.engine.prim_use import dying_half
 from sgs_tools.engine.prim_views import no_cards, view_makes, view_ok
 from sgs_tools.engine.records import Request, Use
 from sgs_tools.engine.state import (
@@ -45,6 +46,8 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
     uid = g.card_for(name, uids)
     hooks = g.lib.actions.get(name, [])
     hook = hooks[0] if hooks else None
+    if preset:
+        hook = dying_half(g, name, preset) or hook  # Analeptic used by the dying: recover
     use = Use(name, uid, user, hook, list(preset or []), preset, via=via)
     st = g.statics
     if g._statics_dirty or st.temporary or "extra_targets" in st.words:

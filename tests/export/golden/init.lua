@@ -86,7 +86,7 @@ Fk:loadTranslationTable{
   ["sgsx__zhouyu"] = "周瑜",
   ["sgsx__zhugeliang"] = "诸葛亮",
   ["sgsx__biyue"] = "闭月",
-  [":sgsx__biyue"] = "弃牌阶段结束时，你可以摸一张牌。",
+  [":sgsx__biyue"] = "弃牌阶段结束时，你摸一张牌。",
   ["sgsx__fanjian"] = "反间",
   [":sgsx__fanjian"] = "出牌阶段，每回合限一次，你可以选择一名其他角色，令其说出一种颜色（红色或黑色），然后你令其获得你的一张手牌，若该牌的颜色" ..
     "不为其所述颜色，你对其造成1点伤害。",
@@ -222,7 +222,7 @@ Fk:loadTranslationTable({
   ["sgsx__zhouyu"] = "Zhou Yu",
   ["sgsx__zhugeliang"] = "Zhuge Liang",
   ["sgsx__biyue"] = "Eclipse the Moon",
-  [":sgsx__biyue"] = "At the end of your discard phase, you may draw 1 card.",
+  [":sgsx__biyue"] = "At the end of your discard phase, you draw 1 card.",
   ["sgsx__fanjian"] = "Sow Dissension",
   [":sgsx__fanjian"] = "Once per turn, during your play phase, you may choose " ..
     "another character, then that character names a colour (red " ..
