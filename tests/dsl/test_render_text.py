@@ -682,3 +682,10 @@ def test_placing_a_card_a_step_named_says_where_its_type_goes(lang: str, area: s
     assert out.count("判定区") + out.count("judgement zone") + out.count("판정 구역") == 1
     kind = snippet("action:\n  place indulgence on 1 other\n", lang)
     assert area not in kind
+
+
+def test_the_nearest_other_character_reads_as_another() -> None:
+    """乱武 in English: "another character at the smallest distance from them; if they do
+    not, they lose 1 HP", not "… other than that character; if that character does not"."""
+    assert "use a Slash on another character at the smallest distance from them; if they do " \
+        "not, they lose 1 HP" in text("gz_luanwu", "en")

@@ -103,6 +103,12 @@ class English(Language):
                      # the test on it: "if the killer is another character, that character …"
                      (r"\bif (the killer|the source of the recovery) is ([^,;]+), "
                       r"((?:for each [^,;]+, )?)\1\b", r"if \1 is \2, \3that character"),
+                     # "another character at the smallest distance from them", not "a
+                     # character at the smallest distance from them other than that character"
+                     (r"\ba character (at the smallest distance from them) other than that "
+                      r"character\b", r"another character \1"),
+                     (r"\bif that character does not, that character (\w+?)s\b",
+                      r"if they do not, they \1"),
                      # a rule for your own turn: "During your turn, …"
                      (r"^if you are the current character, ", "during your turn, "),
                      (r"\bif you are the current character\b", "if it is your turn"))
