@@ -689,3 +689,54 @@ def test_the_nearest_other_character_reads_as_another() -> None:
     not, they lose 1 HP", not "… other than that character; if that character does not"."""
     assert "use a Slash on another character at the smallest distance from them; if they do " \
         "not, they lose 1 HP" in text("gz_luanwu", "en")
+
+
+def test_a_tally_of_cards_given_reads_as_those_cards() -> None:
+    """`give … as given` then `add_tally given.count`: the tally is the number of cards
+    the skill gave this period, said so, with no running total to keep (国战仁德)."""
+    assert text("gz_rende", "en") == (
+        "During your play phase, you may give 1 or more hand cards to another character; "
+        "if the number of cards you have given with this skill this phase is at least 2, "
+        "you recover 1 HP (once per phase).")
+    assert text("gz_rende", "zh") == (
+        "出牌阶段，你可以将至少一张手牌交给一名其他角色，"
+        "若本阶段你以此法交给其他角色的牌数不小于2，你回复1点体力（每阶段限一次）。")
+    assert "이번 단계에 자신이 이 능력으로 다른 플레이어에게 준 카드 수가 2 이상이면" \
+        in text("gz_rende", "ko")
+    for lang in ("en", "zh", "ko"):
+        assert not re.search("running total|累计数|누계", text("gz_rende", lang))
+
+
+def test_a_tally_set_by_an_option_reads_as_the_option_chosen() -> None:
+    """Each option of one choice adds its own constant, and the tally is only tested
+    against them: "if you chose the first option this turn" (将驰)."""
+    en = corpus("yjcm_heldout/jiangchi", "en")
+    zh = corpus("yjcm_heldout/jiangchi", "zh")
+    ko = corpus("yjcm_heldout/jiangchi", "ko")
+    assert "you may choose one: draw 1 extra card this phase; or draw 1 fewer card this " \
+        "phase. If you chose the first option this turn, you cannot use a Slash" in en
+    assert "If you chose the second option this turn, you may use a Slash at any" in en
+    assert "你可以选择一项：多摸一张牌；或少摸一张牌。若你本回合选择了前者，你不能使用【杀】" in zh
+    assert "若你本回合选择了后者，你使用【杀】无距离限制" in zh
+    assert "자신이 이번 턴에 전자를 선택했으면, 【살】을 사용할 수 없고" in ko
+    for t in (en, zh, ko):
+        assert not re.search("running total|累计数|누계", t)
+
+
+@pytest.mark.parametrize("source", [
+    # a give the tally does not count: the count is not "the cards given with this skill"
+    "action:\n  give 1 hand card to 1 other as a\n  add_tally a.count per phase\n"
+    "  give 1 hand card to 1 other\n  if tally >= 2:\n    recover 1\n",
+    # the tally is also used as an amount
+    "action:\n  give 1 hand card to 1 other as a\n  add_tally a.count per phase\n"
+    "  draw tally\n  if tally >= 2:\n    recover 1\n",
+    # an option adds nothing: the tally's 0 would also be "chose the second option"
+    "at start of draw:\n  you chooses one:\n    - adjust_draw +1 then add_tally 1 per turn\n"
+    "    - adjust_draw -1\nif tally == 1:\n  forbid_use slash\n",
+    # a test that is not one of the options' constants
+    "at start of draw:\n  you chooses one:\n    - adjust_draw +1 then add_tally 1 per turn\n"
+    "    - adjust_draw -1 then add_tally 2 per turn\nif tally >= 1:\n  forbid_use slash\n",
+])
+def test_a_tally_of_another_shape_keeps_its_running_total(source: str) -> None:
+    assert "running total" in snippet(source, "en")
+    assert "累计数" in snippet(source, "zh")

@@ -444,6 +444,14 @@ class Korean(Language):
     def skill_used(self, period: str, used: bool) -> str:
         return f"자신이 이번 {period}에 이 능력을 {'사용한' if used else '사용하지 않은'}"
 
+    def moved_by_skill(self, verb: str, period: str, to_other: bool) -> str:
+        done = {"give": "다른 플레이어에게 준" if to_other else "준", "discard": "버린"}[verb]
+        return f"이번 {period}에 자신이 이 능력으로 {done} 카드 수"
+
+    def chose_option(self, period: str, index: int, count: int, chosen: bool) -> str:
+        option = ("전자", "후자")[index] if count == 2 else f"{index + 1}번째 항목"
+        return f"자신이 이번 {period}에 {option}를 {'선택한' if chosen else '선택하지 않은'}"
+
     pindian_won: ClassVar[dict[str, str]] = {
         ">": "자신이 겨루기에서 이긴", "<=": "자신이 겨루기에서 이기지 못한"}
 

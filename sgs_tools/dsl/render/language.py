@@ -231,6 +231,21 @@ class Language:
         """Whether the skill was used in the current period (a tally that records it)."""
         return f"you {'used' if used else 'did not use'} this skill this {period}"
 
+    _moved: ClassVar[dict[str, str]] = {"give": "given", "discard": "discarded"}
+    _ordinals: ClassVar[tuple[str, ...]] = ("first", "second", "third", "fourth")
+
+    def moved_by_skill(self, verb: str, period: str, to_other: bool) -> str:
+        """A tally that counts the cards the skill moved: "the number of cards you have
+        given with this skill this phase"."""
+        return f"the number of cards you have {self._moved[verb]} with this skill this {period}"
+
+    def chose_option(self, period: str, index: int, count: int, chosen: bool) -> str:
+        """A tally that records which option a choice took: "you chose the first option
+        this turn"."""
+        option = self._ordinals[index] if index < len(self._ordinals) else f"option {index + 1}"
+        option = f"the {option} option" if index < len(self._ordinals) else option
+        return f"you {'chose' if chosen else 'did not choose'} {option} this {period}"
+
     # A pindian's result, said as winning: `pindian_number > rival_pindian_number`.
     pindian_won: ClassVar[dict[str, str]] = {
         ">": "you win the pindian", "<=": "you do not win the pindian"}

@@ -220,6 +220,14 @@ class Chinese(Language):
 
     pindian_won: ClassVar[dict[str, str]] = {">": "你赢", "<=": "你没赢"}
 
+    def moved_by_skill(self, verb: str, period: str, to_other: bool) -> str:
+        done = {"give": "交给其他角色" if to_other else "交出", "discard": "弃置"}[verb]
+        return f"本{period}你以此法{done}的牌数"
+
+    def chose_option(self, period: str, index: int, count: int, chosen: bool) -> str:
+        option = ("前者", "后者")[index] if count == 2 else f"第{'一二三四五六'[index]}项"
+        return f"你本{period}{'' if chosen else '未'}选择{'了' if chosen else ''}{option}"
+
     def is_cond(self, subject: str, word: str, selector: bool, negated: bool, you: str,
                 merge: bool = True) -> str:
         if merge and selector and word.endswith("的") and not negated:
