@@ -740,3 +740,20 @@ def test_a_tally_set_by_an_option_reads_as_the_option_chosen() -> None:
 def test_a_tally_of_another_shape_keeps_its_running_total(source: str) -> None:
     assert "running total" in snippet(source, "en")
     assert "累计数" in snippet(source, "zh")
+
+
+def test_a_tally_of_discarded_cards_or_of_one_of_three_options() -> None:
+    discarded = ("action:\n  discard 1.. hand cards as d\n  add_tally d.count per phase\n"
+                 "  if tally >= 2:\n    draw 1\n")
+    assert "if the number of cards you have discarded with this skill this phase is at " \
+        "least 2" in snippet(discarded, "en")
+    assert "若本阶段你以此法弃置的牌数不小于2" in snippet(discarded, "zh")
+    assert "이번 단계에 자신이 이 능력으로 버린 카드 수가 2 이상이면" in snippet(discarded, "ko")
+    three = ("at start of play:\n  you chooses one:\n    - draw 1 then add_tally 1 per turn\n"
+             "    - recover 1 then add_tally 2 per turn\n"
+             "    - adjust_draw +1 then add_tally 3 per turn\nif tally != 3:\n"
+             "  forbid_use slash\n")
+    assert "If you did not choose the third option this turn, you cannot use a Slash." \
+        in snippet(three, "en")
+    assert "若你本回合未选择第三项，你不能使用【杀】。" in snippet(three, "zh")
+    assert "자신이 이번 턴에 세 번째 항목을 선택하지 않" in snippet(three, "ko")

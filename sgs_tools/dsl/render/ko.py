@@ -449,8 +449,10 @@ class Korean(Language):
         return f"이번 {period}에 자신이 이 능력으로 {done} 카드 수"
 
     def chose_option(self, period: str, index: int, count: int, chosen: bool) -> str:
-        option = ("전자", "후자")[index] if count == 2 else f"{index + 1}번째 항목"
-        return f"자신이 이번 {period}에 {option}를 {'선택한' if chosen else '선택하지 않은'}"
+        ordinal = ("첫", "두", "세", "네")[index] if index < 4 else str(index + 1)
+        option = ("전자", "후자")[index] if count == 2 else f"{ordinal} 번째 항목"
+        chose = "선택한" if chosen else "선택하지 않은"
+        return f"자신이 이번 {period}에 {option}{particle(option, '를')} {chose}"
 
     pindian_won: ClassVar[dict[str, str]] = {
         ">": "자신이 겨루기에서 이긴", "<=": "자신이 겨루기에서 이기지 못한"}
