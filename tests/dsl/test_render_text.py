@@ -549,7 +549,7 @@ def test_corpus_texts_say_other_characters_marks_and_amounts_in_words() -> None:
     character" (not "is other characters"), "“Charge” marks equal to the damage" /
     与伤害值等量的“蓄”标记 / 피해량만큼의 “축” 표식, "cards equal to your lost HP from
     the top of the deck", "자신이면" (not "자신 경우")."""
-    assert "if the killer is another character, the killer discards all cards" in \
+    assert "if the killer is another character, that character discards all cards" in \
         corpus("yjcm/huilei", "en")
     xushi = {lang: corpus("words/xushi", lang) for lang in ("en", "zh", "ko")}
     assert "you gain “Charge” marks equal to the damage" in xushi["en"]
@@ -641,6 +641,34 @@ def test_cards_handed_out_among_everyone_go_to_anyone() -> None:
     assert "그 카드들을 원하는 플레이어에게 나누어 준다" in text("gz_yiji", "ko")
 
 
+def test_a_source_named_again_and_counts_in_words_across_languages() -> None:
+    """A source or killer named again right after the test on it is that character / 그
+    플레이어 (恩怨, 挥泪); a list of your modifiers names you once; marks are counted in words
+    (两枚); a count of suits reads as suits (包含四种花色, 문양이 4종류); the one made to
+    act is 其 in the next step (破军); a pile's name takes its particle (“권”으로)."""
+    assert "for each point of HP recovered, that character draws 1 card" in \
+        corpus("yjcm/enyuan", "en")
+    assert "회복한 체력 1마다, 그 플레이어는 카드 1장을 뽑는다" in corpus("yjcm/enyuan", "ko")
+    assert "you ignore the distance to them, ignore their armour and may use" in \
+        corpus("yjcm/xianzhen", "en")
+    assert "你弃置两枚“蓄”标记" in corpus("words/xushi", "zh")
+    assert "若这些牌包含四种花色" in corpus("words/sise", "zh")
+    assert "그 카드들의 문양이 4종류이면" in corpus("words/sise", "ko")
+    assert "你可以令目标角色摸X张牌，然后其将武将牌翻面" in corpus("yjcm/pojun", "zh")
+    assert "“권”으로 놓는다" in corpus("yjcm/quanji", "ko")
+
+
+def test_two_modifiers_differing_in_one_word_are_one_with_alternatives() -> None:
+    """蛊惑: two disguise modifiers differing only in the card kind read as one sentence with
+    the kinds as alternatives; modifiers that differ more stay apart (马术)."""
+    assert text("guhuo", "zh").startswith("你可以扣置一张手牌，声明为任意一种基本牌或非延时锦囊牌"
+                                         "使用或打出。当")
+    assert "declaring it as a basic or non-delayed trick card of your choice. When" in \
+        text("guhuo", "en")
+    assert "원하는 기본 카드 또는 즉시 책략 카드로 선언하고" in text("guhuo", "ko")
+    assert text("mashu", "zh").startswith("你与其他角色的距离−1。其他角色与你的距离+1。")
+
+
 @pytest.mark.parametrize(("lang", "area"), [
     ("en", "equipment area or judgement zone, as its type requires"),
     ("zh", "装备区或判定区（视其类别）"),
@@ -654,3 +682,78 @@ def test_placing_a_card_a_step_named_says_where_its_type_goes(lang: str, area: s
     assert out.count("判定区") + out.count("judgement zone") + out.count("판정 구역") == 1
     kind = snippet("action:\n  place indulgence on 1 other\n", lang)
     assert area not in kind
+
+
+def test_the_nearest_other_character_reads_as_another() -> None:
+    """乱武 in English: "another character at the smallest distance from them; if they do
+    not, they lose 1 HP", not "… other than that character; if that character does not"."""
+    assert "use a Slash on another character at the smallest distance from them; if they do " \
+        "not, they lose 1 HP" in text("gz_luanwu", "en")
+
+
+def test_a_tally_of_cards_given_reads_as_those_cards() -> None:
+    """`give … as given` then `add_tally given.count`: the tally is the number of cards
+    the skill gave this period, said so, with no running total to keep (国战仁德)."""
+    assert text("gz_rende", "en") == (
+        "During your play phase, you may give 1 or more hand cards to another character; "
+        "if the number of cards you have given with this skill this phase is at least 2, "
+        "you recover 1 HP (once per phase).")
+    assert text("gz_rende", "zh") == (
+        "出牌阶段，你可以将至少一张手牌交给一名其他角色，"
+        "若本阶段你以此法交给其他角色的牌数不小于2，你回复1点体力（每阶段限一次）。")
+    assert "이번 단계에 자신이 이 능력으로 다른 플레이어에게 준 카드 수가 2 이상이면" \
+        in text("gz_rende", "ko")
+    for lang in ("en", "zh", "ko"):
+        assert not re.search("running total|累计数|누계", text("gz_rende", lang))
+
+
+def test_a_tally_set_by_an_option_reads_as_the_option_chosen() -> None:
+    """Each option of one choice adds its own constant, and the tally is only tested
+    against them: "if you chose the first option this turn" (将驰)."""
+    en = corpus("yjcm_heldout/jiangchi", "en")
+    zh = corpus("yjcm_heldout/jiangchi", "zh")
+    ko = corpus("yjcm_heldout/jiangchi", "ko")
+    assert "you may choose one: draw 1 extra card this phase; or draw 1 fewer card this " \
+        "phase. If you chose the first option this turn, you cannot use a Slash" in en
+    assert "If you chose the second option this turn, you may use a Slash at any" in en
+    assert "你可以选择一项：多摸一张牌；或少摸一张牌。若你本回合选择了前者，你不能使用【杀】" in zh
+    assert "若你本回合选择了后者，你使用【杀】无距离限制" in zh
+    assert "자신이 이번 턴에 전자를 선택했으면, 【살】을 사용할 수 없고" in ko
+    for t in (en, zh, ko):
+        assert not re.search("running total|累计数|누계", t)
+
+
+@pytest.mark.parametrize("source", [
+    # a give the tally does not count: the count is not "the cards given with this skill"
+    "action:\n  give 1 hand card to 1 other as a\n  add_tally a.count per phase\n"
+    "  give 1 hand card to 1 other\n  if tally >= 2:\n    recover 1\n",
+    # the tally is also used as an amount
+    "action:\n  give 1 hand card to 1 other as a\n  add_tally a.count per phase\n"
+    "  draw tally\n  if tally >= 2:\n    recover 1\n",
+    # an option adds nothing: the tally's 0 would also be "chose the second option"
+    "at start of draw:\n  you chooses one:\n    - adjust_draw +1 then add_tally 1 per turn\n"
+    "    - adjust_draw -1\nif tally == 1:\n  forbid_use slash\n",
+    # a test that is not one of the options' constants
+    "at start of draw:\n  you chooses one:\n    - adjust_draw +1 then add_tally 1 per turn\n"
+    "    - adjust_draw -1 then add_tally 2 per turn\nif tally >= 1:\n  forbid_use slash\n",
+])
+def test_a_tally_of_another_shape_keeps_its_running_total(source: str) -> None:
+    assert "running total" in snippet(source, "en")
+    assert "累计数" in snippet(source, "zh")
+
+
+def test_a_tally_of_discarded_cards_or_of_one_of_three_options() -> None:
+    discarded = ("action:\n  discard 1.. hand cards as d\n  add_tally d.count per phase\n"
+                 "  if tally >= 2:\n    draw 1\n")
+    assert "if the number of cards you have discarded with this skill this phase is at " \
+        "least 2" in snippet(discarded, "en")
+    assert "若本阶段你以此法弃置的牌数不小于2" in snippet(discarded, "zh")
+    assert "이번 단계에 자신이 이 능력으로 버린 카드 수가 2 이상이면" in snippet(discarded, "ko")
+    three = ("at start of play:\n  you chooses one:\n    - draw 1 then add_tally 1 per turn\n"
+             "    - recover 1 then add_tally 2 per turn\n"
+             "    - adjust_draw +1 then add_tally 3 per turn\nif tally != 3:\n"
+             "  forbid_use slash\n")
+    assert "If you did not choose the third option this turn, you cannot use a Slash." \
+        in snippet(three, "en")
+    assert "若你本回合未选择第三项，你不能使用【杀】。" in snippet(three, "zh")
+    assert "자신이 이번 턴에 세 번째 항목을 선택하지 않" in snippet(three, "ko")

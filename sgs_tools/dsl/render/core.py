@@ -9,6 +9,7 @@ its phrasing (en.py, zh.py, ko.py): rendering time grows with the size of the ef
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -89,6 +90,7 @@ class Renderer:
         self.target_loop: Any = None  # a card's loop over its targets
         self.in_otherwise = 0  # how deep inside otherwise branches the step being rendered is
         self.tally_period = ""  # the period of a tally that only records using the skill
+        self.tally_said: TallyReading | None = None  # a tally said as what it counts
         self.subject = ""  # who does the step being filled in
         self.counted: dict[str, A.ForEach] = {}  # let names that count cards (see steps)
         self.flat: set[int] = set()  # loops said as one step ("将其中的红桃牌…")
@@ -417,8 +419,8 @@ class Renderer:
     def sentence(self, s: A.Sentence, actor: str, may: bool = False,
                  table: str = "action", bare: bool = False) -> str:
         L = self.L
-        if s.verb == "add_tally" and self.tally_period:
-            return ""  # bookkeeping a reader sees as "if you used this skill"
+        if s.verb == "add_tally" and (self.tally_period or self.tally_said):
+            return ""  # bookkeeping a reader sees as "if you used this skill", "if you chose …"
         verbs = self.reg.actions if table == "action" else self.reg.modifiers
         verb = verbs.get(s.verb)
         args = self.an.of(s)
@@ -610,7 +612,7 @@ class Renderer:
             won = self._pindian(args, c.op)
             if won is not None:
                 return won
-            used = self._used(args, c.op)
+            used = self._used(args, c.op) or self._tallied(args, c.op)
             if used is not None:
                 return used
             return L.compare(self.value(args.get("left")), c.op,
@@ -664,6 +666,24 @@ class Renderer:
             return None
         return self.L.skill_used(self.enum(self.tally_period), used)
 
+    def _tallied(self, args: dict[str, Any], op: str) -> str | None:
+        """A tally said as what it counts (see ``_tally_said``): "if the number of cards you
+        have given with this skill this phase is at least 2", "if you chose the first
+        option this turn"."""
+        said = self.tally_said
+        right = args.get("right")
+        if said is None or args.get("left") != {"quantity": "tally"} \
+                or not isinstance(right, int):
+            return None
+        period = self.enum(said.period)
+        if said.verb:
+            counted = self.L.moved_by_skill(said.verb, period, said.to_other)
+            return self.L.compare(counted, op, self.value(right))
+        if op not in ("==", "!=") or right not in said.options:
+            return None
+        return self.L.chose_option(period, said.options.index(right), len(said.options),
+                                   op == "==")
+
     def _pindian(self, args: dict[str, Any], op: str) -> str | None:
         """`pindian_number > rival_pindian_number`: "you win the pindian" ("你赢")."""
         if args.get("left") == {"quantity": "pindian_number"} \
@@ -700,7 +720,8 @@ class Renderer:
         L = self.L
         args = self.an.of(c)
         if isinstance(c, A.Compare) and self._answered(c, args) is None:
-            won = self._pindian(args, NEGATE[c.op]) or self._used(args, NEGATE[c.op])
+            won = self._pindian(args, NEGATE[c.op]) or self._used(args, NEGATE[c.op]) \
+                or self._tallied(args, NEGATE[c.op])
             if won is not None:
                 return L.conj(won, "면")
             left, right = self.value(args.get("left")), self.value(args.get("right"))
@@ -1084,9 +1105,13 @@ class Renderer:
             subject = self._subject(template, self.an.of(s), who)
             own = subject == who
             text = self.sentence(s, who, bare=own)
+            if not text:
+                continue  # bookkeeping the text says elsewhere (a tally)
             if own and not steps:
                 text = L.drop_option_subject(text, who)
             steps.append(Step(text, subject, True, False))
+        if not steps:
+            return ""
         head, *rest = steps
         text = L.then_chain(self, head.text, head.subject, rest, "")
         return L.chooser_named(text, who, self.var("you"))
@@ -1535,6 +1560,90 @@ def _tally_flag(effect: A.Effect, an: Analysis) -> str:
     return str(periods.pop())
 
 
+@dataclass(frozen=True)
+class TallyReading:
+    """A tally the text says as what it counts. ``verb`` set: every add adds the number
+    of cards the step just before it moved (``give … as X`` then ``add_tally X.count``),
+    and every such step of the skill is counted. ``options`` set: each option of one
+    choice adds its own constant, the n-th option ``options[n]``, and nothing else adds."""
+
+    period: str
+    verb: str = ""
+    to_other: bool = False
+    options: tuple[int, ...] = ()
+
+
+_MOVES = ("give", "discard")  # the steps whose cards a tally may count, said by verb
+
+
+def _tally_steps(effect: A.Effect) -> list[tuple[Any, ...]]:
+    """The step sequences a clause runs as its owner: its body and the bodies of its
+    first-level may-blocks (where "you" does each step)."""
+    out: list[tuple[Any, ...]] = []
+    for cl in effect.clauses:
+        body = getattr(cl, "body", None)
+        if not isinstance(body, tuple):
+            continue
+        out.append(body)
+        out.extend(st.body for st in body if isinstance(st, A.MayBlock))
+    return out
+
+
+def _tally_said(effect: A.Effect, an: Analysis) -> TallyReading | None:
+    """How the text says a tally that is more than "you used this skill": the cards the
+    skill moved, or the option a choice took (see ``TallyReading``); None for any other,
+    which keeps reading "this skill's running total"."""
+    adds = [n for n in walk(effect) if isinstance(n, A.Sentence) and n.verb == "add_tally"]
+    adds += [s for n in walk(effect) if isinstance(n, A.Choice)
+             for branch in n.branches for s in branch if s.verb == "add_tally"]
+    adds = list({id(s): s for s in adds}.values())
+    mentions = [n for n in walk(effect) if isinstance(n, (A.Word, A.Ref))
+                and (n.name if isinstance(n, A.Word) else n.parts) in ("tally", ("tally",))]
+    tests = [n for n in walk(effect) if isinstance(n, A.Compare)
+             and an.of(n).get("left") == {"quantity": "tally"}]
+    if not adds or len(mentions) != len(tests) \
+            or any(not isinstance(an.of(t).get("right"), int) for t in tests):
+        return None  # the tally is also used as a number, or tested against a non-number
+    periods = {an.of(s).get("period") for s in adds}
+    if len(periods) != 1:
+        return None
+    period = str(periods.pop())
+    steps = _tally_steps(effect)
+    # the cards a step moved: `give … as X` directly followed by `add_tally X.count`
+    counted: dict[int, A.Sentence] = {}
+    for body in steps:
+        for prev, st in itertools.pairwise(body):
+            if isinstance(prev, A.Do) and isinstance(st, A.Do) \
+                    and st.sentence.verb == "add_tally" and prev.sentence.bind \
+                    and prev.sentence.verb in _MOVES \
+                    and an.of(st.sentence).get("n") == {"ref": [prev.sentence.bind, "count"]}:
+                counted[id(st.sentence)] = prev.sentence
+    moves = [n for n in walk(effect) if isinstance(n, A.Sentence) and n.verb in _MOVES]
+    movers = list(counted.values())
+    if len(counted) == len(adds) and len({m.verb for m in movers}) == 1 \
+            and len(moves) == len(movers) and {id(m) for m in moves} == {id(m) for m in movers}:
+        to = [an.of(m).get("to") for m in movers]
+        other = all(isinstance(t, dict) and t.get("select", {}).get("noun") == "other"
+                    for t in to)
+        return TallyReading(period, verb=movers[0].verb, to_other=other)
+    # an option chosen: one choice, each branch ending by adding its own constant
+    choices = [st for body in steps for st in body if isinstance(st, A.Choice)
+               and (st.chooser is None or st.chooser == A.Word("you"))]
+    for choice in choices:
+        ends = [b[-1] for b in choice.branches if b]
+        if len(ends) != len(choice.branches) or any(s.verb != "add_tally" for s in ends) \
+                or sum(s.verb == "add_tally" for b in choice.branches for s in b) \
+                != len(adds) or len(adds) != len(choice.branches):
+            continue
+        values = tuple(an.of(s).get("n") for s in ends)
+        if all(isinstance(v, int) and v != 0 for v in values) \
+                and len(set(values)) == len(values) \
+                and all(an.of(t).get("right") in values and t.op in ("==", "!=")
+                        for t in tests):
+            return TallyReading(period, options=values)  # type: ignore[arg-type]
+    return None
+
+
 def _body_text(r: Renderer, cl: A.Trigger) -> str:
     """A trigger's steps as text, its first mentions numbered afresh (for comparing)."""
     r.mentions = []
@@ -1547,6 +1656,7 @@ def render(effect: A.Effect, analysis: Analysis, registry: Registry, lang: str =
     card's, whose action clause says how the card is used and on whom."""
     r = Renderer(analysis, registry, lang, names, kind)
     r.tally_period = _tally_flag(effect, analysis)
+    r.tally_said = None if r.tally_period else _tally_said(effect, analysis)
     L = r.L
     texts: list[str] = []
     statics: list[bool] = []  # whether each text is one static modifier (for merging)
@@ -1562,6 +1672,8 @@ def render(effect: A.Effect, analysis: Analysis, registry: Registry, lang: str =
         static = len(group) == 1 and isinstance(group[0], A.Static)
         merged = _merge_statics(texts[-1], text, L) if static and statics \
             and statics[-1] else None
+        if merged is None and static and statics and statics[-1]:
+            merged = _merge_alternatives(texts[-1], text, L)
         if merged is not None:
             texts[-1] = merged
             continue
@@ -1595,6 +1707,22 @@ def _merge_statics(first: str, second: str, L: Language) -> str | None:
         if L.shared_lead(i, p):
             shared = i + 1
     return L.merged(head, x, y[shared:], delta)
+
+
+def _merge_alternatives(first: str, second: str, L: Language) -> str | None:
+    """Two modifiers that say the same but for one short word, as one with the two words
+    as alternatives: "declaring it as a basic or non-delayed trick card of your choice",
+    "声明为任意一种基本牌或非延时锦囊牌" (else None)."""
+    n = 0
+    while n < min(len(first), len(second)) and first[n] == second[n]:
+        n += 1
+    m = 0
+    while m < min(len(first), len(second)) - n and first[-1 - m] == second[-1 - m]:
+        m += 1
+    a, b = first[n:len(first) - m], second[n:len(second) - m]
+    if not a or not b or max(len(a), len(b)) > 20 or n + m < max(2 * len(a), 2 * len(b), 12):
+        return None
+    return L.alternatives(first[:n], a, b, first[len(first) - m:])
 
 
 __all__ = ["EN_PLURAL", "LANGUAGES", "Names", "Renderer", "language", "render"]

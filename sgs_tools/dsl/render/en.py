@@ -99,6 +99,16 @@ class English(Language):
                      (r"\bup to (your (?:max HP|HP|lost HP)) cards\b",
                       r"up to as many cards as \1"),
                      (r"\bthose cards' number of suits is (\d)\b", r"those cards are of \1 suits"),
+                     # a character named by a long phrase is "that character" right after
+                     # the test on it: "if the killer is another character, that character …"
+                     (r"\bif (the killer|the source of the recovery) is ([^,;]+), "
+                      r"((?:for each [^,;]+, )?)\1\b", r"if \1 is \2, \3that character"),
+                     # "another character at the smallest distance from them", not "a
+                     # character at the smallest distance from them other than that character"
+                     (r"\ba character (at the smallest distance from them) other than that "
+                      r"character\b", r"another character \1"),
+                     (r"\bif that character does not, that character (\w+?)s\b",
+                      r"if they do not, they \1"),
                      # a rule for your own turn: "During your turn, …"
                      (r"^if you are the current character, ", "during your turn, "),
                      (r"\bif you are the current character\b", "if it is your turn"))
@@ -304,6 +314,10 @@ class English(Language):
         return re.sub(r"\btheir number of hand cards is greater than the number of your "
                       r"hand cards\b", "they have more hand cards than you", text)
 
+    def drop_option_subject(self, text: str, who: str) -> str:
+        # an option is a verb in its plain form: "be treated as using a Slash", not "is …"
+        return re.sub(r"^(?:is|are) ", "be ", super().drop_option_subject(text, who))
+
     def join_statics(self, texts: list[str]) -> str:
         """Modifiers under one condition or period, as a list: "A, B and C"."""
         if len(texts) < 2:
@@ -311,6 +325,9 @@ class English(Language):
         tail = " cannot affect you"  # "a Slash and a non-delayed trick card cannot affect you"
         if all(t.endswith(tail) for t in texts):
             return self.join_statics([t[:-len(tail)] for t in texts]) + tail
+        if all(t.startswith("you ") for t in texts):
+            # one subject for the list: "you ignore …, ignore … and may use …"
+            texts = texts[:1] + [t[len("you "):] for t in texts[1:]]
         return f"{self.comma.join(texts[:-1])} and {texts[-1]}"
 
     def link(self, text: str, continues: bool, last: bool, before: str) -> str:

@@ -290,7 +290,12 @@ class Korean(Language):
               (r"그 피해 중 (?:그 수치|피해량)에서 (\w+)[을를] 뺀 값점?을 막",
                r"그 피해를 \1점만 남기고 막"))
     # a rule for your own turn: 자신의 턴에, …
-    clause_polish = ((r"^자신이 현재 턴의 플레이어면, ", "자신의 턴에, "),)
+    clause_polish = ((r"^자신이 현재 턴의 플레이어면, ", "자신의 턴에, "),
+                     # a source named again right after the test on it is 그 플레이어
+                     (r"(회복의 근원|피해의 근원)이 ([^,.]+)면, ((?:[^,.]+마다, )?)\1은 ",
+                      r"\1이 \2면, \3그 플레이어는 "),
+                     # 그 카드들의 문양이 4종류이면, not 문양의 수가 4이면
+                     (r"그 카드들의 문양의 수가 (\d)이면", r"그 카드들의 문양이 \1종류이면"))
     merge_pattern = r"^(.*) ([+−-]\S+)$"
 
     def mark(self, value: str) -> str:
@@ -438,6 +443,16 @@ class Korean(Language):
 
     def skill_used(self, period: str, used: bool) -> str:
         return f"자신이 이번 {period}에 이 능력을 {'사용한' if used else '사용하지 않은'}"
+
+    def moved_by_skill(self, verb: str, period: str, to_other: bool) -> str:
+        done = {"give": "다른 플레이어에게 준" if to_other else "준", "discard": "버린"}[verb]
+        return f"이번 {period}에 자신이 이 능력으로 {done} 카드 수"
+
+    def chose_option(self, period: str, index: int, count: int, chosen: bool) -> str:
+        ordinal = ("첫", "두", "세", "네")[index] if index < 4 else str(index + 1)
+        option = ("전자", "후자")[index] if count == 2 else f"{ordinal} 번째 항목"
+        chose = "선택한" if chosen else "선택하지 않은"
+        return f"자신이 이번 {period}에 {option}{particle(option, '를')} {chose}"
 
     pindian_won: ClassVar[dict[str, str]] = {
         ">": "자신이 겨루기에서 이긴", "<=": "자신이 겨루기에서 이기지 못한"}
@@ -611,6 +626,11 @@ class Korean(Language):
 
     def described_self(self, you: str, word: str, cond: str) -> str:
         return f"{word} {you}"
+
+    def alternatives(self, head: str, a: str, b: str, tail: str) -> str:
+        if tail.startswith(" 카드"):  # 기본 카드 또는 즉시 책략 카드로
+            a, b, tail = a + " 카드", b + " 카드", tail[len(" 카드"):]
+        return f"{head}{a} 또는 {b}{tail}"
 
     def described_other(self, body: str, who: str, word: str) -> str:
         return re.sub(f"(?<!{word} ){who}에게", f"{word} {who}에게", body, count=1)

@@ -231,6 +231,21 @@ class Language:
         """Whether the skill was used in the current period (a tally that records it)."""
         return f"you {'used' if used else 'did not use'} this skill this {period}"
 
+    _moved: ClassVar[dict[str, str]] = {"give": "given", "discard": "discarded"}
+    _ordinals: ClassVar[tuple[str, ...]] = ("first", "second", "third", "fourth")
+
+    def moved_by_skill(self, verb: str, period: str, to_other: bool) -> str:
+        """A tally that counts the cards the skill moved: "the number of cards you have
+        given with this skill this phase"."""
+        return f"the number of cards you have {self._moved[verb]} with this skill this {period}"
+
+    def chose_option(self, period: str, index: int, count: int, chosen: bool) -> str:
+        """A tally that records which option a choice took: "you chose the first option
+        this turn"."""
+        option = self._ordinals[index] if index < len(self._ordinals) else f"option {index + 1}"
+        option = f"the {option} option" if index < len(self._ordinals) else option
+        return f"you {'chose' if chosen else 'did not choose'} {option} this {period}"
+
     # A pindian's result, said as winning: `pindian_number > rival_pindian_number`.
     pindian_won: ClassVar[dict[str, str]] = {
         ">": "you win the pindian", "<=": "you do not win the pindian"}
@@ -437,6 +452,12 @@ class Language:
         """A card used on its user only when the user is so: "yourself if you are wounded"
         (Chinese and Korean put the word before the user: 已受伤的你, 부상당한 자신)."""
         return f"yourself {cond}"
+
+    def alternatives(self, head: str, a: str, b: str, tail: str) -> str:
+        """A text with two alternative words where the two texts differed: "a basic or
+        non-delayed trick card"."""
+        # the words are whole: "basic or non-delayed trick", not "bas… or non-delayed …"
+        return f"{head}{a}{self.or_cards}{b}{tail}"
 
     def described_other(self, body: str, who: str, word: str) -> str:
         """A step done to a character only while they are so, with the word where the

@@ -70,6 +70,12 @@ class Chinese(Language):
                       r"((?:每[^，。；：]+，)?)\1(?!的)", r"若\1\2\3，\4其"),
                      # 若你本回合出牌阶段未使用或打出过【杀】, not …【杀】的次数为0
                      (r"(你[^，。；：]*?)使用或打出(【[^】]+】)的次数为0", r"\1未使用或打出过\2"),
+                     # the one made to act is 其 in the next step: 令目标角色摸X张牌，然后其…
+                     (r"令(目标角色|伤害来源|当前回合角色)([^，。；：（]*)，然后\1(?!的)",
+                      r"令\1\2，然后其"),
+                     # 若这些牌包含四种花色, not 若这些牌的花色数为4
+                     *((f"这些牌的花色数为{n}", f"这些牌包含{zh_count(n)}种花色")
+                       for n in range(1, 5)),
                      # a rule for your own turn: 你的回合内，…
                      (r"^若你为当前回合角色，", "你的回合内，"))
     merge_pattern = r"^(.*?)([+−-]\S+)$"
@@ -213,6 +219,14 @@ class Chinese(Language):
         return f"你本{period}{'' if used else '未'}发动过此技能"
 
     pindian_won: ClassVar[dict[str, str]] = {">": "你赢", "<=": "你没赢"}
+
+    def moved_by_skill(self, verb: str, period: str, to_other: bool) -> str:
+        done = {"give": "交给其他角色" if to_other else "交出", "discard": "弃置"}[verb]
+        return f"本{period}你以此法{done}的牌数"
+
+    def chose_option(self, period: str, index: int, count: int, chosen: bool) -> str:
+        option = ("前者", "后者")[index] if count == 2 else f"第{'一二三四五六'[index]}项"
+        return f"你本{period}{'' if chosen else '未'}选择{'了' if chosen else ''}{option}"
 
     def is_cond(self, subject: str, word: str, selector: bool, negated: bool, you: str,
                 merge: bool = True) -> str:
@@ -370,6 +384,11 @@ class Chinese(Language):
     def described_self(self, you: str, word: str, cond: str) -> str:
         return word + you
 
+    def alternatives(self, head: str, a: str, b: str, tail: str) -> str:
+        if tail.startswith("牌"):  # 基本牌或非延时锦囊牌, not 基本或非延时锦囊牌
+            a, b, tail = a + "牌", b + "牌", tail[1:]
+        return f"{head}{a}或{b}{tail}"
+
     def described_other(self, body: str, who: str, word: str) -> str:
         return body.replace(f"对{who}", f"对{word}{who}", 1)
 
@@ -408,7 +427,7 @@ class Chinese(Language):
                     subordinate: bool, may: bool, actor: str) -> str:
         out = zh_equal(out)
         # counted cards in words (摸两张牌), and 其 owns without 的
-        return re.sub(r"(?<![\d.~])(10|[0-9])(张|名)",
+        return re.sub(r"(?<![\d.~])(10|[0-9])(张|名|枚)",
                       lambda m: zh_count(int(m.group(1))) + m.group(2), out).replace("其的", "其")
 
     def amount_of_event(self, text: str, event: str) -> str:
