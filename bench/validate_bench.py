@@ -4,8 +4,11 @@ What it measures
 ----------------
 Whole subprocesses (interpreter start-up, imports, YAML, schema checks and output
 included), best of ``--repeat`` runs, wall-clock seconds and CPU seconds (user + system of
-the process and all its workers), and the peak memory (the summed resident size of the
-process tree, sampled every 20 ms):
+the process and all its workers, from ``os.wait4``), and the peak memory three ways: the
+summed RSS of the process tree (conservative: a page forked workers share with their
+parent counts in each) and its summed PSS, both sampled every 20 ms from /proc, and the
+largest single process's ``ru_maxrss`` (exact, from ``os.wait4``). sgs_tools is compiled
+to bytecode first, as an installed package is (see :func:`compile_bytecode`):
 
 a. ``sgs validate generals`` *cold*: the cache folder (``.sgs-cache``) is deleted before
    each run, so every file is loaded, schema-checked, every effect parsed (in worker
@@ -27,7 +30,7 @@ From the checkout (the sgs under test is this checkout's, run as
 ``python -c "from sgs_tools.cli.main import run; run()"`` with PYTHONPATH set)::
 
     python bench/validate_bench.py                      # 2000 files, best of 3
-    python bench/validate_bench.py --files 10000 --repeat 1 --no-peer   # memory at scale
+    python bench/validate_bench.py --files 50000 --repeat 1 --no-peer   # memory at scale
     python bench/validate_bench.py --json bench.json
 
 If ``check-jsonschema`` is not installed (``pip install check-jsonschema``) that peer is
@@ -78,6 +81,8 @@ class Timing:
     runs: list[float]
     cpu: list[float] = field(default_factory=list)
     peak: list[int] = field(default_factory=list)
+    pss: list[int] = field(default_factory=list)
+    maxrss: list[int] = field(default_factory=list)
 
     @property
     def best(self) -> float:
@@ -94,6 +99,14 @@ class Timing:
     @property
     def max_peak(self) -> int:
         return max(self.peak) if self.peak else 0
+
+    @property
+    def max_pss(self) -> int:
+        return max(self.pss) if self.pss else 0
+
+    @property
+    def max_maxrss(self) -> int:
+        return max(self.maxrss) if self.maxrss else 0
 
 
 def _zh(seed: int, chars: str, length: int) -> str:
@@ -241,54 +254,88 @@ def confirm_sgs(sgs: list[str], cwd: Path, folder: str, count: int) -> int:
     return checked + len(paths.bundled_files()) + 1  # and the expansion.yaml beside them
 
 
-def _tree_rss(pid: int) -> int:
-    """The summed resident memory of a process and its descendants (Linux /proc)."""
-    total, stack = 0, [pid]
+def _tree_memory(pid: int) -> tuple[int, int]:
+    """The summed resident memory (RSS) and proportional set size (PSS) of a process and
+    its descendants (Linux /proc). The RSS sum counts a page that forked workers share with
+    their parent once per process, so it is the larger, conservative figure; PSS splits
+    each shared page between the processes sharing it (what the tree really holds)."""
+    rss = pss = 0
+    stack = [pid]
     while stack:
         p = stack.pop()
         try:
-            with open(f"/proc/{p}/status", encoding="ascii", errors="replace") as fh:
+            with open(f"/proc/{p}/smaps_rollup", encoding="ascii", errors="replace") as fh:
                 for line in fh:
-                    if line.startswith("VmRSS:"):
-                        total += int(line.split()[1]) * 1024
-                        break
+                    if line.startswith("Rss:"):
+                        rss += int(line.split()[1]) * 1024
+                    elif line.startswith("Pss:"):
+                        pss += int(line.split()[1]) * 1024
             with open(f"/proc/{p}/task/{p}/children", encoding="ascii") as fh:
                 stack.extend(int(c) for c in fh.read().split())
         except (OSError, ValueError):
             continue
-    return total
+    return rss, pss
 
 
-def measure(command: list[str], cwd: Path, env: dict[str, str] | None = None
-            ) -> tuple[float, float, int, subprocess.CompletedProcess[str]]:
-    """Run ``command``: wall seconds, CPU seconds (itself and its workers), peak memory."""
-    import resource
+@dataclass
+class Run:
+    """One timed run: wall and CPU seconds, and its memory three ways."""
+
+    wall: float
+    cpu: float
+    peak_rss: int
+    """The largest summed RSS of the process tree, sampled every 20 ms."""
+    peak_pss: int
+    """The largest summed PSS of the process tree, sampled likewise."""
+    maxrss: int
+    """The largest peak RSS of any one process of the tree (``ru_maxrss`` from
+    ``os.wait4``, as ``getrusage(RUSAGE_CHILDREN)`` gives it: exact, not sampled, but
+    per process)."""
+    done: subprocess.CompletedProcess[str]
+
+
+def measure(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> Run:
+    """Run ``command``: wall seconds, CPU seconds (itself and its workers), peak memory.
+
+    The child is reaped with ``os.wait4``, whose resource usage is that child's and its
+    reaped descendants' (its workers) alone: user + system CPU seconds, and ``ru_maxrss``,
+    the peak RSS of the largest single process among them."""
     import threading
 
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
-    peak = [0]
+    peak = [0, 0]
     stop = threading.Event()
+    chunks: dict[str, list[str]] = {"out": [], "err": []}
 
     def sample() -> None:
         while not stop.is_set():
-            peak[0] = max(peak[0], _tree_rss(proc.pid))
+            rss, pss = _tree_memory(proc.pid)
+            peak[0], peak[1] = max(peak[0], rss), max(peak[1], pss)
             stop.wait(0.02)
 
-    sampler = threading.Thread(target=sample, daemon=True)
-    sampler.start()
-    out, err = proc.communicate()
+    def drain(stream: Any, into: list[str]) -> None:
+        into.append(stream.read())
+
+    threads = [threading.Thread(target=sample, daemon=True),
+               threading.Thread(target=drain, args=(proc.stdout, chunks["out"]), daemon=True),
+               threading.Thread(target=drain, args=(proc.stderr, chunks["err"]), daemon=True)]
+    for thread in threads:
+        thread.start()
+    _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
     stop.set()
-    sampler.join()
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    for thread in threads:
+        thread.join()
+    cpu = usage.ru_utime + usage.ru_stime
+    maxrss = usage.ru_maxrss * 1024  # kilobytes on Linux
     if not peak[0]:  # no /proc: the largest single process instead
-        peak[0] = after.ru_maxrss * 1024
-    done = subprocess.CompletedProcess(command, proc.returncode, out, err)
-    return elapsed, cpu, peak[0], done
+        peak[0] = peak[1] = maxrss
+    done = subprocess.CompletedProcess(command, proc.returncode, "".join(chunks["out"]),
+                                       "".join(chunks["err"]))
+    return Run(elapsed, cpu, peak[0], peak[1], maxrss, done)
 
 
 def time_runs(tool: str, command: list[str], cwd: Path, repeat: int,
@@ -298,13 +345,29 @@ def time_runs(tool: str, command: list[str], cwd: Path, repeat: int,
     for _ in range(repeat):
         if before is not None:
             before()
-        elapsed, cpu, peak, done = measure(command, cwd, env)
-        if done.returncode != 0:
-            _fail(tool, done)
-        timing.runs.append(elapsed)
-        timing.cpu.append(cpu)
-        timing.peak.append(peak)
+        run = measure(command, cwd, env)
+        if run.done.returncode != 0:
+            _fail(tool, run.done)
+        timing.runs.append(run.wall)
+        timing.cpu.append(run.cpu)
+        timing.peak.append(run.peak_rss)
+        timing.pss.append(run.peak_pss)
+        timing.maxrss.append(run.maxrss)
     return timing
+
+
+MEMORY_GOAL = 500_000_000
+"""Issue 15: at most 0.5 GB at 50,000 generals (checked against the tree's summed RSS)."""
+
+
+def compile_bytecode() -> None:
+    """Compile sgs_tools' modules to bytecode (``__pycache__``, ignored by git), as
+    ``pip install`` does for an installed sgs-tools and did for check-jsonschema: where
+    ``PYTHONDONTWRITEBYTECODE`` is set, a checkout would otherwise compile every module
+    it imports again on every run, a cost no installed tool pays."""
+    done = _run([sys.executable, "-m", "compileall", "-q", str(ROOT / "sgs_tools")], ROOT)
+    if done.returncode != 0:
+        _fail("compiling sgs_tools to bytecode", done)
 
 
 def _version(dist: str) -> str | None:
@@ -328,8 +391,8 @@ def environment() -> dict[str, Any]:
     }
 
 
-def _format_table(rows: list[tuple[str, str, str, str, str]]) -> str:
-    widths = [max(len(row[c]) for row in rows) for c in range(5)]
+def _format_table(rows: list[tuple[str, ...]]) -> str:
+    widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
     lines = []
     for n, row in enumerate(rows):
         cells = [row[0].ljust(widths[0])]
@@ -377,6 +440,7 @@ def main(argv: list[str] | None = None) -> int:
               "skipping that peer.")
 
     machine = environment()
+    compile_bytecode()
     tmp = Path(tempfile.mkdtemp(prefix="sgs-bench-"))
     try:
         files = write_generals(tmp, count)
@@ -409,10 +473,12 @@ def main(argv: list[str] | None = None) -> int:
         else:
             shutil.rmtree(tmp, ignore_errors=True)
 
-    rows = [("tool", "best wall s", "median wall s", "best CPU s", "peak MB")]
+    rows: list[tuple[str, ...]] = [("tool", "best wall s", "median wall s", "best CPU s",
+                                    "peak MB (tree RSS)", "tree PSS", "one process")]
     for t in timings:
         rows.append((t.tool, f"{t.best:.3f}", f"{t.median:.3f}", f"{t.best_cpu:.3f}",
-                     f"{t.max_peak / 1e6:.0f}"))
+                     f"{t.max_peak / 1e6:.0f}", f"{t.max_pss / 1e6:.0f}",
+                     f"{t.max_maxrss / 1e6:.0f}"))
     print()
     print(f"{count} generated files, best of {repeat} runs "
           f"(Python {machine['python']}, {machine['cpus']} CPUs, load average "
@@ -428,7 +494,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"check-jsonschema / {t.tool}: {peer.best / t.best:.2f}x wall, "
                   f"{peer.best_cpu / t.best_cpu:.2f}x CPU")
     print(f"sgs also checks {checked - count} bundled files and cross-checks everything; "
-          "CPU time counts every worker process.")
+          "CPU time counts every worker process. Memory: the summed RSS and PSS of the "
+          "process tree sampled every 20 ms, and the largest single process's ru_maxrss.")
+    cold = timings[0]
+    print(f"memory goal (at most {MEMORY_GOAL / 1e9:.1f} GB, meant at 50,000 generals): "
+          f"cold peak tree RSS {cold.max_peak / 1e9:.3f} GB at {count} files: "
+          f"{'met' if cold.max_peak <= MEMORY_GOAL else 'NOT met'}")
+    if cjs is not None:
+        for key, goal in (("cold", 3.0), ("warm", 10.0)):
+            cpu, wall = ratios[f"{key}_cpu"], ratios[f"{key}_wall"]
+            print(f"{key} goal ({goal:.0f}x check-jsonschema): {cpu:.2f}x CPU "
+                  f"({'met' if cpu >= goal else 'NOT met'}), {wall:.2f}x wall "
+                  f"({'met' if wall >= goal else 'NOT met'})")
 
     if args.json is not None:
         figures: dict[str, Any] = {
@@ -440,6 +517,7 @@ def main(argv: list[str] | None = None) -> int:
                  "command": [*t.command[:3], f"<{count} files>"]
                  if t.tool == "check-jsonschema" else t.command,
                  "runs_s": t.runs, "cpu_s": t.cpu, "peak_bytes": t.peak,
+                 "peak_pss_bytes": t.pss, "maxrss_bytes": t.maxrss,
                  "best_s": t.best, "median_s": t.median, "best_cpu_s": t.best_cpu}
                 for t in timings
             ],

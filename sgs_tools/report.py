@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import unicodedata
 import urllib.parse
 from collections.abc import Callable, Mapping
@@ -57,6 +59,13 @@ def _visible(source: str) -> str:
                               and ch not in "\u2028\u2029")
         else chr(0x2400 + ord(ch)) if ch < " " else "\u2421" if ch == "\x7f" else "\ufffd"
         for ch in source)
+
+
+def terminal(text: str) -> str:
+    """Text from data made safe for a terminal: line breaks kept, every other control
+    character shown as its picture (a name's ESC or C1 sequences cannot retitle, clear or
+    recolour the user's terminal; click strips only colour codes, and only off a tty)."""
+    return "\n".join(_visible(line) for line in text.split("\n"))
 
 
 def _caret_line(source: str, col: int) -> str:
@@ -149,16 +158,25 @@ def github(problems: list[Problem], files: int,
     return "\n".join(lines) + "\n"
 
 
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]#|~!])")
+
+
+def md_cell(text: str) -> str:
+    """Text as one Markdown table cell that shows literally: GitHub renders the step summary
+    as Markdown with HTML, and paths and messages quote whatever the data file holds."""
+    one_line = " ".join(text.split())
+    return html.escape(_MD_SPECIAL.sub(r"\\\1", one_line), quote=False)
+
+
 def github_summary(problems: list[Problem], files: int) -> str:
     if not problems:
-        return f"### sgs validate\n\nNo problems in {files} files.\n"
+        return f"### sgs validate\n\nNo problems in {plural(files, 'file')}.\n"
     rows = ["### sgs validate", "",
-            f"{len(problems)} problems in {files} files.", "",
+            f"{plural(len(problems), 'problem')} in {plural(files, 'file')}.", "",
             "| file | line | col | code | message |", "|---|---|---|---|---|"]
     for p in problems:
-        msg = _message(p).replace("|", "\\|").replace("\n", " ")
-        rows.append(f"| {p.location.path} | {p.location.line} | {p.location.col} "
-                    f"| {p.code} | {msg} |")
+        rows.append(f"| {md_cell(p.location.path)} | {p.location.line} | {p.location.col} "
+                    f"| {md_cell(p.code)} | {md_cell(_message(p))} |")
     return "\n".join(rows) + "\n"
 
 

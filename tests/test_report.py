@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import html
+import re
 from dataclasses import dataclass
+
+import pytest
 
 from sgs_tools import report
 from sgs_tools.errors import Location, Problem
@@ -42,3 +46,34 @@ def test_a_long_line_is_shown_as_a_window_around_the_column() -> None:
     assert len(shown) < 200
     assert shown.count("…") == 2
     assert shown[caret.index("^")] == "B"
+
+
+_GFM = re.compile(r"\\([!-/:-@\[-`{-~])|&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);")
+
+
+def gfm_text(cell: str) -> str:
+    """What GitHub shows for Markdown text: backslash escapes and entities, one pass."""
+    return _GFM.sub(lambda m: m.group(1) or html.unescape(m.group(0)), cell)
+
+
+BREAKERS = ["<img src=x onerror=alert(1)>", "a|b", "it's", "say \"hi\"", "`tick`", "[a](b)",
+            "*b* _i_ ~s~", "# head", "&amp; &#x27;", "back\\slash|", "![i](x)", "line\nbreak"]
+
+
+@pytest.mark.parametrize("text", BREAKERS)
+def test_step_summary_cells_show_hostile_text_literally(text: str) -> None:
+    """Review: the step summary wrote paths and messages raw (HTML and a '|' in a file name
+    broke the table) once escaped, its '&#x27;' became '&\\#x27;'."""
+    cell = report.md_cell(text)
+    assert "<" not in cell and "\n" not in cell
+    assert re.search(r"(?<!\\)\|", cell) is None
+    assert gfm_text(cell) == " ".join(text.split())
+
+
+def test_step_summary_escapes_paths_and_messages() -> None:
+    problem = Problem(Location("generals/a|<b>.yaml", 2, 5), "bad-id",
+                      "string 'x<img src=x>' is not a valid id")
+    summary = report.github_summary([problem], 1)
+    row = summary.splitlines()[-1]
+    assert row.count("|") - row.count("\\|") == 6 and "<" not in row
+    assert "1 problem in 1 file." in summary

@@ -11,7 +11,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from sgs_tools.cli.common import DATA_HELP, check_data, load_library
+from sgs_tools.cli.common import DATA_HELP, MAX_GAMES, check_data, load_library
 
 FORMATS = ("text", "json", "markdown")
 
@@ -85,6 +85,10 @@ def balance(
         fail(f"--correction is bh or holm, not {correction!r}")
     if games < 1 or players < 1 or (workers is not None and workers < 1):
         fail("--games, --players and --workers must be positive")
+    if max_games < 1:
+        fail("--max-games must be positive")
+    if max(games, max_games) > MAX_GAMES:
+        fail(f"--games and --max-games are at most {MAX_GAMES:,}")
     if until_ci is not None and not (0 < until_ci < 1):
         fail("--until-ci is a width between 0 and 1 (0.05 = five points)")
     if not 0 < alpha < 1:

@@ -14,6 +14,11 @@ DATA_HELP = ("Extra data files or folders (an expansion) to load with the bundle
              "as in 'sgs test --data'; repeatable.")
 
 
+MAX_GAMES = 10**15
+"""The most games one command may be asked for (a range of seeds must have a length that
+fits a machine word; a million games a second would take thirty years)."""
+
+
 def check_data(command: str, data: list[Path] | None) -> None:
     """Refuse a --data path that does not exist (exit 2)."""
     for extra in data or []:

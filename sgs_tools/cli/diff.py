@@ -195,7 +195,8 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]#|~])")
 def md(text: str) -> str:
     """Text safe inside Markdown (and the HTML GitHub renders it to), on one line."""
     one_line = " ".join(text.split())
-    return _MD_SPECIAL.sub(r"\\\1", html.escape(one_line, quote=True))
+    # Markdown first: escaping after html.escape would break its '&#x27;' ('#' → '\#').
+    return html.escape(_MD_SPECIAL.sub(r"\\\1", one_line), quote=True)
 
 
 def as_markdown(changes: list[Change], old_label: str, new_label: str, lang: str) -> str:
@@ -266,7 +267,9 @@ def diff(
         new = rules_text(new_root, lang, new_label)
     changes = compare(old, new)
     if output_format == "text":
-        typer.echo(as_text(changes, old_label, new_label, lang), nl=False)
+        from sgs_tools.report import terminal
+
+        typer.echo(terminal(as_text(changes, old_label, new_label, lang)), nl=False)
         raise typer.Exit(0)
     markdown = as_markdown(changes, old_label, new_label, lang)
     typer.echo(markdown, nl=False)

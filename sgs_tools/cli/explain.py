@@ -86,14 +86,14 @@ def explain(
     from sgs_tools.project import validate
 
     if lang not in ("en", "zh", "ko"):
-        typer.echo(f"sgs explain: unknown language {lang!r}; expected en, zh or ko", err=True)
+        _echo(f"sgs explain: unknown language {lang!r}; expected en, zh or ko", err=True)
         raise typer.Exit(2)
     try:
         if not data and (here := paths_mod.expansion_here()) is not None:
             data = [here]
         result = validate(list(data) if data else None)
     except UsageError as exc:
-        typer.echo(f"sgs explain: {exc}", err=True)
+        _echo(f"sgs explain: {exc}", err=True)
         raise typer.Exit(2) from None
     cat = result.catalog
     found = _resolve(ident, cat)
@@ -101,13 +101,13 @@ def explain(
         known = (set(cat.skills) | set(cat.cards) | set(cat.generals)
                  | {own for own, _ in _parts(cat).values()})
         hint = suggest(ident, known) or suggest(ident.casefold(), set(_names(cat)))
-        typer.echo(f"sgs explain: no skill, card, ability or general {ident!r}"
+        _echo(f"sgs explain: no skill, card, ability or general {ident!r}"
                    + (f"; {hint}" if hint else ""), err=True)
         raise typer.Exit(2)
     if len(found) > 1:
-        typer.echo(f"sgs explain: {ident!r} names several things; give an id:", err=True)
+        _echo(f"sgs explain: {ident!r} names several things; give an id:", err=True)
         for kind, other in found:
-            typer.echo(f"  {kind} {other}", err=True)
+            _echo(f"  {kind} {other}", err=True)
         raise typer.Exit(2)
     kind, target = found[0]
     if kind == "general":
@@ -124,22 +124,29 @@ def explain(
         health = {"en": f"{amount} HP" if whole else f"{amount} yin-yang halves",
                   "zh": f"体力{amount}" if whole else f"阴阳鱼{amount}",
                   "ko": f"체력 {amount}" if whole else f"음양어 {amount}"}[lang]
-        typer.echo(f"{name} ({general.id}) · {kingdom} · {health}")
+        _echo(f"{name} ({general.id}) · {kingdom} · {health}")
         code = 0
         for skill in cat.skills_of(general):
-            typer.echo("")
+            _echo("")
             code = max(code, _one(result, skill.id, lang, bool(hooks)))
         raise typer.Exit(code)
     if kind == "card":
         parts = [key for key in _parts(cat) if key.split(".", 1)[0] == target]
         if parts and not cat.cards[target].effect:  # a samurai card: its abilities
             card = cat.cards[target]
-            typer.echo(f"{card.name.get(lang) or card.id} ({card.id})")
+            _echo(f"{card.name.get(lang) or card.id} ({card.id})")
             for key in parts:
-                typer.echo("")
+                _echo("")
                 _one(result, key, lang, bool(hooks))
             raise typer.Exit(0)
     raise typer.Exit(_one(result, target, lang, hooks is not False))
+
+
+def _echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
+    """typer.echo for text holding names and rules text from data (see report.terminal)."""
+    from sgs_tools.report import terminal
+
+    typer.echo(terminal(text), err=err, nl=nl)
 
 
 def _one(result: Result, ident: str, lang: str, hooks: bool) -> int:
@@ -153,7 +160,7 @@ def _one(result: Result, ident: str, lang: str, hooks: bool) -> int:
     part = _parts(cat).get(ident)
     if part is not None:  # an ability or bonus printed on a card
         if compiled is None:
-            typer.echo(f"sgs explain: the effect of {ident!r} has errors; run "
+            _echo(f"sgs explain: the effect of {ident!r} has errors; run "
                        "'sgs validate'", err=True)
             return 1
         return _show(compiled, part[1].get(lang) or part[0], ident, lang, hooks, effects)
@@ -167,11 +174,11 @@ def _one(result: Result, ident: str, lang: str, hooks: bool) -> int:
         own = [p for p in effects.problems if p.location.path == thing.origin.file
                and start <= p.location.line <= end]
     if (compiled is None or not compiled.hooks) and own:
-        typer.echo(report.text(own, result.documents, result.files), err=True, nl=False)
-        typer.echo(f"sgs explain: the effect of {ident!r} has errors (above)", err=True)
+        _echo(report.text(own, result.documents, result.files), err=True, nl=False)
+        _echo(f"sgs explain: the effect of {ident!r} has errors (above)", err=True)
         return 1
     if compiled is None:
-        typer.echo(f"{name} ({ident}): no effect text yet")
+        _echo(f"{name} ({ident}): no effect text yet")
         return 0
     return _show(compiled, name, ident, lang, hooks, effects)
 
@@ -181,17 +188,17 @@ def _show(compiled: Compiled, name: str, ident: str, lang: str, hooks: bool,
     from sgs_tools.dsl.effects import explain as render_text
     from sgs_tools.dsl.unparse import unparse
 
-    typer.echo(f"{name} ({ident})")
+    _echo(f"{name} ({ident})")
     if compiled.tags:
-        typer.echo(f"tags: {', '.join(compiled.tags)}")
-    typer.echo("")
-    typer.echo(render_text(compiled, effects.names, lang))
-    typer.echo("")
-    typer.echo("DSL:")
-    typer.echo("".join(f"  {line}\n" for line in unparse(compiled.effect).splitlines()),
+        _echo(f"tags: {', '.join(compiled.tags)}")
+    _echo("")
+    _echo(render_text(compiled, effects.names, lang))
+    _echo("")
+    _echo("DSL:")
+    _echo("".join(f"  {line}\n" for line in unparse(compiled.effect).splitlines()),
                nl=False)
     if hooks:
-        typer.echo("")
-        typer.echo("hooks:")
-        typer.echo(json.dumps(compiled.hooks, ensure_ascii=False, indent=1))
+        _echo("")
+        _echo("hooks:")
+        _echo(json.dumps(compiled.hooks, ensure_ascii=False, indent=1))
     return 0

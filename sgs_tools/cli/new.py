@@ -9,6 +9,7 @@ over an existing file without ``--force``.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +34,9 @@ CARD_TYPES = ("basic", "trick", "delayed_trick", "equipment")
 SUBTYPES = ("weapon", "armour", "plus_horse", "minus_horse", "treasure")
 """The choices offered: the schemas' values (tests/cli/test_new.py keeps them equal)."""
 SCHEMA_DIR = "schemas"
+_UNWRITABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+"""Characters a name may not hold: controls, line breaks and lone surrogates (bytes that
+were not UTF-8), none of which a YAML file or a rules page can show."""
 
 
 def _fail(command: str, message: str, code: int = 2) -> NoReturn:
@@ -88,6 +92,12 @@ def _text(what: str, *, optional: bool = False) -> Check:
             raise typer.BadParameter(f"the {what} cannot be empty")
         if any(ch in value for ch in "\n\r\t\x00"):
             raise typer.BadParameter(f"the {what} must be one line")
+        bad = next((ch for ch in value if unicodedata.category(ch) in _UNWRITABLE), None)
+        if bad is not None:
+            raise typer.BadParameter(
+                f"the {what} is not valid UTF-8 (the terminal's encoding?)"
+                if unicodedata.category(bad) == "Cs" else
+                f"the {what} has a control character or line break (U+{ord(bad):04X})")
         return value
     return check
 
@@ -308,7 +318,8 @@ def _report(command: str, exp: Expansion, skills: list[str]) -> int:
         typer.echo("")
         for lang in ("zh", "en", "ko"):
             name = skill.name.get(lang) or skill_id
-            typer.echo(f"[{lang}] {name}: {explain(compiled, result.effects.names, lang)}")
+            typer.echo(report.terminal(
+                f"[{lang}] {name}: {explain(compiled, result.effects.names, lang)}"))
     return 0
 
 

@@ -13,6 +13,7 @@ import typer
 
 from sgs_tools.cli.common import (
     DATA_HELP,
+    MAX_GAMES,
     check_data,
     data_or_here,
     load_library,
@@ -85,6 +86,9 @@ def simulate(
     if games < 1 or players < 1 or (workers is not None and workers < 1):
         typer.echo("sgs simulate: --games, --players and --workers must be positive",
                    err=True)
+        raise typer.Exit(2)
+    if games > MAX_GAMES:
+        typer.echo(f"sgs simulate: --games is at most {MAX_GAMES:,}", err=True)
         raise typer.Exit(2)
     if mode is not None and not re.fullmatch(r"[a-z][a-z0-9_]*", mode):
         typer.echo(f"sgs simulate: {mode!r} is not a mode id", err=True)

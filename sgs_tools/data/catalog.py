@@ -65,6 +65,9 @@ class Catalog:
     """Ids of expansions whose expansion.yaml failed its schema: still sets in play."""
     _folders: dict[str, Path] = field(default_factory=dict, repr=False, compare=False)
     """Folders resolved so far (:meth:`_resolved`)."""
+    _required: dict[tuple[int, tuple[str, ...]], list[Expansion]] = field(
+        default_factory=dict, repr=False, compare=False)
+    """:meth:`required` so far, by expansion and the expansions loaded then."""
 
     def pool(self, mode: Mode, *, expansions: bool = True) -> list[General]:
         """The generals a mode plays with: by set, plus expansions that name the mode.
@@ -144,16 +147,22 @@ class Catalog:
         return list(dict.fromkeys([*base_kingdoms(), *own]))
 
     def required(self, exp: Expansion) -> list[Expansion]:
-        """``exp`` and the expansions it requires, theirs in turn, each once."""
-        by_folder = {Path(e.origin.file).resolve().parent: e for e in self.expansions.values()}
+        """``exp`` and the expansions it requires, theirs in turn, each once (worked out
+        once per expansion while no other expansion is added: every general asks)."""
+        key = (id(exp), tuple(self.expansions))
+        known = self._required.get(key)
+        if known is not None and known[0] is exp:
+            return list(known)
+        by_folder = {self._resolved(e.origin.file).parent: e for e in self.expansions.values()}
         out = [exp]
         for current in out:
-            here = Path(current.origin.file).resolve().parent
+            here = self._resolved(current.origin.file).parent
             for entry in current.requires:
                 found = by_folder.get((here / entry).resolve())
                 if found is not None and found not in out:
                     out.append(found)
-        return out
+        self._required[key] = out
+        return list(out)
 
     def mode_kingdoms(self, mode: Mode) -> list[str]:
         """The kingdoms a mode plays: its own list, plus those declared by the expansions
@@ -473,6 +482,11 @@ def _check_careerist(cat: Catalog, mode: Mode) -> None:
     rule = mode.raw.get("careerist")
     if not isinstance(rule, dict) or not isinstance(rule.get("table"), dict):
         return
+    if not mode.raw.get("factions"):  # (a mode on its own is held to this by its schema)
+        cat.problems.append(Problem(
+            mode.origin.where("careerist", key=True), "careerist-without-factions",
+            f"mode {mode.id!r} has careerists but no factions, nor does its base",
+            "add a 'factions:' section, or base the mode on one that has it"))
     table = rule["table"]
     threshold = CAREERIST_THRESHOLDS.get(str(rule.get("threshold")))
     players = mode.raw.get("players") or {}

@@ -68,6 +68,27 @@ for _tag, _pattern, _first in _CORE_RESOLVERS:
     _Yaml12Loader.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
 _Yaml12Loader.add_implicit_resolver(_NULL, re.compile(r"^$"), [""])
 
+_PLAIN_TAGS: dict[str, str] = {}
+"""Plain scalar → its tag, as resolved so far: keys and words repeat in every file, and
+PyYAML's resolver tries its patterns on each one again."""
+_RESOLVE = _Yaml12Loader.resolve
+
+
+def _resolve(self: Any, kind: Any, value: Any, implicit: Any) -> Any:
+    """The loader's resolver, remembering plain scalars (the loader has no path resolvers,
+    so a plain scalar's tag depends on its text alone)."""
+    if kind is yaml.ScalarNode and implicit[0]:
+        tag = _PLAIN_TAGS.get(value)
+        if tag is None:
+            tag = _RESOLVE(self, kind, value, implicit)
+            if len(_PLAIN_TAGS) < 50_000 and len(value) < 64:
+                _PLAIN_TAGS[value] = tag
+        return tag
+    return _RESOLVE(self, kind, value, implicit)
+
+
+_Yaml12Loader.resolve = _resolve
+
 
 _NO_POSITIONS: dict[JsonPath, tuple[int, int]] = {}
 """The (empty, never written) position tables of every released document."""

@@ -9,15 +9,29 @@ from lark.tree import Meta
 
 from sgs_tools.dsl import ast as A
 
+_POSITIONS: dict[tuple[int, int], A.Pos] = {}
+"""Each position made so far, made once: a Pos is frozen, and every node has one (a
+frozen dataclass costs far more to make than a lookup). Effects are short, so few."""
+
+
+def _at(line: int, col: int) -> A.Pos:
+    key = (line, col)
+    pos = _POSITIONS.get(key)
+    if pos is None:
+        pos = A.Pos(line, col)
+        if len(_POSITIONS) < 100_000:
+            _POSITIONS[key] = pos
+    return pos
+
 
 def _pos(meta: Meta) -> A.Pos:
     if getattr(meta, "empty", True):
-        return A.Pos()
-    return A.Pos(meta.line, meta.column)
+        return A.NOPOS
+    return _at(meta.line, meta.column)
 
 
 def _tpos(tok: Token) -> A.Pos:
-    return A.Pos(tok.line or 0, tok.column or 0)
+    return _at(tok.line or 0, tok.column or 0)
 
 
 @v_args(meta=True)

@@ -109,6 +109,13 @@ class _Rule:
     build: Callable[[Any, list[Any]], Any] | None
     """The Builder method (None for a helper rule, and for a rule the Builder leaves to
     lark's Transformer, which makes a Tree of it: such a text takes lark's path)."""
+    grows: int = -1
+    """A helper that grows the helper child at this index by its ``rest`` children (a
+    list one item longer: ``x*``), reduced inline; -1: not such a helper."""
+    fresh: bool = False
+    """A helper of plain children only (a list's first items), reduced inline."""
+    rest: tuple[int, ...] = ()
+    """The plain children such a helper keeps, in order."""
 
 
 @dataclass(frozen=True)
@@ -170,8 +177,16 @@ def _rule_of(rule: Any, callback: Any, methods: dict[str, Any]) -> _Rule:
     spliced = include is not None and any(x for _, x in include)
     kept = tuple(range(size)) if include is None else tuple(i for i, _ in include)
     simple = not (helper or expand1 or spliced)
+    grows, fresh = -1, False
+    rest: tuple[int, ...] = ()
+    if helper and not expand1:
+        if include is not None and include and include[0][1] and not any(
+                x for _, x in include[1:]):
+            grows, rest = include[0][0], tuple(i for i, _ in include[1:])
+        elif not spliced:
+            fresh, rest = True, kept
     return _Rule(size, rule.origin.name, include, expand1, passthrough, spliced, kept,
-                 simple, helper, build)
+                 simple, helper, build, grows, fresh, rest)
 
 
 def _lexer_of(lexer: Any) -> _Lexer:
@@ -480,6 +495,22 @@ def _run(t: Tables, text: str, max_depth: int) -> A.Effect:
                     col_ = node_meta.column = first[3]
                     stack.append((actions[stack[-1][0]][arg.origin][1], build(node_meta, kids),
                                   (line_, col_, line_, col_), height))
+                continue
+            if arg.grows >= 0 or arg.fresh:  # a list one item longer, or a new one
+                own = None
+                for entry in entries:
+                    if entry[2] is not None:
+                        m = entry[2]
+                        own = (m[2], m[3], m[2], m[3])
+                        break
+                grown = _Helper([], [], []) if arg.fresh else entries[arg.grows][1]
+                kids, kid_metas, kid_heights = grown.children, grown.metas, grown.heights
+                for i in arg.rest:
+                    entry = entries[i]
+                    kids.append(entry[1])
+                    kid_metas.append(entry[2])
+                    kid_heights.append(entry[3])
+                stack.append((actions[stack[-1][0]][arg.origin][1], grown, own, 0))
                 continue
             value_, meta, height = _reduce(arg, entries, max_depth)
             stack.append((actions[stack[-1][0]][arg.origin][1], value_, meta, height))

@@ -97,6 +97,9 @@ class Game:
         self.listening: dict[tuple[str, str], tuple[list[list[Hook]], list[Hook]]] = {}
         """Event key → the hooks that listen to it (``table.events.listeners``): kept
         until the skills at the table change."""
+        self.seat_listening: list[dict[tuple[str, str], list[Hook]]] = []
+        """Per seat, event key → the hooks of its skills that listen to it, kept while
+        that seat's skills stay the same (``table.events.listeners``)."""
         self.card_listening: dict[tuple[str, str], list[Hook]] = {}
         """Event key → the card hooks of cards at this table (which never change)."""
         self.emit_plans: dict[tuple[Any, ...], events.Plan] = {}
@@ -348,26 +351,24 @@ class Game:
             raise InvariantBroken(f"cards not conserved: {total} in zones, {len(t.where)} "
                                   f"located, {len(t.cards)} in the game")
         # Every card in a zone is located there; with the counts equal, each card is
-        # where it is said to be (one pass over the zones, not a search per card).
-        where = t.where
-        zones: list[tuple[str, int, list[int]]] = [
-            (DRAW, -1, t.draw_pile), (DISCARD, -1, t.discard_pile),
-            (PROCESSING, -1, t.processing)]
+        # where it is said to be (one pass over the zones, not a search per card; a zone
+        # whose cards are all located there is passed by one C-level count).
+        where_get = t.where.get
+        for zone, uids in ((DRAW, t.draw_pile), (DISCARD, t.discard_pile),
+                           (PROCESSING, t.processing)):
+            if uids and list(map(where_get, uids)).count((zone, -1)) != len(uids):
+                self.misplaced(zone, -1, uids)
         for p in t.players:
-            zones += [(HAND, p.seat, p.hand), (EQUIPMENT, p.seat, list(p.equipment.values())),
-                      (JUDGEMENT, p.seat, p.judgement), (GENERAL_PILE, p.seat, p.pile)]
-        where_get = where.get
-        for zone, seat, uids in zones:
-            here = (zone, seat)
-            if not uids or list(map(where_get, uids)).count(here) == len(uids):
-                continue  # all located here (the usual case, checked in one C-level pass)
-            for uid in uids:
-                if where.get(uid) != here:
-                    said = where.get(uid)
-                    raise InvariantBroken(
-                        f"card {self.face(uid)} lies in {zone} of seat {seat} but is said "
-                        f"to be in {said[0] if said else 'no zone'}"
-                        f"{f' of seat {said[1]}' if said else ''}")
+            seat = p.seat
+            if p.hand and list(map(where_get, p.hand)).count((HAND, seat)) != len(p.hand):
+                self.misplaced(HAND, seat, p.hand)
+            if p.equipment:
+                uids = list(p.equipment.values())
+                if list(map(where_get, uids)).count((EQUIPMENT, seat)) != len(uids):
+                    self.misplaced(EQUIPMENT, seat, uids)
+            for zone, uids in ((JUDGEMENT, p.judgement), (GENERAL_PILE, p.pile)):
+                if uids and list(map(where_get, uids)).count((zone, seat)) != len(uids):
+                    self.misplaced(zone, seat, uids)
         for p in t.players:
             if p.alive and not (p.hp <= p.max_hp and (p.hp > 0 or no_dying(self, p.seat))):
                 raise InvariantBroken(f"seat {p.seat} is alive with {p.hp}/{p.max_hp} HP")
@@ -377,6 +378,17 @@ class Game:
             raise InvariantBroken(f"cards left in processing: "
                                   f"{[self.face(u) for u in t.processing]}")
         self.rules.check_invariants()
+
+    def misplaced(self, zone: str, seat: int, uids: list[int]) -> None:
+        """Raise for the first of a zone's cards that is said to be elsewhere."""
+        here = (zone, seat)
+        for uid in uids:
+            said = self.table.where.get(uid)
+            if said != here:
+                raise InvariantBroken(
+                    f"card {self.face(uid)} lies in {zone} of seat {seat} but is said "
+                    f"to be in {said[0] if said else 'no zone'}"
+                    f"{f' of seat {said[1]}' if said else ''}")
 
     def win(self, side: str, winners: list[int]) -> None:
         """End the game: ``side`` has won, with these seats."""

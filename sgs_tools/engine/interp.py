@@ -35,7 +35,7 @@ KINGDOMS = frozenset({"wei", "shu", "wu", "qun", "god"})
 """The base game's kingdoms; a game's interpreter also knows its expansions' (``kingdoms``)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Frame:
     """Where a step runs: whose hook (``you``), who acts, and the named values in scope."""
 

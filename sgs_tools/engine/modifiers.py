@@ -52,7 +52,7 @@ MODIFIERS: dict[str, str] = {
 }
 
 
-@dataclass
+@dataclass(slots=True)
 class Active:
     """One modifier in force: its word, arguments, and the frame to evaluate them in."""
 
@@ -62,7 +62,7 @@ class Active:
     hook: Hook | None
 
 
-@dataclass
+@dataclass(slots=True)
 class Temporary:
     seat: int
     word: str

@@ -56,7 +56,7 @@ class Result:
         return self.error is None
 
 
-@dataclass
+@dataclass(slots=True)
 class Request:
     """A character asked for a card: skills answering the ``asked`` event fill it.
     ``use``: the answer is used (``respond_use``: a Jink answering a Slash), otherwise
@@ -74,7 +74,7 @@ class Request:
         return "use" if self.use else "play"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Use:
     """A card being used: what it is, by whom, on whom, and what responses changed."""
 

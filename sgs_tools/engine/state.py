@@ -26,7 +26,7 @@ GENERAL_PILE = "general_pile"  # cards put on a character's general card (不屈
 OWN_ZONES = (HAND, EQUIPMENT, JUDGEMENT, GENERAL_PILE)
 
 
-@dataclass
+@dataclass(slots=True)
 class CardInst:
     """One card: a physical copy from a deck, or a virtual card made of ``parts``."""
 
@@ -64,7 +64,7 @@ class CardInst:
         return self._face
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     seat: int
     role: str | None = None
@@ -103,7 +103,7 @@ class Player:
         return f"seat {self.seat}" + (f" ({self.general})" if self.general else "")
 
 
-@dataclass
+@dataclass(slots=True)
 class Table:
     """Everything on the table. Card uids index ``cards``; zones hold uids."""
 

@@ -74,8 +74,11 @@ class WordState:
         return self._values[key]
 
     def pop(self, key: str, default: Any = None) -> Any:
+        values = self._values
+        if key not in values:
+            return default  # (popped at every phase's end: usually nothing is kept)
         self._ends.pop(key, None)
-        return self._values.pop(key, default)
+        return values.pop(key)
 
     def keys_with(self, prefix: str) -> list[str]:
         return [k for k in self._values if k.startswith(prefix)]

@@ -52,7 +52,13 @@ def modeline(target: Path, schema: Path) -> str:
 
 def comment(text: str) -> str:
     """A comment line or lines (a newline in ``text`` starts a new comment line)."""
-    return "".join(f"# {line}".rstrip() + "\n" for line in text.splitlines() or [""])
+    lines = text.splitlines() or [""]
+    return "".join(f"# {''.join(_shown(ch) for ch in line)}".rstrip() + "\n" for line in lines)
+
+
+def _shown(ch: str) -> str:
+    """``ch`` as a comment may hold it: YAML refuses control characters and surrogates."""
+    return ch if ch.isprintable() or ch in " \t" else f"\\u{ord(ch):04x}"
 
 
 class WriteConflict(Exception):

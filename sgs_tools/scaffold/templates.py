@@ -247,8 +247,15 @@ jobs:
 """
 
 
+def _markdown(text: str) -> str:
+    """``text`` as literal Markdown inline text: HTML and every punctuation mark that could
+    start markup are escaped."""
+    return "".join(f"\\{ch}" if ch in "\\`*_{}[]()#+-.!|~>" else
+                   {"<": "&lt;", "&": "&amp;"}.get(ch, ch) for ch in text)
+
+
 def readme(exp_id: str, name: dict[str, str]) -> str:
-    title = name.get("en") or name["zh"]
+    title = _markdown(name.get("en") or name["zh"])
     return f"""\
 # {title}
 

@@ -502,7 +502,7 @@ class _Reader:
         bad, at, i = self.bad, self.at, s.seat
         s.keys = tuple(str(k) for k in raw)
         generals = raw.get("generals")
-        if generals is not None:
+        if "generals" in raw:  # ``generals: null`` too (it left the seat without generals)
             if not (isinstance(generals, list) and len(generals) == 2
                     and all(isinstance(x, str) for x in generals)):
                 bad(at("seats", i, "generals"), "generals is a list of two general ids: "

@@ -127,6 +127,60 @@ def _place(g: SamuraiGame, pool: dict[str, list[SCard]], ident: Any, doc: Docume
     return left.pop()
 
 
+def _shaped(doc: Document, data: dict[str, Any], problems: list[Problem]) -> dict[str, Any]:
+    """``data`` with every list or mapping the runner walks of the right shape: a value of
+    another type is reported at its place and dropped (so a bad file is located problems,
+    never an internal error)."""
+    data = dict(data)
+    for key in ("deck", "dice", "script", "phases"):
+        if data.get(key) is not None and not isinstance(data[key], list):
+            problems.append(_problem(doc, (key,), f"{key} is a list"))
+            data[key] = None
+    expect = data.get("expect")
+    if not isinstance(expect, dict):
+        return data  # build() reports it
+    expect = data["expect"] = dict(expect)
+    for key in ("events", "no_events"):
+        patterns = expect.get(key)
+        if patterns is None:
+            continue
+        if not isinstance(patterns, list):
+            problems.append(_problem(doc, ("expect", key), f"{key} is a list of events"))
+            expect[key] = None
+            continue
+        kept = []
+        for i, pattern in enumerate(patterns):
+            if not isinstance(pattern, dict) or not isinstance(pattern.get("e"), str):
+                problems.append(_problem(doc, ("expect", key, i),
+                                         "an event is a mapping with 'e: EVENT'"))
+            elif "times" in pattern and (isinstance(pattern["times"], bool)
+                                         or not isinstance(pattern["times"], int)):
+                problems.append(_problem(doc, ("expect", key, i, "times"),
+                                         "times is a whole number"))
+            else:
+                kept.append(pattern)
+        expect[key] = kept
+    state = expect.get("state")
+    if state is None:
+        return data
+    if not isinstance(state, dict):
+        problems.append(_problem(doc, ("expect", "state"), "state is a mapping"))
+        expect["state"] = None
+        return data
+    state = expect["state"] = dict(state)
+    seats = state.get("seats")
+    if seats is not None and (not isinstance(seats, dict) or any(
+            v is not None and not isinstance(v, dict) for v in seats.values())):
+        problems.append(_problem(doc, ("expect", "state", "seats"),
+                                 "seats maps a seat number to its state (a mapping)"))
+        state["seats"] = None
+    if state.get("discard") is not None and not isinstance(state["discard"], list):
+        problems.append(_problem(doc, ("expect", "state", "discard"),
+                                 "discard is a list of card ids"))
+        state["discard"] = None
+    return data
+
+
 def build(lib: Library, doc: Document) -> tuple[SamuraiGame | None, list[Problem],
                                                 dict[str, Any]]:
     """The table a samurai scenario describes, or its located problems."""
@@ -138,6 +192,7 @@ def build(lib: Library, doc: Document) -> tuple[SamuraiGame | None, list[Problem
         if k not in TOP_KEYS:
             problems.append(_problem(doc, (k,), f"unknown key {k!r} in a samurai scenario",
                                      "keys: " + ", ".join(sorted(TOP_KEYS)), key=True))
+    data = _shaped(doc, data, problems)
     seats = data.get("seats")
     if not isinstance(seats, list) or not seats:
         problems.append(_problem(doc, ("seats",), "seats is a list of 3-6 seats"))

@@ -358,12 +358,17 @@ class ModePage:
         out = []
         if "draw" in effect:
             draw = effect["draw"]
-            out.append(f"the killer draws {md(draw)} cards" if isinstance(draw, int)
+            out.append(f"the killer draws {counted(draw, 'card')}" if isinstance(draw, int)
                        else f"the killer draws {w(draw)}")
             if effect.get("includes_victim"):
                 out.append("the victim counts")
+            elif "includes_victim" in effect:
+                out.append("the victim does not count")
         if "discard" in effect:
-            out.append(f"the killer discards all their cards ({w(effect['discard'])})")
+            zones = [w(z) for z in effect["discard"] or []]
+            listed = (", ".join(zones[:-1]) + " and " + zones[-1]) if len(zones) > 1 else (
+                "".join(zones))
+            out.append(f"the killer discards every card in their {listed}")
         out += [f"{md(k.replace('_', ' '))}: {w(v)}" for k, v in effect.items()
                 if k not in ("draw", "discard", "includes_victim")]
         return "; ".join(out)
@@ -374,6 +379,11 @@ class ModePage:
             out.append(f"The game ends {w(raw['ends'])}.")
         if raw.get("checked_when"):
             out.append(f"Victory is checked {w(raw['checked_when'])}.")
+        if raw.get("hidden_survivors") == "revealed_when_decided":
+            out.append("When the survivors still hidden could only reveal one faction, "
+                       "they are revealed and that faction wins.")
+        elif raw.get("hidden_survivors"):
+            out.append(f"Survivors still hidden: {w(raw['hidden_survivors'])}.")
         rows = []
         for side in raw.get("sides") or []:
             if not isinstance(side, dict):
@@ -387,9 +397,11 @@ class ModePage:
                     else "alone")
             if side.get("requires_revealed"):
                 team += "; only revealed players"
-            side_id = str(side.get("id", ""))
-            rows.append([members, team, self._condition(side.get("condition")),
-                         f"`{side_id}`" if re.fullmatch(r"[a-z0-9_]+", side_id) else md(side_id)])
+            # (a side that lists factions is won by one of them: the faction is the winner)
+            ids = [str(f) for f in side.get("factions") or []] or [str(side.get("id", ""))]
+            shown = ", ".join(f"`{x}`" if re.fullmatch(r"[a-z0-9_]+", x) else md(x)
+                              for x in ids)
+            rows.append([members, team, self._condition(side.get("condition")), shown])
         return (" ".join(out) + "\n\n" if out else "") + table(
             ["Who", "Wins", "When", "Side id (scenarios' winner)"], rows)
 

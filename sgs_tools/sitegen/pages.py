@@ -3,6 +3,7 @@ glossary tooltips each page needs), plus the search dictionary. Pure: nothing is
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +32,7 @@ USER_WORD_FREQ = 100000
 class Generated:
     pages: dict[str, str] = field(default_factory=dict)
     mode_pages: dict[str, str] = field(default_factory=dict)
-    """Mode page path → short nav title, in data order."""
+    """Mode page path → short nav title (escaped HTML, as mkdocs takes it), in data order."""
     extra_nav: list[dict[str, str]] = field(default_factory=list)
     """Nav entries for pages that exist only with some input (the Balance page)."""
     user_dictionary: str = ""
@@ -71,7 +72,9 @@ def generate(cat: Catalog, effects: EffectsResult,
     pages["skills/index.md"] = skills_index(site)
     for mode in cat.modes.values():
         pages[mode_page(mode.id)] = mode_markdown(site, mode)
-        out.mode_pages[mode_page(mode.id)] = mode.name.en or mode.name.zh
+        # A nav title is HTML to mkdocs and the theme (written raw into the nav, the header
+        # and the search index): escaped here, or a mode's name is a stored XSS.
+        out.mode_pages[mode_page(mode.id)] = html.escape(mode.name.en or mode.name.zh)
     for general in cat.generals.values():
         pages[general_page(general.id)] = general_markdown(site, general)
     for card in cat.cards.values():

@@ -97,3 +97,28 @@ def test_explain_a_samurai_card_prints_its_abilities() -> None:
     assert one.exit_code == 0 and "attack +1 against castle" in one.output
     bonus = runner.invoke(app, ["explain", "dojigiri", "--no-hooks"])
     assert bonus.exit_code == 0 and "(dojigiri.bonus)" in bonus.output
+
+
+TERMINAL_BREAKER = "Hero\\e]0;pwned\\a\\e[2J\\x9b2J"  # as YAML escapes: OSC title, clear
+
+
+def test_explain_shows_escape_sequences_in_names_as_pictures(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review: a name holding ESC/BEL/C1 sequences (which validate accepts) reached the
+    terminal raw through `sgs explain`: on a tty it could retitle or clear the screen."""
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(app, ["init", "pack", "--no-input", "--zh", "包"]).exit_code == 0
+    monkeypatch.chdir(tmp_path / "pack")
+    made = runner.invoke(app, ["new", "general", "--no-input", "--id", "hero", "--zh", "英",
+                               "--en", "Hero", "--kingdom", "wei", "--hp", "4",
+                               "--skill", "zap:电:Zap"])
+    assert made.exit_code == 0, made.output
+    path = tmp_path / "pack/generals/hero.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("en: Hero", f'en: "{TERMINAL_BREAKER}"')
+    path.write_text(text.replace("en: Zap", f'en: "{TERMINAL_BREAKER}"'), encoding="utf-8")
+    for args in (["explain", "hero", "--lang", "en"], ["explain", "zap", "--lang", "en"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert not any(ch in result.output for ch in "\x1b\x07\x9b"), result.output
+        assert "Hero␛]0;pwned␇␛[2J" in result.output

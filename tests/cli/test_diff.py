@@ -98,3 +98,12 @@ def test_markdown_escapes_breakers(text: str) -> None:
     assert "<" not in out and "\n" not in out
     for ch in "|`[]*#":
         assert f"\\{ch}" in out or ch not in text
+
+
+@pytest.mark.parametrize("text", ["it's", "&amp;", "a|b#c", "<b>x</b>", "back\\slash"])
+def test_markdown_escapes_read_back_as_the_text(text: str) -> None:
+    """Review: html.escape ran first, so the '#' of its '&#x27;' was escaped to '\\#' and an
+    apostrophe showed as '&#x27;' on GitHub."""
+    from tests.test_report import gfm_text
+
+    assert gfm_text(md(text)) == text

@@ -336,3 +336,35 @@ def test_interrupted_writes_leave_nothing(exp: Path, monkeypatch: pytest.MonkeyP
     assert not (exp / "generals/zhangxiu.yaml").exists()
     assert not list((exp / "tests").glob("*.yaml"))
     assert not list(exp.rglob("*.tmp"))
+
+
+@pytest.mark.parametrize("value", ["x\x1by", "x\x7fy", "x\x0cy", "x\u2028y", "x\u0085y",
+                                   "x\udc85y"])
+def test_names_with_control_characters_or_bad_bytes_are_refused(exp: Path,
+                                                                 value: str) -> None:
+    """Review: an ESC in a name went raw into the file's first comment and a byte that was
+    not UTF-8 became an escape YAML refuses: `sgs new` wrote a file that did not load."""
+    made = runner.invoke(app, ["new", "general", "--no-input", "--id", "ctl", "--zh", "控",
+                               "--en", value, "--kingdom", "qun", "--hp", "3"])
+    assert made.exit_code == 2, made.output
+    assert "--en" in made.output and "Traceback" not in made.output
+    assert not (exp / "generals/ctl.yaml").exists()
+
+
+@given(st.text(st.characters(blacklist_categories=()), max_size=20))
+def test_a_comment_of_any_text_loads(value: str) -> None:
+    from sgs_tools.scaffold import comment
+
+    assert loads(comment(value) + "k: 1\n").data == {"k": 1}
+
+
+def test_a_hostile_expansion_name_is_plain_text_in_its_readme(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    monkeypatch.chdir(tmp_path)
+    made = runner.invoke(app, ["init", "evil", "--no-input", "--zh", "坏",
+                               "--en", "<img src=x onerror=alert(1)> [a](javascript:x) *b*"])
+    assert made.exit_code == 0, made.output
+    title = (tmp_path / "evil/README.md").read_text(encoding="utf-8").splitlines()[0]
+    assert "<img" not in title and "](" not in title and " *b*" not in title
+    assert title.startswith("# &lt;img src=x onerror=alert\\(1\\)")

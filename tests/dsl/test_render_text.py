@@ -106,7 +106,21 @@ def test_two_chosen_characters_are_the_first_and_the_second() -> None:
     assert "你可以选择两名其他角色，弃置X张牌" in text("gz_dimeng", "zh")
     assert "you may choose 2 other characters, discard X cards" in text("gz_dimeng", "en")
     assert "다른 플레이어 2명을 선택할 수 있다. 그러면 카드 X장을 버리고" in text("gz_dimeng", "ko")
-    assert "X为前者的手牌数与后者的手牌数之差" in text("gz_dimeng", "zh")
+    # the two together are "the two characters" (这两名角色, 두 플레이어)
+    assert "令这两名角色交换手牌（X为这两名角色的手牌数之差）" in text("gz_dimeng", "zh")
+    assert "make the two characters swap hand cards, where X is the difference between the " \
+        "two characters' numbers of hand cards" in text("gz_dimeng", "en")
+    assert "두 플레이어의 손패를 서로 바꾸게 한다 (X는 두 플레이어의 손패 수의 차이다)" in \
+        text("gz_dimeng", "ko")
+
+
+def test_a_second_character_chosen_by_its_own_test_is_the_chosen_one() -> None:
+    """A second character chosen by a test of its own (not as "another") leaves the first
+    one 其 / 그 플레이어 and is 该角色 / 선택한 플레이어 (驱虎, 明策)."""
+    assert "你选择其攻击范围内的一名角色，令其对该角色造成1点伤害；若你没赢，其对你造成1点伤害" in \
+        text("gz_quhu", "zh")
+    assert "그 플레이어는 선택한 플레이어에게 피해 1점을 준다" in text("gz_quhu", "ko")
+    assert "令其选择一项：视为对该角色使用【杀】" in corpus("yjcm/mingce", "zh")
 
 
 def test_card_names_in_brackets_in_chinese() -> None:
@@ -185,7 +199,7 @@ def test_same_number_of_cards() -> None:
 
 
 def test_english_card_names_take_articles_and_plurals() -> None:
-    assert text("wushuang", "en").startswith("2 Jinks are needed to cancel a Slash you use.")
+    assert text("wushuang", "en").startswith("2 Jinks are needed to answer a Slash you use.")
     assert "The target must use a Jink" in text("slash", "en")
     assert "the first character is treated as using a Duel on the second" in text("lijian", "en")
     assert "you may make them unable to use a Jink against this card" in \
@@ -438,16 +452,17 @@ def test_two_bounds_on_one_value_read_as_a_range() -> None:
 def test_a_granted_action_keeps_you_as_the_owner() -> None:
     """救援 and 黄天: other characters act in their own play phase; the text never makes
     them "you" (the owner stays "you"; the lord is named). 救援's condition is on the
-    owner, who is the lord the Peach is offered to: it names him so ("while the lord is
-    wounded"), never "you" beside the Wu characters the sentence is about."""
+    owner, who is the lord the Peach is offered to: it describes him where the Peach goes
+    ("to the wounded lord", 对已受伤的主公, 부상당한 주공에게), never "you" beside the Wu
+    characters the sentence is about; 其他 goes before the kingdom (其他吴势力角色)."""
     assert text("jiuyuan", "zh") == (
-        "吴势力其他角色可以于其出牌阶段，若主公已受伤，对主公使用一张【桃】，主公可以拒绝此牌。")
+        "其他吴势力角色可以于其出牌阶段对已受伤的主公使用一张【桃】，主公可以拒绝此牌。")
     assert text("jiuyuan", "en") == \
-        ("Other Wu characters may, in their play phase, while the lord is wounded, offer a "
-         "Peach to the lord, who may refuse it; if the lord accepts, use it on the lord.")
+        ("Other Wu characters may, in their play phase, offer a Peach to the wounded lord, "
+         "who may refuse it; if the lord accepts, use it on the lord.")
     assert text("jiuyuan", "ko") == (
-        "오나라 다른 플레이어는 자신의 카드 사용 단계에 주공이 부상당한 동안 주공이 거절하지 "
-        "않으면 주공에게 【도】 1장을 사용할 수 있다.")
+        "다른 오나라 플레이어는 자신의 카드 사용 단계에 부상당한 주공에게 【도】 1장을 사용할 수 "
+        "있다. 주공은 이를 거절할 수 있다.")
     assert "你" not in text("huangtian", "zh")
     assert not text("huangtian", "en").lower().startswith("you")
 
@@ -457,7 +472,7 @@ def test_an_offered_card_may_be_refused() -> None:
     primitive is pending, so the bundled 救援 still uses `use_card`."""
     source = "action, for wu others:\n  offer_use 1 peach on lord\n"
     assert snippet(source, "zh") == \
-        "吴势力其他角色可以于其出牌阶段对主公使用一张【桃】，主公可以拒绝此牌。"
+        "其他吴势力角色可以于其出牌阶段对主公使用一张【桃】，主公可以拒绝此牌。"
     assert snippet(source, "en") == ("Other Wu characters may, in their play phase, offer "
                                      "a Peach to the lord, who may refuse it; if the lord "
                                      "accepts, use it on the lord.")
@@ -578,6 +593,52 @@ def test_counts_and_repeated_characters_read_as_a_rules_editor_writes_them() -> 
     # a character named by a long phrase is 其 / 그 플레이어 right after the test on it
     assert corpus("yjcm/huilei", "zh") == "当你死亡时，若杀死你的角色为其他角色，其弃置所有牌。"
     assert "다른 플레이어면, 그 플레이어는 모든 카드를 버린다" in corpus("yjcm/huilei", "ko")
+
+
+def test_other_goes_before_a_kind_and_korean_events_count_no_one() -> None:
+    """其他 / 다른 stand before a kingdom or gender (其他蜀势力角色, 已受伤的其他男性角色, 다른
+    촉나라 플레이어, 부상당한 다른 남성 플레이어); a Korean event happens to 플레이어, not to
+    플레이어 1명; a rule for the owner's turn says so (你的回合内 / During your turn / 자신의
+    턴에); a card played on your behalf is that card (然后使用该牌)."""
+    assert "你可以令其他蜀势力角色选择是否代替你打出【杀】，然后使用该牌" in text("jijiang", "zh")
+    assert "已受伤的其他男性角色" in text("gz_jieyin", "zh")
+    assert "选择两名其他男性角色" in text("gz_lijian", "zh")
+    assert "다른 촉나라 플레이어에게" in text("jijiang", "ko")
+    assert "부상당한 다른 남성 플레이어 1명을 선택하고" in text("gz_jieyin", "ko")
+    assert "then use that card" in text("jijiang", "en")
+    assert text("jijiu", "ko").startswith("플레이어가 피해를 받을 때, ")
+    assert text("guicai", "ko").startswith("플레이어의 판정 카드가 공개될 때, ")
+    assert text("nullification", "ko").startswith("책략 카드가 플레이어에게 효과를")
+    assert text("gz_wansha", "zh").startswith("你的回合内，")
+    assert text("gz_wansha", "en").startswith("During your turn, ")
+    assert text("gz_wansha", "ko").startswith("자신의 턴에, ")
+
+
+def test_responses_needed_says_answer_not_cancel() -> None:
+    """无双: a Duel is answered with Slashes, never cancelled by them (响应你使用的【决斗】
+    需要两张【杀】, 2 Slashes are needed to answer a Duel, 【결투】에 대응하려면)."""
+    assert "响应你使用的【决斗】需要两张【杀】" in text("gz_wushuang", "zh")
+    assert "2 Slashes are needed to answer a Duel you use" in text("gz_wushuang", "en")
+    assert "자신이 사용한 【결투】에 대응하려면 【살】 2장이 필요하다" in text("gz_wushuang", "ko")
+
+
+def test_chinese_drops_a_repeated_subject_and_keeps_a_defined_letter() -> None:
+    """A list of modifiers of one subject names it once (你无视与其距离，无视其防具，…); a
+    long-named character is 其 after the test on it even past 每回复1点体力 (恩怨); an amount
+    defined again in a later sentence keeps its letter (秘计: X in both sentences)."""
+    assert "你无视与其距离，无视其防具，对其使用【杀】无次数限制" in corpus("yjcm/xianzhen", "zh")
+    assert "每回复1点体力，其摸一张牌" in corpus("yjcm/enyuan", "zh")
+    assert "若伤害来源为其他角色，其选择一项" in corpus("yjcm/enyuan", "zh")
+    miji = corpus("yjcm/miji", "zh")
+    assert miji.count("（X为你已损失的体力值）") == 2 and "Y" not in miji
+
+
+def test_cards_handed_out_among_everyone_go_to_anyone() -> None:
+    """遗计 (国战): cards handed out among all characters go to any of them (交给任意角色, to
+    any characters you choose, 원하는 플레이어에게), not to every one."""
+    assert "然后将这些牌交给任意角色" in text("gz_yiji", "zh")
+    assert "then give those cards to any characters you choose" in text("gz_yiji", "en")
+    assert "그 카드들을 원하는 플레이어에게 나누어 준다" in text("gz_yiji", "ko")
 
 
 @pytest.mark.parametrize(("lang", "area"), [

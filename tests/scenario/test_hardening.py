@@ -103,3 +103,72 @@ def test_samurai_expected_houses_of_the_wrong_shape_are_located(tmp_path: Path) 
     assert result.exit_code == 1, result.output
     assert "internal error" not in result.output
     assert "houses is a list of houses, each a list of card ids" in result.output
+
+
+SAMURAI_SHAPES = """kind: scenario
+mode: samurai
+name: lists and mappings of the wrong type
+seats:
+  - houses: [[date_masamune], []]
+  - houses: [[uesugi_kenshin], []]
+  - houses: [[mori_motonari], []]
+deck: 3
+dice: 4
+script: 5
+phases: declaration
+expect:
+  events:
+    - {e: [honor]}
+    - 7
+    - {e: honor, times: many}
+  no_events: {e: honor}
+  state: {seats: {0: 1.5}, discard: 2}
+"""
+
+
+def test_samurai_scenario_fields_of_the_wrong_shape_are_located(tmp_path: Path) -> None:
+    """Review (the scenario fuzzer, run longer): `script: 5`, an event written as a list,
+    `state: {seats: {0: 1.5}}` and the like crashed `sgs test` on a samurai scenario
+    (TypeError / AttributeError) instead of a problem at the line."""
+    path = tmp_path / "s.yaml"
+    path.write_text(SAMURAI_SHAPES, encoding="utf-8")
+    result = runner.invoke(app, ["test", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "internal error" not in result.output
+    for line, message in ((8, "deck is a list"), (9, "dice is a list"),
+                          (10, "script is a list"), (11, "phases is a list"),
+                          (14, "an event is a mapping with 'e: EVENT'"),
+                          (15, "an event is a mapping with 'e: EVENT'"),
+                          (16, "times is a whole number"),
+                          (17, "no_events is a list of events"),
+                          (18, "seats maps a seat number to its state"),
+                          (18, "discard is a list of card ids")):
+        assert f"s.yaml:{line}:" in result.output and message in result.output, (line,
+                                                                               message)
+
+
+GUOZHAN_NULL_GENERALS = """kind: scenario
+name: a Guozhan seat whose generals are null
+mode: guozhan
+seats:
+  - {generals: [gz_jiaxu, gz_lvbu], revealed: [true, false], hand: [slash ♠7]}
+  - {generals: [gz_caocao, gz_xuchu], revealed: [true, false], hp: 1}
+  - {generals: [gz_liubei, gz_guanyu], revealed: [true, false], hand: [peach ♥3]}
+  - {generals: null, revealed: [false, false]}
+start: {seat: 0, phase: play}
+phases: [play]
+script:
+  - {seat: 0, pick: slash ♠7}
+"""
+
+
+def test_guozhan_seat_with_null_generals_is_located(tmp_path: Path) -> None:
+    """Review (the scenario fuzzer, run longer): `generals: null` passed the format check
+    (it counted as written) and the engine then crashed with an IndexError."""
+    path = tmp_path / "s.yaml"
+    path.write_text(GUOZHAN_NULL_GENERALS, encoding="utf-8")
+    for command in ("test", "validate"):
+        result = runner.invoke(app, [command, str(path)])
+        assert result.exit_code == 1, (command, result.output)
+        assert ("s.yaml:8:16: error[scenario]: generals is a list of two general ids"
+                in result.output), result.output

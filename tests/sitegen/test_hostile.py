@@ -169,3 +169,17 @@ def test_search_index_holds_escaped_text_only(hostile_site: Path) -> None:
             tags = {tag for tag, _ in page.elements}
             assert tags <= allowed, (doc["location"], field, tags - allowed)
             assert not page.scripts, doc["location"]
+
+
+@needs_mkdocs
+def test_a_mode_name_is_text_in_the_nav_header_and_title(hostile_site: Path) -> None:
+    """Review: a mode's English name became the mkdocs nav title, which the theme writes
+    raw into every page's navigation and the mode page's header: a stored XSS on every
+    page (the hostile fixtures had no hostile mode)."""
+    shown = '"><img src=x onerror=alert(9)>'
+    index = (hostile_site / "index.html").read_text(encoding="utf-8")
+    assert "&#34;&gt;&lt;img src=x onerror=alert(9)&gt;" in index or (
+        "&quot;&gt;&lt;img src=x onerror=alert(9)&gt;" in index)
+    mode = parse(hostile_site / "modes/villain_mode.html")
+    assert mode.title.startswith(shown), mode.title
+    assert not any(tag == "img" and ("src", "x") in attrs for tag, attrs in mode.elements)

@@ -84,6 +84,7 @@ class Renderer:
         self.event_card = ""  # the one card the current trigger's event names, if any
         self.event = ""  # the current trigger's event
         self.taken: set[str] = set()  # letters earlier sentences defined
+        self.defined: dict[str, str] = {}  # what earlier sentences defined → its letter
         self.mentions: list[tuple[str, str, str]] = []  # first mentions (see ``mention``)
         self.target_loop: Any = None  # a card's loop over its targets
         self.in_otherwise = 0  # how deep inside otherwise branches the step being rendered is
@@ -98,6 +99,8 @@ class Renderer:
         """Names and definitions are a clause's own: each sentence starts afresh. A letter
         keeps one meaning in the whole text: a later sentence takes a letter not yet used."""
         self.taken |= set(self.letters.values()) | {letter for letter, _ in self.defs.values()}
+        for letter, text in self.defs.values():
+            self.defined.setdefault(text, letter)
         self.bound, self.answers, self.letters, self.defs = {}, {}, {}, {}
         self.mentions, self.target_loop = [], None
         self.counted, self.flat, self.named = {}, set(), set()
@@ -117,7 +120,11 @@ class Renderer:
         key = repr(v)
         if key not in self.defs:
             text = self.value(v)
-            self.defs[key] = (self._letter(), text)
+            # an amount an earlier sentence defined keeps its letter (X为你已损失的体力值 in
+            # both sentences, not X in one and Y in the other)
+            again = self.defined.get(text)
+            here = set(self.letters.values()) | {letter for letter, _ in self.defs.values()}
+            self.defs[key] = (again if again and again not in here else self._letter(), text)
         return self.defs[key][0]
 
     def amount(self, v: Any, times: bool = False) -> str:
@@ -1385,11 +1392,22 @@ class Renderer:
             # wounded"), since "you" beside another subject reads as that subject
             self.owner_as = self.t(self.reg.selectors["lord"].text, "lord") \
                 if "lord" in self.reg.selectors and self._aims_at_lord(cl.body) else ""
+            options, when, word = cl.options, cl.options.condition, ""
+            if self.owner_as and isinstance(when, A.Is) and not when.negated \
+                    and when.word in self.reg.selectors \
+                    and self.value(self.an.of(when).get("subject")) == self.owner_as:
+                # the lord is described where the card goes: 对已受伤的主公使用
+                word = self.t(self.reg.selectors[when.word].text, when.word)
+                options = replace(options, condition=None)
             try:
-                opts = L.comma.join(self.options(cl.options, grant=False))
+                opts = L.comma.join(self.options(options, grant=False))
+                body = self.steps(cl.body, "", inner=True)
             finally:
                 self.owner_as = ""
-            return L.granted_action(who, opts, self.steps(cl.body, "", inner=True))
+            if word:
+                lord = self.t(self.reg.selectors["lord"].text, "lord")
+                body = L.described_other(body, lord, word)
+            return L.granted_action(who, opts, body)
         if isinstance(cl, A.Action) and self.kind == "card" and not _recasts(cl):
             return self.card_use(cl)
         if isinstance(cl, A.Action):

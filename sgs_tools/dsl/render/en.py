@@ -90,13 +90,18 @@ class English(Language):
 
     # A count of uses tested against 0 is a use that did not happen: "if you did not use or
     # play a Slash in this turn's play phase", not "if the number of times … is 0".
-    clause_polish = ((r"\bthe number of times you used or played (.+?) is 0\b",
+    clause_polish = ((r"\bhand out (.+?) among all characters\b",
+                      r"give \1 to any characters you choose"),
+                     (r"\bthe number of times you used or played (.+?) is 0\b",
                       r"you did not use or play \1"),
                      # counts said as a reader would: "up to as many cards as your max
                      # HP", "are of 4 suits"
                      (r"\bup to (your (?:max HP|HP|lost HP)) cards\b",
                       r"up to as many cards as \1"),
-                     (r"\bthose cards' number of suits is (\d)\b", r"those cards are of \1 suits"))
+                     (r"\bthose cards' number of suits is (\d)\b", r"those cards are of \1 suits"),
+                     # a rule for your own turn: "During your turn, …"
+                     (r"^if you are the current character, ", "during your turn, "),
+                     (r"\bif you are the current character\b", "if it is your turn"))
 
     def number_range(self, r: Renderer, low: int, high: int | None) -> str:
         if high is None:
@@ -287,6 +292,13 @@ class English(Language):
                       r"(?:another|a second other) \2character(?: other than that character)?",
                       lambda m: f"choose 2 {'other ' if m.group(1) == 'another' else ''}"
                       f"{m.group(2)}characters", text)
+        # the two chosen characters together: "make the two characters swap hand cards",
+        # "the difference between the two characters' numbers of hand cards"
+        text = re.sub(r"\bthe first character's (.+?) and the second character's \1\b",
+                      lambda m: "the two characters' " + re.sub(r"^number\b", "numbers",
+                                                                m.group(1)), text)
+        text = re.sub(r"\bthe first character and the second character\b", "the two characters",
+                      text)
         text = pronouns(text)
         # "if they have more hand cards than you", not "their number of hand cards is …"
         return re.sub(r"\btheir number of hand cards is greater than the number of your "

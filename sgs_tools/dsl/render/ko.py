@@ -65,6 +65,13 @@ def jong(ch: str) -> int:
     return (code - 0xAC00) % 28 if 0xAC00 <= code <= 0xD7A3 else -1
 
 
+def adnominal(word: str) -> bool:
+    """Whether a word describes a noun (부상당한, 살아 있는, 다른 플레이어의) rather than
+    being a noun of a kind (남성, 촉나라): 다른 goes after the one, before the other."""
+    last = word.strip()[-1:]
+    return last == "의" or jong(last) == 4
+
+
 def set_jong(ch: str, final: int) -> str:
     code = ord(ch) - 0xAC00
     return chr(0xAC00 + code - code % 28 + final)
@@ -278,9 +285,12 @@ class Korean(Language):
     each_of_plural_event = False
     may_in_verb = True
     polish = ((r"의 구역의 ", " 구역의 "),  # 대상 구역의 카드 (the book's 플레이어 구역의 카드)
+              (r"모든 플레이어에게 나누어 준다", "원하는 플레이어에게 나누어 준다"),
               (r"그 피해 중 (?:그 수치|피해량)점?[을를] 막", "그 피해를 모두 막"),
               (r"그 피해 중 (?:그 수치|피해량)에서 (\w+)[을를] 뺀 값점?을 막",
                r"그 피해를 \1점만 남기고 막"))
+    # a rule for your own turn: 자신의 턴에, …
+    clause_polish = ((r"^자신이 현재 턴의 플레이어면, ", "자신의 턴에, "),)
     merge_pattern = r"^(.*) ([+−-]\S+)$"
 
     def mark(self, value: str) -> str:
@@ -320,6 +330,11 @@ class Korean(Language):
         if named_again and any(p.startswith("그와 ") for p in post):
             extra = "그를 제외하고 "  # 그를 제외하고 그와 거리가 가장 가까운 플레이어
         tail = f" {r.number(count)}명" if count is not None else ""
+        if noun.startswith("다른 ") and any(not adnominal(p) for p in pre):
+            # 다른 goes before a kind (다른 촉나라 플레이어, 부상당한 다른 남성 플레이어)
+            pre = [p for p in pre if adnominal(p)] + ["다른"] + \
+                [p for p in pre if not adnominal(p)]
+            noun = noun[len("다른 "):]
         return extra + " ".join([*post, *pre, noun]) + tail
 
     def cards(self, r: Renderer, names: list[str], words: list[str], zones: list[str],
@@ -369,12 +384,22 @@ class Korean(Language):
     second_chosen = "나중에 선택한 플레이어"
     lone_chosen = "선택한 플레이어"
 
+    second_apart = r"([^,.:]*)\({}\)"
+
+    def chosen_as_another(self, clause: str, first: str) -> bool:
+        return f"{first}{particle(first, '을')} 제외한" in clause
+
     def one_label(self, text: str) -> str:
         # two characters of one kind chosen one after the other: 남성 플레이어 2명을 선택하고
         text = super().one_label(text)
         two = (r"((?:[가-힣]+ )*?)플레이어 1명을 선택(하고, |할 수 있다\. 그러면 )(?:자신은 )?"
                r"그 플레이어를 제외한 \1플레이어 1명을 선택하고, ")
         text = re.sub(two, r"\1플레이어 2명을 선택\2", text)
+        # the two chosen together: 두 플레이어의 손패를 서로 바꾸게 한다 (X는 두 플레이어의
+        # 손패 수의 차이다)
+        text = re.sub(r"먼저 선택한 플레이어의 ([^,.()]+?)[와과] 나중에 선택한 플레이어의 \1의 차",
+                      r"두 플레이어의 \1의 차", text)
+        text = text.replace("먼저 선택한 플레이어와 나중에 선택한 플레이어", "두 플레이어")
         # a character named by a long phrase is 그 플레이어 right after the test on it
         text = re.sub(r"(?<=, )((?:[^\s,]+ )+플레이어)가 ([^,.]+)면, \1는 ",
                       r"\1가 \2면, 그 플레이어는 ", text)
@@ -556,6 +581,11 @@ class Korean(Language):
 
     def granted_action(self, who: str, opts: str, body: str) -> str:
         lead = f"{who}{particle(who, '는')} 자신의 카드 사용 단계에 "
+        refused = re.match(r"(\S+)[이가] 거절하지 않으면 (.*)$", body)
+        if refused:  # the refusal is its own sentence: …사용할 수 있다. 주공은 이를 거절할 수 있다
+            on, rest = refused.groups()
+            return lead + (f"{opts} " if opts else "") + may_form(rest) + \
+                f". {on}{particle(on, '는')} 이를 거절할 수 있다"
         return lead + (f"{opts} " if opts else "") + may_form(body)
 
     def granted_condition(self, r: Renderer, cond: Any) -> str:
@@ -581,6 +611,9 @@ class Korean(Language):
 
     def described_self(self, you: str, word: str, cond: str) -> str:
         return f"{word} {you}"
+
+    def described_other(self, body: str, who: str, word: str) -> str:
+        return re.sub(f"(?<!{word} ){who}에게", f"{word} {who}에게", body, count=1)
 
     def card_use_text(self, head: str, rest: str) -> str:
         return f"{head}. {rest}" if rest else head
@@ -616,6 +649,9 @@ class Korean(Language):
         return f"{a[:-1] + set_jong(a[-1], 0)}거나 {b}"  # 사용할/사용한 → 사용하거나
 
     def event(self, text: str, timing: str) -> str:
+        # an event happens to a player, never to "1 player": 플레이어가 피해를 받을 때
+        text = re.sub(r"플레이어 1명(이|을|은|과|의|에게)",
+                      lambda m: "플레이어" + particle("플레이어", m.group(1)), text)
         return event_form(text, timing)
 
     # -- fill ----------------------------------------------------------------------------

@@ -134,6 +134,17 @@ class Language:
         first, second = self.character_label("A"), self.character_label("B")
         if first not in text or self.character_label("C") in text:
             return text
+        apart = re.search(self.second_apart.format(re.escape(second)), text) \
+            if self.second_apart else None
+        if apart and first in text[:apart.start()] \
+                and not self.chosen_as_another(apart.group(1), first):
+            # the second chosen by a test of its own, not as "another": the first stays
+            # "that character" and the second is "the chosen character" (选择其攻击范围内的
+            # 一名角色，令其对该角色造成1点伤害)
+            head, tail = text[:apart.end()], text[apart.end():]
+            if first in tail:
+                text = head + tail.replace(first, self.one_chosen).replace(
+                    second, self.lone_chosen)
         if second not in text:
             name = self.one_chosen_alt if self.says_one_chosen(text) else self.one_chosen
             return self.labelled_once(text, first).replace(first, name)
@@ -148,6 +159,16 @@ class Language:
             return before + after.replace(first, self.first_chosen).replace(
                 second, self.second_chosen)
         return before + after.replace(second, self.lone_chosen)
+
+    # Where a second character chosen apart from the first is introduced (a pattern with
+    # {} for its label; its group is the clause choosing it), for languages that name the
+    # first "that character" and the second "the chosen character" after it; "": never.
+    second_apart = ""
+
+    def chosen_as_another(self, clause: str, first: str) -> bool:
+        """Whether the clause choosing the second character chooses it as "another than
+        the first" (then the two are "the first" and "the second")."""
+        return True
 
     def says_one_chosen(self, text: str) -> bool:
         """Whether the text already says "that character" of someone else."""
@@ -416,6 +437,12 @@ class Language:
         """A card used on its user only when the user is so: "yourself if you are wounded"
         (Chinese and Korean put the word before the user: 已受伤的你, 부상당한 자신)."""
         return f"yourself {cond}"
+
+    def described_other(self, body: str, who: str, word: str) -> str:
+        """A step done to a character only while they are so, with the word where the
+        step names them: "offer a Peach to the wounded lord" (对已受伤的主公使用)."""
+        name = who[4:] if who.startswith("the ") else who
+        return body.replace(f"to {who}", f"to the {word} {name}", 1)
 
     def card_use_text(self, head: str, rest: str) -> str:
         return f"{head}. {capitalise(rest)}" if rest else head

@@ -56,6 +56,7 @@ class Chinese(Language):
     choose_one = ("选择一项", "可以选择一项")
     letters_every_amount = True
     polish = ((r"的(装备区里|判定区里|区域里|场上|武将牌上)的", r"\1的"),  # 其区域里的一张牌
+              (r"任意分配给所有角色", "交给任意角色"),  # cards handed out among anyone
               (r"防止此伤害中的(?:此数值|伤害值)点", "防止此伤害"),
               (r"防止此伤害中的(?:此数值|伤害值)减去(\w+)点", r"防止此伤害中超过\1点的部分"),
               # marks counted by an amount: 获得与伤害值等量的“蓄”标记, not 获得伤害值枚
@@ -65,10 +66,12 @@ class Chinese(Language):
                       r"防止此伤害中超过\2点的部分"),
                      # a character named by a long phrase is 其 right after the test on
                      # it: 若杀死你的角色为其他角色，其弃置所有牌
-                     (r"若([^，。；：]{4,}?角色)(为|不为)([^，。；：]+)，\1(?!的)",
-                      r"若\1\2\3，其"),
+                     (r"若([^，。；：]{4,}?角色|[^，。；：]{2,}?来源)(为|不为)([^，。；：]+)，"
+                      r"((?:每[^，。；：]+，)?)\1(?!的)", r"若\1\2\3，\4其"),
                      # 若你本回合出牌阶段未使用或打出过【杀】, not …【杀】的次数为0
-                     (r"(你[^，。；：]*?)使用或打出(【[^】]+】)的次数为0", r"\1未使用或打出过\2"))
+                     (r"(你[^，。；：]*?)使用或打出(【[^】]+】)的次数为0", r"\1未使用或打出过\2"),
+                     # a rule for your own turn: 你的回合内，…
+                     (r"^若你为当前回合角色，", "你的回合内，"))
     merge_pattern = r"^(.*?)([+−-]\S+)$"
 
     zones = ("判定区", "装备区")
@@ -105,6 +108,11 @@ class Chinese(Language):
         head = ""
         if count is not None:
             head = (r.count_word(count) + "名") if not isinstance(count, str) else "任意名"
+        if noun.startswith("其他") and any(not p.endswith("的") for p in pre):
+            # 其他 goes before a kind (其他蜀势力角色, 已受伤的其他男性角色)
+            pre = [p for p in pre if p.endswith("的")] + ["其他"] + \
+                [p for p in pre if not p.endswith("的")]
+            noun = noun[len("其他"):]
         extra = "".join(f"除{e}外的" for e in excepts)
         if extra:  # 你攻击范围内除此【杀】的使用者外的一名其他角色
             where = "".join(post)
@@ -148,6 +156,11 @@ class Chinese(Language):
     second_chosen = "后者"
     lone_chosen = "该角色"
 
+    second_apart = r"([^，；：]*)（{}）"
+
+    def chosen_as_another(self, clause: str, first: str) -> bool:
+        return f"除{first}外" in clause
+
     def one_label(self, text: str) -> str:
         text = super().one_label(text).replace("其的", "其")
         # the one character chosen is made to act: 选择一名其他角色，令其摸一张牌
@@ -155,8 +168,11 @@ class Chinese(Language):
         # 选择一名除其外的男性角色 → 选择另一名男性角色
         text = re.sub(r"一名除(?:其|该角色)外的|除(?:其|该角色)外的一名", "另一名", text)
         # two characters of one kind chosen one after the other: 选择两名男性角色
-        return re.sub(r"选择一名([^，；：。]*?角色)(?:并|，然后|，)选择另一名\1", r"选择两名\1",
+        text = re.sub(r"选择一名([^，；：。]*?角色)(?:并|，然后|，)选择另一名\1", r"选择两名\1",
                       text)
+        # the two chosen together: 令这两名角色交换手牌（X为这两名角色的手牌数之差）
+        text = re.sub(r"前者的?([^，；：。（）]+?)与后者的?\1之差", r"这两名角色的\1之差", text)
+        return text.replace("前者与后者", "这两名角色")
 
     def says_one_chosen(self, text: str) -> bool:
         return re.search("其(?![他余中])", text) is not None  # 其他角色 is not 其
@@ -276,6 +292,9 @@ class Chinese(Language):
         # cards that cannot affect you, as one: 【杀】和非延时锦囊牌对你无效
         if len(texts) > 1 and all(t.endswith("对你无效") for t in texts):
             return "和".join(t[:-len("对你无效")] for t in texts) + "对你无效"
+        if len(texts) > 1 and all(t.startswith("你") for t in texts):
+            # one subject for the list: 你无视与其距离，无视其防具，对其使用【杀】无次数限制
+            texts = texts[:1] + [t[1:] for t in texts[1:]]
         return super().join_statics(texts)
 
     def fill_value(self, r: Renderer, text: str, value: Any, type_name: str,
@@ -350,6 +369,9 @@ class Chinese(Language):
 
     def described_self(self, you: str, word: str, cond: str) -> str:
         return word + you
+
+    def described_other(self, body: str, who: str, word: str) -> str:
+        return body.replace(f"对{who}", f"对{word}{who}", 1)
 
     def card_use_text(self, head: str, rest: str) -> str:
         return f"{head}。{rest}" if rest else head

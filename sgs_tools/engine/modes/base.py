@@ -123,6 +123,40 @@ class Rules:
     def rewards(self, killer: int, victim: int) -> None:
         """Rewards and penalties for the killer."""
 
+    def pay(self, rule: dict[str, Any], killer: int, victim: int) -> None:
+        """One of the mode's ``rewards`` that matched a kill: its ``effect`` on the killer
+        (``draw`` a number or ``victim_faction_count``, ``discard`` the listed zones,
+        ``none``)."""
+        effect = rule.get("effect") or {}
+        if effect.get("none"):
+            return
+        g = self.g
+        k = g.table.players[killer]
+        g.log_event("reward", seat=killer, rule=rule.get("id"))
+        if "draw" in effect:
+            draw = effect["draw"]
+            n = (self.faction_size(victim, bool(effect.get("includes_victim")))
+                 if draw == "victim_faction_count" else int(draw))
+            g.draw(killer, n)
+        if "discard" in effect:
+            zones = effect["discard"]
+            cards = []
+            if "hand" in zones:
+                cards += k.hand
+            if "equipment" in zones:
+                cards += list(k.equipment.values())
+            if "judgement" in zones:
+                cards += k.judgement
+            g.discard(list(cards), killer, None, reason="penalty")
+
+    def faction_size(self, victim: int, includes_victim: bool) -> int:
+        """``victim_faction_count``: the living players of the victim's side (its role),
+        and the victim if ``includes_victim``."""
+        t = self.g.table
+        role = t.players[victim].role
+        alive = sum(1 for p in t.players if p.alive and p.seat != victim and p.role == role)
+        return alive + (1 if includes_victim else 0)
+
     def check_victory(self) -> None:
         """Raise GameOver (through ``Game.win``) when a side has won."""
 

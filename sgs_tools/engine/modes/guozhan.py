@@ -79,20 +79,26 @@ class GuozhanRules(Rules):
         raw = g.raw
         self.table: dict[int, int] = {
             int(k): int(v) for k, v in ((raw.get("careerist") or {}).get("table") or {}).items()}
+        timings = (raw.get("reveal") or {}).get("timings") or []
+        self.reveal_at_start = "start_phase" in timings
+        """``reveal.timings``: hidden generals may be revealed at the start of the turn."""
+        self.reveal_for_skill = "skill_use" in timings
+        """``reveal.timings``: a hidden general is revealed when its owner uses one of its
+        skills; without it the skills of a hidden general cannot be used at all."""
 
     # -- setting up ----------------------------------------------------------------------
     def deal(self) -> None:
         g = self.g
         n = g.setup.players
         players = g.raw.get("players") or {}
-        if not int(players.get("min", 2)) <= n <= int(players.get("max", 12)):
+        if not int(players.get("min", 1)) <= n <= int(players.get("max", 99)):
             raise SetupError(f"mode {g.mode.id!r} plays {players.get('min')}-"
                              f"{players.get('max')} players, not {n}")
         for seat in range(n):
             g.add_player(Player(seat, role=None, gender=None))
         g.log_event("setup", mode=g.mode.id, players=n, seed=g.setup.seed,
                     first_game=False)
-        g.table.current = 0  # the youngest player starts; seat 0 stands for them
+        g.table.current = 0  # ``setup.first_player: youngest``: seat 0 stands for them
         g.ensure_agents()
         pairs = self.choose_pairs(n)
         for seat, (main, deputy) in enumerate(pairs):
@@ -125,10 +131,18 @@ class GuozhanRules(Rules):
             if g.setup.focus:
                 return self.focus_pairs(out, [[] for _ in out], [x.id for x in pool])
             return out
-        sel = (g.raw.get("selection") or {}).get("everyone") or {}
+        sel = (g.raw.get("selection") or {}).get("everyone")
+        if not isinstance(sel, dict) or "random" not in sel:
+            raise SetupError(f"mode {g.mode.id!r} does not say how many generals each "
+                             "player is dealt (selection: everyone: random: N)")
+        if int(sel.get("keep", 2)) != 2:
+            raise SetupError(f"mode {g.mode.id!r} keeps {sel.get('keep')} generals a "
+                             "player (selection.everyone.keep), but the Guozhan rules seat "
+                             "two: a main and a deputy general")
         by_players = sel.get("random_by_players") or {}
-        per = int(by_players.get(n, by_players.get(str(n), sel.get("random", 7))))
+        per = int(by_players.get(n, by_players.get(str(n))) or sel["random"])
         per = min(per, len(pool) // n)
+        same_kingdom = bool(sel.get("same_kingdom"))
         if per < 2:
             raise SetupError(f"mode {g.mode.id!r} has only {len(pool)} generals for {n} "
                              "seats (each needs at least two)")
@@ -139,7 +153,7 @@ class GuozhanRules(Rules):
         for seat in range(n):
             offer = ids[seat * per:(seat + 1) * per]
             options = [(a, b) for a, b in permutations(offer, 2)
-                       if by_id[a].kingdom == by_id[b].kingdom]
+                       if not same_kingdom or by_id[a].kingdom == by_id[b].kingdom]
             if not options:  # more kingdoms than cards dealt: any two will do
                 options = list(permutations(offer, 2))
             labels = [f"{a}+{b} ({by_id[a].kingdom})" for a, b in options]
@@ -353,13 +367,20 @@ class GuozhanRules(Rules):
     def ready(self, seat: int, hook: Hook, asked: bool = False) -> bool:
         if not self.latent(seat, hook.source):
             return True
-        if hook.locked or not self.can_reveal(seat):
+        if hook.locked or not self.reveal_for_skill or not self.can_reveal(seat):
             return False
         slot = self.skill_slot[seat][hook.source]
         if not asked and not self.g.ask_yes_no(
                 seat, f"reveal {self.slots[seat].generals[slot]} for {hook.source}", None):
             return False
         return self.reveal(seat, slot, why=hook.source) or True
+
+    def active_skills(self, p: Player) -> list[str]:
+        """Without the ``skill_use`` reveal timing a hidden general's skills are out of
+        use until it is revealed otherwise."""
+        if self.reveal_for_skill:
+            return list(p.skills)
+        return [s for s in p.skills if not self.latent(p.seat, s)]
 
     def used_skill(self, seat: int, skill: str) -> None:
         if self.latent(seat, skill):
@@ -383,7 +404,8 @@ class GuozhanRules(Rules):
         # (asked at every decision: the names this seat may not see are listed first, and
         # the decision's text is only built when there are some — late in a game most
         # generals are face up)
-        hidden = [x for i, s in enumerate(self.slots) if i != seat
+        # (a seat with both generals face up is passed over by one C-level test)
+        hidden = [x for i, s in enumerate(self.slots) if i != seat and False in s.revealed
                   for x, up in zip(s.generals, s.revealed, strict=True)
                   if not up and x not in known]
         if not hidden:
@@ -405,6 +427,8 @@ class GuozhanRules(Rules):
     def turn_start(self, seat: int) -> None:
         """At the start of their turn a character may reveal hidden generals."""
         g = self.g
+        if not self.reveal_at_start:
+            return
         s = self.slots[seat]
         for slot in s.hidden():
             if g.over or not g.table.players[seat].alive or not self.can_reveal(seat):
@@ -466,46 +490,75 @@ class GuozhanRules(Rules):
         self.g.table.players[victim].role_revealed = True
 
     def rewards(self, killer: int, victim: int) -> None:
-        """A killer with a faction: the same faction discards hand and equipment;
-        another faction draws one card per member of the victim's faction (the victim
-        included). A killer with no faction gets nothing."""
-        g = self.g
+        """Every one of the mode's ``rewards`` that matches the kill is paid: ``killer``
+        is ``revealed`` (has a faction), ``unrevealed``, ``any`` or a faction id;
+        ``victim`` is ``any`` or a faction id; ``relation`` is ``same_faction`` or
+        ``other_faction`` (both factions known; careerists are never of one faction)."""
         mine, theirs = self.faction(killer), self.faction(victim)
-        if mine is None or theirs is None:
-            return
-        k = g.table.players[killer]
-        if self.same_faction(killer, victim):
-            g.log_event("reward", seat=killer, rule="kill_same_faction")
-            g.discard([*k.hand, *k.equipment.values()], killer, None, reason="penalty")
-            return
-        n = 1 if theirs == CAREERIST else len(self.faction_members(theirs)) + 1
-        g.log_event("reward", seat=killer, rule="kill_other_faction")
-        g.draw(killer, n)
+        for rule in self.g.raw.get("rewards") or []:
+            who = rule.get("killer", "any")
+            if not (who == "any" or (who == "revealed" and mine is not None)
+                    or (who == "unrevealed" and mine is None) or who == mine):
+                continue
+            if rule.get("victim", "any") not in ("any", theirs):
+                continue
+            relation = rule.get("relation")
+            if relation is not None:
+                if mine is None or theirs is None:
+                    continue
+                if (relation == "same_faction") != self.same_faction(killer, victim):
+                    continue
+            self.pay(rule, killer, victim)
+
+    def faction_size(self, victim: int, includes_victim: bool) -> int:
+        """The living members of the victim's faction (a careerist is a faction of
+        one), and the victim if ``includes_victim``."""
+        theirs = self.faction(victim)
+        alive = ([] if theirs in (None, CAREERIST) else
+                 [s for s in self.faction_members(theirs) if s != victim])
+        return len(alive) + (1 if includes_victim else 0)
 
     def check_victory(self) -> None:
-        """Once every survivor's faction is known, one faction left wins (a careerist
-        only alone). Survivors still hidden end the game too when their reveals could
-        only give one faction: they are revealed, as the established hegemony engines
-        do, so every game ends."""
+        """The mode's ``victory.sides``: ``only_faction_alive`` (every survivor of one
+        faction; careerists are each a faction of one) for the factions the side lists
+        (and the kingdoms an expansion adds), ``sole_survivor``; a ``team`` side's dead
+        members share the win. Nothing is won while a survivor's faction is unknown,
+        unless ``hidden_survivors: revealed_when_decided``: survivors whose reveals could
+        only give one faction are then revealed, as the established hegemony engines do,
+        so every game ends."""
         g = self.g
+        victory = g.raw.get("victory") or {}
         alive = [p.seat for p in g.table.players if p.alive]
         factions = {self.faction(s) for s in alive}
         if None in factions:
-            if not self.decided(alive):
+            if (victory.get("hidden_survivors") != "revealed_when_decided"
+                    or not self.decided(alive)):
                 return
             for s in alive:
                 for slot in self.slots[s].hidden():
                     self.reveal(s, slot, why="the game is decided", rewards=False)
             factions = {self.faction(s) for s in alive}
-        careerists = [s for s in alive if self.faction(s) == CAREERIST]
-        if careerists:
-            if len(alive) == 1:
-                g.win(CAREERIST, alive)
+        if len(factions) != 1:
             return
-        if len(factions) == 1:
-            (faction,) = factions
-            assert faction is not None
-            g.win(faction, self.faction_members(faction, alive_only=False))
+        (faction,) = factions
+        assert faction is not None
+        one = faction != CAREERIST or len(alive) == 1  # careerists are not allies
+        sides = [x for x in victory.get("sides") or [] if isinstance(x, dict)]
+        listed = {str(f) for x in sides for f in x.get("factions") or []}
+        for side in sides:
+            named = [str(f) for f in side.get("factions") or []]
+            if not (faction in named or (
+                    faction not in listed and faction != CAREERIST
+                    and any(f != CAREERIST for f in named))):
+                continue
+            cond = side.get("condition") or {}
+            if cond.get("only_faction_alive") and not one:
+                continue
+            if "sole_survivor" in cond and not (len(alive) == 1
+                                                and cond["sole_survivor"] == faction):
+                continue
+            team = bool(side.get("team")) and faction != CAREERIST
+            g.win(faction, self.faction_members(faction, alive_only=not team))
 
     def decided(self, alive: list[int]) -> bool:
         """Whether the survivors' reveals can only give one non-careerist faction."""
@@ -543,8 +596,13 @@ class GuozhanRules(Rules):
                                       f"{s.faction!r}")
         limit = self.table.get(len(g.table.players))
         if limit is not None:
+            # (faction_members of every kingdom, alive or not, counted in one pass)
+            members: dict[str | None, int] = {}
+            for p in g.table.players:
+                f = self.faction(p.seat)
+                members[f] = members.get(f, 0) + 1
             for kingdom in {s.faction for s in self.slots} - {None, CAREERIST}:
                 assert kingdom is not None
-                if len(self.faction_members(kingdom, alive_only=False)) >= limit:
+                if members.get(kingdom, 0) >= limit:
                     raise InvariantBroken(f"{kingdom} has reached the careerist "
                                           f"threshold ({limit}) without a careerist")

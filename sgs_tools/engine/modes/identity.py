@@ -47,28 +47,16 @@ class IdentityRules(Rules):
         return out
 
     def rewards(self, killer: int, victim: int) -> None:
-        g = self.g
-        t = g.table
+        """Every one of the mode's ``rewards`` whose ``killer`` and ``victim`` roles
+        match (``any`` matches every role) is paid."""
+        t = self.g.table
         k, v = t.players[killer], t.players[victim]
-        for rule in g.raw.get("rewards") or []:
-            if rule.get("victim") != v.role:
+        for rule in self.g.raw.get("rewards") or []:
+            if rule.get("victim", "any") not in ("any", v.role):
                 continue
-            who = rule.get("killer", "any")
-            if who != "any" and who != k.role:
+            if rule.get("killer", "any") not in ("any", k.role):
                 continue
-            effect = rule.get("effect") or {}
-            g.log_event("reward", seat=killer, rule=rule.get("id"))
-            if "draw" in effect:
-                g.draw(killer, int(effect["draw"]))
-            if "discard" in effect:
-                zones = effect["discard"]
-                cards = []
-                if "hand" in zones:
-                    cards += k.hand
-                if "equipment" in zones:
-                    cards += list(k.equipment.values())
-                g.discard(list(cards), killer, None, reason="penalty")
-
+            self.pay(rule, killer, victim)
 
     def check_victory(self) -> None:
         g = self.g

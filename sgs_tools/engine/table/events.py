@@ -39,12 +39,23 @@ def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hoo
     filtering every hook of the event by the skills at the table, without the pass."""
     found = g.listening.get(key)
     if found is None:
-        positions, by_source = g.lib.event_index(key)
+        index = None
         by_seat: list[list[Hook]] = []
-        for skills in g.skillsets:
-            mine = [h for s in dict.fromkeys(skills) for h in by_source.get(s, ())]
-            if len(mine) > 1:
-                mine.sort(key=lambda h: positions[id(h)])
+        kept = g.seat_listening
+        while len(kept) < len(g.skillsets):
+            kept.append({})
+        for seat, skills in enumerate(g.skillsets):
+            # (a seat's share depends on its own skills alone: kept while they stay, so a
+            # reveal at one seat rebuilds that seat's share only)
+            mine = kept[seat].get(key)
+            if mine is None:
+                if index is None:
+                    index = g.lib.event_index(key)
+                positions, by_source = index
+                mine = [h for s in dict.fromkeys(skills) for h in by_source.get(s, ())]
+                if len(mine) > 1:
+                    mine.sort(key=lambda h: positions[id(h)])
+                kept[seat][key] = mine
             by_seat.append(mine)
         cards = g.card_listening.get(key)
         if cards is None:  # the cards at a table never change: kept for the whole game
@@ -56,12 +67,13 @@ def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hoo
     return found
 
 
-Plan = tuple[list[list[Hook]], list[Hook], bool, list[int], bool]
+Plan = tuple[list[list[Hook]], list[Hook], bool, list[int], frozenset[str] | None]
 """How ``emit`` raises one event: each seat's skill hooks, the card hooks of the table,
-whether 'before' hooks resolve first, the seats with skill hooks (in seat order), and
-whether every card hook is an equipment's (then ``emit`` looks only at what is equipped)."""
+whether 'before' hooks resolve first, the seats with skill hooks (in seat order), and,
+when every card hook is an equipment's, the names of that equipment (then ``emit`` looks
+only at what is equipped, and passes over a seat that has none of them)."""
 
-NOBODY: Plan = ([], [], False, [], False)
+NOBODY: Plan = ([], [], False, [], None)
 
 
 def plan_emit(g: Game, event: str, timing: str, key: tuple[Any, ...]) -> Plan:
@@ -82,7 +94,7 @@ def plan_emit(g: Game, event: str, timing: str, key: tuple[Any, ...]) -> Plan:
             g, event, "before", before_key)) is not NOBODY
     base = (event, timing)
     if base not in by_event:
-        plan = ([], [], before, [], False) if before else NOBODY
+        plan = ([], [], before, [], None) if before else NOBODY
     else:
         by_seat, cards = g.listeners(base)
         if len(key) == 3:
@@ -96,7 +108,8 @@ def plan_emit(g: Game, event: str, timing: str, key: tuple[Any, ...]) -> Plan:
                 by_seat = []
             cards = mine(cards)
         hooked = [s for s, hooks in enumerate(by_seat) if hooks]
-        equipment_only = all(h.card_type == "equipment" for h in cards)
+        equipment_only = frozenset(h.source for h in cards) if all(
+            h.card_type == "equipment" for h in cards) else None
         plan = (by_seat, cards, before, hooked, equipment_only) if (
             hooked or cards or before) else NOBODY
     g.emit_plans[key] = plan
@@ -151,15 +164,19 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
                 if g.over:
                     break
         return payload
+    equipped_of = g._equipped  # (equipped_names' memo: cleared in place, never replaced)
     for i in range(n):
         seat = (current + i) % n
         if not players[seat].alive:
             continue
         held = by_seat[seat] if by_seat else []
-        if equipment_only:  # (held_cards' first case, inline: weapons and armour)
-            equipped = g.equipped_names(seat)
+        if equipment_only is not None:  # (held_cards' first case, inline: weapons, armour)
+            equipped = equipped_of.get(seat)
+            if equipped is None:
+                equipped = g.equipped_names(seat)
             mine = [h for h in cards if h.source in equipped and not (
-                g.use_stack and g.armour_ignored(seat, h.source))] if equipped else []
+                g.use_stack and g.armour_ignored(seat, h.source))] if (
+                equipped and not equipment_only.isdisjoint(equipped)) else []
         else:
             mine = held_cards(g, seat, cards)
         if mine:

@@ -53,6 +53,10 @@ def refresh_skills(g: Game) -> None:
         # Who listens to an event depends on the skills at the table alone: kept while
         # they are the same (a Guozhan reveal, the refresh as play starts).
         g.listening.clear()
+        old = g.skillsets
+        for seat, kept in enumerate(g.seat_listening):  # (``events.listeners``)
+            if seat >= len(old) or seat >= len(skillsets) or old[seat] != skillsets[seat]:
+                kept.clear()
         g.emit_plans.clear()
         g.action_lists = None
         g.hand_names.clear()  # (a table set up by hand may have placed its cards since)

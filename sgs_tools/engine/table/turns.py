@@ -51,7 +51,8 @@ def take_turn(g: Game, seat: int, phases: list[str] | None = None,
         return
     t.current = seat
     t.turn += 1
-    g.log_event("turn", seat=seat, turn=t.turn)
+    if g.record:
+        g.log_event("turn", seat=seat, turn=t.turn)
     if not resume:
         if p.turned_over:
             p.turned_over = False
@@ -109,7 +110,8 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     g.phase_kind = phase_kind(phase)
     g.forgo_draw = False
     g.word_state.expire("phase")  # what a word kept for one phase never outlives it
-    g.log_event("phase", seat=seat, phase=pid)
+    if g.record:  # (a non-skill event: logged only, so not even asked unless recording)
+        g.log_event("phase", seat=seat, phase=pid)
     # Every phase of every turn raises these: one whose plan says nobody listens
     # (events.NOBODY) is not raised at all, which is what raising it would do.
     plans = g.emit_plans
@@ -162,9 +164,9 @@ def end_period(g: Game, period: str) -> None:
     if period == "turn":
         g.turn_plays.clear()
     expired = g.word_state.expire(period, g.phase_kind if period == "phase" else "")
-    if any(k.startswith(BORROWED) for k in expired):
-        g.statics_dirty = True  # a borrowed weapon went back
-    if expired:
+    if expired:  # (usually nothing was kept)
+        if any(k.startswith(BORROWED) for k in expired):
+            g.statics_dirty = True  # a borrowed weapon went back
         take_back_skills(g, expired)  # 父魂: skills held until the end of the turn
 
 

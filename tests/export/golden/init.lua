@@ -105,21 +105,21 @@ Fk:loadTranslationTable{
   ["sgsx__guose"] = "国色",
   [":sgsx__guose"] = "你可以将方块牌当【乐不思蜀】使用。",
   ["sgsx__huangtian"] = "黄天",
-  [":sgsx__huangtian"] = "群势力其他角色可以于其出牌阶段展示一张【闪】或【闪电】，然后将该牌交给主公。",
+  [":sgsx__huangtian"] = "其他群势力角色可以于其出牌阶段展示一张【闪】或【闪电】，然后将该牌交给主公。",
   ["sgsx__huangtian&"] = "黄天",
   ["sgsx__hujia"] = "护驾",
-  [":sgsx__hujia"] = "当你需要使用或打出【闪】时，你可以令魏势力其他角色选择是否代替你打出【闪】。",
+  [":sgsx__hujia"] = "当你需要使用或打出【闪】时，你可以令其他魏势力角色选择是否代替你打出【闪】。",
   ["sgsx__jianxiong"] = "奸雄",
   [":sgsx__jianxiong"] = "当你受到伤害后，你可以获得造成此伤害的牌。",
   ["sgsx__jieyin"] = "结姻",
   [":sgsx__jieyin"] = "出牌阶段，每回合限一次，你可以弃置两张手牌并选择一名已受伤的男性角色，然后你与其各回复1点体力。",
   ["sgsx__jijiang"] = "激将",
-  [":sgsx__jijiang"] = "当你需要使用或打出【杀】时，你可以令蜀势力其他角色选择是否代替你打出【杀】。出牌阶段，你可以令蜀势力其他角色选择是否代替" ..
-    "你打出【杀】，然后使用这些牌。",
+  [":sgsx__jijiang"] = "当你需要使用或打出【杀】时，你可以令其他蜀势力角色选择是否代替你打出【杀】。出牌阶段，你可以令其他蜀势力角色选择是否代替" ..
+    "你打出【杀】，然后使用该牌。",
   ["sgsx__jijiu"] = "急救",
   [":sgsx__jijiu"] = "当一名角色受到伤害时，每有1点伤害，你可以弃置一张红色牌，然后防止此伤害中的1点。",
   ["sgsx__jiuyuan"] = "救援",
-  [":sgsx__jiuyuan"] = "吴势力其他角色可以于其出牌阶段，若主公已受伤，对主公使用一张【桃】，主公可以拒绝此牌。",
+  [":sgsx__jiuyuan"] = "其他吴势力角色可以于其出牌阶段对已受伤的主公使用一张【桃】，主公可以拒绝此牌。",
   ["sgsx__jiuyuan&"] = "救援",
   ["sgsx__jizhi"] = "集智",
   [":sgsx__jizhi"] = "当你使用锦囊牌时，你可以摸一张牌。",
@@ -175,8 +175,7 @@ Fk:loadTranslationTable{
   ["sgsx__wusheng"] = "武圣",
   [":sgsx__wusheng"] = "你可以将红色牌当【杀】使用或打出。",
   ["sgsx__wushuang"] = "无双",
-  [":sgsx__wushuang"] = "你使用的【杀】需要两张【闪】才能抵消。其他角色响应你使用的【南蛮入侵】或【万箭齐发】时须额外弃置一张手牌，否则视为未响应" ..
-    "。",
+  [":sgsx__wushuang"] = "响应你使用的【杀】需要两张【闪】。其他角色响应你使用的【南蛮入侵】或【万箭齐发】时须额外弃置一张手牌，否则视为未响应。",
   ["sgsx__xiaoji"] = "枭姬",
   [":sgsx__xiaoji"] = "当你失去装备区里的牌后，每失去一张牌，你可以摸两张牌。",
   ["sgsx__yaowu"] = "耀武",
@@ -270,14 +269,14 @@ Fk:loadTranslationTable({
   [":sgsx__jijiang"] = "When you are asked for a Slash, you may ask other Shu " ..
     "characters to play a Slash on your behalf. During your play " ..
     "phase, you may ask other Shu characters to play a Slash on " ..
-    "your behalf, then use those cards.",
+    "your behalf, then use that card.",
   ["sgsx__jijiu"] = "First Aid",
   [":sgsx__jijiu"] = "When a character takes damage, for each point of damage, you" ..
     " may discard a red card, then prevent 1 of that damage.",
   ["sgsx__jiuyuan"] = "Rescued",
-  [":sgsx__jiuyuan"] = "Other Wu characters may, in their play phase, while the lord" ..
-    " is wounded, offer a Peach to the lord, who may refuse it; " ..
-    "if the lord accepts, use it on the lord.",
+  [":sgsx__jiuyuan"] = "Other Wu characters may, in their play phase, offer a Peach " ..
+    "to the wounded lord, who may refuse it; if the lord accepts," ..
+    " use it on the lord.",
   ["sgsx__jiuyuan&"] = "Rescued",
   ["sgsx__jizhi"] = "Wisdom",
   [":sgsx__jizhi"] = "When you use a trick card, you may draw 1 card.",
@@ -368,7 +367,7 @@ Fk:loadTranslationTable({
   ["sgsx__wusheng"] = "Warrior Saint",
   [":sgsx__wusheng"] = "You may use or play a red card as a Slash.",
   ["sgsx__wushuang"] = "Peerless",
-  [":sgsx__wushuang"] = "2 Jinks are needed to cancel a Slash you use. A character " ..
+  [":sgsx__wushuang"] = "2 Jinks are needed to answer a Slash you use. A character " ..
     "responding to a Savage Assault or Archery Attack you use " ..
     "must also discard a hand card, or the response does not " ..
     "count.",
