@@ -627,6 +627,8 @@ class Checker:
             self.where(s, verb, scope)
         if s.verb == "redirect":
             self.redirect(s, self.out.args[id(s)])
+        elif verb.needs_event:
+            self.needs_event(s, verb)
         if s.bind:
             if verb.returns is None:
                 self.issue(s.pos, "dsl-type",
@@ -652,6 +654,19 @@ class Checker:
         inner = {**scope, s.bind: "player"}
         self.cond(s.where, inner)
         select["where"] = {"as": s.bind}  # the compiler adds the condition's IR
+    def needs_event(self, s: A.Sentence, verb: Verb) -> None:
+        """A word that acts on what an event is about (``uncount``: the card being used)
+        is refused in a clause that is no trigger on such an event: it would do nothing."""
+        cl = self.trigger
+        event = cl.event if cl is not None and cl.timing not in ("start", "end") else None
+        if event not in verb.needs_event:
+            where = f"a '{event}' trigger" if event else "this clause"
+            wanted = " or ".join(f"'{e}'" for e in verb.needs_event)
+            self.issue(s.pos, "dsl-needs-event",
+                       f"'{s.verb}' acts on the card of a {wanted} event, and {where} has "
+                       "none, so it would do nothing",
+                       f"use it in a trigger on {wanted}: 'when {verb.needs_event[0]} …:'")
+
     def redirect(self, s: A.Sentence, args: dict[str, Any]) -> None:
         """A ``redirect`` that can never change anything is refused: one outside the
         triggers where a card has targets, one from a character to itself, and one

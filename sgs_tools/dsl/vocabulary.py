@@ -52,6 +52,9 @@ class Verb:
     example: str = field(default="", compare=False)
     """An effect using the word, shown by ``sgs words`` and the DSL reference when no
     bundled effect uses it (a word made for designers before any data needs it)."""
+    needs_event: tuple[str, ...] = field(default=(), compare=False)
+    """The events whose triggers give the word something to act on (``uncount``: the card
+    being used); the checker refuses it in any other clause."""
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
@@ -169,7 +172,8 @@ def _merge(reg: Registry, data: dict[str, Any], origin: str) -> None:
                                  _text(raw.get("text")), raw.get("returns"),
                                  bool(raw.get("cost")), origin, raw.get("doc", ""),
                                  _text(raw.get("result")) if raw.get("result") else {},
-                                 str(raw.get("example") or ""))
+                                 str(raw.get("example") or ""),
+                                 tuple(raw.get("needs_event") or ()))
     for name, raw in (data.get("modifiers") or {}).items():
         reg.modifiers[name] = Verb(name, "modifier", _params(raw.get("params")),
                                    _text(raw.get("text")), None, False, origin,

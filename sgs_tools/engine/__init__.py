@@ -86,6 +86,8 @@ LOG_FIELDS: dict[str, frozenset[str]] = {
     # words of engine/prim_*.py
     "adjust_draw": frozenset({"n", "seat", "skill"}),
     "cancel_target": frozenset({"card", "skill", "targets"}),
+    "add_target": frozenset({"card", "skill", "targets"}),
+    "uncount": frozenset({"card", "seat", "skill"}),
     "source_taken": frozenset({"card", "seat", "skill"}),
     "end_phase": frozenset({"phase", "seat", "skill"}),
     "extra_phase": frozenset({"phase", "seat", "skill"}),

@@ -44,6 +44,7 @@ MODIFIERS: dict[str, str] = {
     "forbid_play": "cards the given characters may not play in response (forbidden)",
     "extra_targets_among": "extra targets of a card, chosen among given characters",
     "fixed_distance": "the holder's distance to given characters, fixed",
+    "fixed_distance_from": "given characters' distance to the holder, fixed",
     "use_distance": "a card's distance limit replaced by a given distance",
     "change_suit": "the suit the holder's cards are read as",
     "use_as": "cards the holder may use as another card (a granted conversion)",
@@ -210,7 +211,13 @@ def no_dying(g: Game, seat: int) -> bool:
 
 
 def fixed_distance(g: Game, a: int, b: int) -> int | None:
-    """The distance a ``fixed_distance`` modifier of ``a`` sets to ``b``, if any."""
+    """The distance a ``fixed_distance`` modifier of ``a`` sets to ``b``, or a
+    ``fixed_distance_from`` modifier of ``b`` sets from ``a``, if any."""
+    if g.statics.any_active("fixed_distance_from"):
+        for mod in g.statics.active(b, "fixed_distance_from"):
+            frm = mod.args.get("from")
+            if frm is None or a in g.interp.players_of(frm, mod.frame):
+                return g.interp.num(mod.args.get("n", 1), mod.frame)
     if not g.statics.any_active("fixed_distance"):
         return None
     for mod in g.statics.active(a, "fixed_distance"):

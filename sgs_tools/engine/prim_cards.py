@@ -144,3 +144,46 @@ def p_transfer_damage(g: Game, a: dict[str, Any], f: Frame) -> None:
     g.log_event("transfer_damage", seat=f.actor, to=to, n=amount, skill=f.name)
     g.damage(to, amount, by, f.event.get("nature"), f,
              card=card if isinstance(card, list) else None)
+
+
+def other_type_cards(g: Game, a: dict[str, Any], f: Frame, owner: int) -> list[int]:
+    """The owner's cards matching ``cards`` whose type is unlike every ``like`` card's."""
+    types = {g.table.card(u).type for u in card_list(g, a.get("like"), f) or []}
+    spec = g.interp.spec_of(a.get("cards")) or {"filters": {}}
+    return [u for u in g.interp.candidates(owner, spec) if g.table.card(u).type not in types]
+
+
+@primitive("discard_other_type")
+def p_discard_other_type(g: Game, a: dict[str, Any], f: Frame) -> list[int]:
+    """峻刑, 御策: discard cards each of a type unlike every one of the ``like`` cards;
+    returns them ([] when the actor holds too few such cards)."""
+    cands = other_type_cards(g, a, f, f.actor)
+    spec = g.interp.spec_of(a.get("cards")) or {"filters": {}}
+    low, high = g.interp.count_of(spec, f, len(cands))
+    if not cands or len(cands) < low:
+        return []
+    chosen = g.choose_cards(f.actor, f.actor, cands, low, min(high, len(cands)), "discard", f)
+    g.discard(chosen, f.actor, f)
+    return chosen
+
+
+@primitive("choose_rank_sum")
+def p_choose_rank_sum(g: Game, a: dict[str, Any], f: Frame) -> list[int]:
+    """称象: choose among the given cards, one at a time, any number whose ranks add up to
+    less than ``below``; returns them."""
+    listed = [u for u in card_list(g, a.get("from"), f) or [] if u in g.table.where]
+    below = g.interp.num(a.get("below", 13), f)
+    chosen: list[int] = []
+    total = 0
+    while True:
+        cands = [u for u in listed if u not in chosen
+                 and total + (g.table.card(u).rank or 0) < below]
+        if not cands:
+            break
+        labels = [g.face(u) for u in cands] + ["done"]
+        pick = g.ask(f.actor, "cards", labels, 1, 1, f"{f.name}: choose (ranks under {below})")
+        if not pick or pick[0] >= len(cands):
+            break
+        chosen.append(cands[pick[0]])
+        total += g.table.card(cands[pick[0]]).rank or 0
+    return chosen

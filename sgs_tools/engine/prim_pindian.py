@@ -36,6 +36,10 @@ def p_pindian(g: Game, a: dict[str, Any], f: Frame) -> list[int]:
                 winner=winner)
     g.move([u for u in (mine, theirs) if t.where.get(u, ("", 0))[0] == PROCESSING],
            DISCARD, -1, "pindian", f)
+    for seat, own, other, rival_seat in ((me, mine, theirs, rival), (rival, theirs, mine, me)):
+        if t.players[seat].alive and not g.over:  # 纵适: each side's won / not won
+            g.emit("won_pindian" if winner == seat else "lost_pindian", "after", seat,
+                   {"own_card": [own], "rival_card": [other], "rival": (rival_seat,)})
     return [mine, theirs]
 
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 STATE_FILTERS: dict[str, Callable[[Game, Player, int, Frame], bool]] = {
     "face_down": lambda g, p, me, f: p.turned_over,
     "face_up": lambda g, p, me, f: not p.turned_over,
+    "in_play_phase": lambda g, p, me, f: in_own_phase(g, p.seat, "play"),
 }
 """Selector filters of one character's state (``Interpreter.filter_ok`` consults this)."""
 

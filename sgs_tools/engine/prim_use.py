@@ -55,6 +55,39 @@ def dying_half(g: Game, name: str, on: list[int]) -> Hook | None:
     return None
 
 
+@primitive("uncount")
+def p_uncount(g: Game, a: dict[str, Any], f: Frame) -> None:
+    """龙吟: the card being used stops counting toward its user's uses this phase (only
+    a card that was counted: used by its user in their play phase, once)."""
+    from sgs_tools.engine.table.options import limit_key
+
+    use = current_use(f)
+    if use is None or use.uncounted:
+        return
+    key = (use.user, limit_key(g, use.name))
+    if g.phase_uses.get(key, 0) <= 0 or not (
+            g.table.current == use.user and g.phase_kind == "play"):
+        return
+    g.phase_uses[key] -= 1
+    use.uncounted = True
+    g.log_event("uncount", seat=use.user, card=use.name, skill=f.name)
+
+
+@primitive("add_target")
+def p_add_target(g: Game, a: dict[str, Any], f: Frame) -> None:
+    """求援: the given characters also become targets of the card being used (a living
+    one not yet its target, once each)."""
+    use = current_use(f)
+    if use is None:
+        return
+    added = [s for s in seats(g, a.get("who"), f)
+             if s not in use.targets and g.table.players[s].alive]
+    for s in added:
+        use.targets.append(s)  # in place: the targets being resolved read this list
+    if added:
+        g.log_event("add_target", card=use.name, targets=added, skill=f.name)
+
+
 @primitive("use_uncounted")
 def p_use_uncounted(g: Game, a: dict[str, Any], f: Frame) -> None:
     """Use a card (a virtual one, from nowhere) on the given targets; it does not count

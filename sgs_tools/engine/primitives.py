@@ -113,6 +113,14 @@ def can_pay(g: Game, step: dict[str, Any], f: Frame) -> bool:
     if word in ("use", "use_uncounted"):  # a card used on nobody cannot be used
         args = step.get("args") or {}
         return bool(fitting(g, args.get("on"), f))
+    if word == "discard_other_type":  # cards of another type than the shown ones
+        from sgs_tools.engine.prim_cards import other_type_cards
+
+        args = step.get("args") or {}
+        wanted = g.interp.spec_of(g.interp.value(args.get("cards"), f)) or {}
+        cands = other_type_cards(g, args, f, f.actor)
+        low, _high = g.interp.count_of(wanted, f, len(cands))
+        return len(cands) >= max(low, 1)
     if word not in CARD_SPENDERS:
         return True
     args = step.get("args") or {}
@@ -418,8 +426,9 @@ def p_respond_use(g: Game, a: dict[str, Any], f: Frame) -> list[int]:
 @primitive("skip")
 def p_skip(g: Game, a: dict[str, Any], f: Frame) -> None:
     phase = a.get("phase")
-    if isinstance(phase, str):
-        g.skip_phase(f.actor, phase)
+    who = one_seat(g, a.get("who"), f) if a.get("who") is not None else f.actor
+    if isinstance(phase, str) and who is not None:
+        g.skip_phase(who, phase)
 
 
 @primitive("forgo_draw")

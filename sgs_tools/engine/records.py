@@ -95,4 +95,5 @@ class Use:
     extra: int = 0
     damage_source: int | None = None  # become_damage_source: who deals its damage
     required: dict[tuple[int, str], int] = field(default_factory=dict)  # require_responses
+    uncounted: bool = False  # uncount: taken off its user's count for the phase
 

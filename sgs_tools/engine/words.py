@@ -37,6 +37,8 @@ EVENTS = frozenset({
     "revealed", "hp_reduced", "cards_discarded", "phase_ending",
     # designers (prim_state)
     "hand_size_changed", "hp_changed",
+    # designers (prim_pindian)
+    "won_pindian", "lost_pindian",
 })
 # (named piles and marks read as numbers are ``{"pile": NAME}`` / ``{"mark": NAME}`` values:
 # the general's own words, not vocabulary; Interpreter.value reads them)
@@ -75,7 +77,7 @@ FILTERS = frozenset({"male", "female", "wounded", "wei", "shu", "wu", "qun", "go
                      "not_dying", "more_hp", "nearest", "fewest_hand_cards",
                      # designers: a distance bound (prim_distance.within_ok), the general
                      # card's side (prim_state)
-                     "within", "face_down", "face_up"})
+                     "within", "face_down", "face_up", "in_play_phase"})
 
 POST_FILTERS = frozenset({"nearest", "fewest_hand_cards"})
 """Filters that keep the best of the characters the other filters selected (ties all

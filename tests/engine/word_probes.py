@@ -2259,4 +2259,86 @@ phases: [judge]
 expect:
   events: [{e: delayed, seat: 0, card: PROBE}, {e: draw, seat: 0, cards: [slash ♥9, jink ♣9]}]
 """, card="type: delayed_trick"),
+    # issue 13's held-out corpus words (龙吟, 求援, 峻刑/御策, 称象, 纵适, 惴恐)
+    P("action:uncount selector:in_play_phase", """
+when use slash of players in_play_phase:
+  uncount
+""", """
+patch: {0: {hand: [slash ♠7, slash ♠10]}, 1: {hand: []}}
+script:
+  - {seat: 0, pick: slash ♠7}
+  - {seat: 0, pick: 1, when: choose}
+  - {seat: 0, pick: slash ♠10}
+  - {seat: 0, pick: 1, when: choose}
+  - {seat: 0, pick: end}
+expect:
+  events: [{e: uncount, seat: 0, card: slash}, {e: use, seat: 0, card: slash ♠10},
+           {e: damage, seat: 1, source: 0, card: slash ♠10}]
+"""),
+    P("action:add_target", """
+when targeting with slash:
+  add_target 1 other except target
+""", """
+patch: {1: {hand: []}, 2: {hand: []}}
+script:
+  - {seat: 0, pick: slash ♠7}
+  - {seat: 0, pick: 1, when: choose}
+  - {seat: 0, pick: 2, when: choose}
+  - {seat: 0, pick: end}
+expect:
+  events: [{e: add_target, card: slash, targets: [2]}, {e: damage, seat: 1, source: 0},
+           {e: damage, seat: 2, source: 0}]
+"""),
+    P("action:discard_other_type", """
+at start of play:
+  judge as judged
+  discard_other_type 1 hand card unlike judgement
+""", """
+patch: {0: {hand: [slash ♠7, qinggang_sword ♠6]}}
+expect:
+  events: [{e: judge, seat: 0, card: slash ♥9},
+           {e: move, to: discard, reason: discard, cards: [qinggang_sword ♠6]}]
+  state: {seats: {0: {hand: [slash ♠7]}}}
+"""),
+    P("action:choose_rank_sum", """
+at start of play:
+  reveal_from_deck 3 as shown
+  choose_rank_sum from shown below 13 as kept
+  gain kept
+""", """
+script: [{seat: 0, pick: jink ♣9, when: ranks}]
+expect:
+  events: [{e: move, seat: 0, to: hand, cards: [jink ♣9]}]
+  state: {seats: {0: {hand: 4}}}
+"""),
+    P("event:won_pindian:after", """
+at start of play:
+  pindian with 1 other with_hand_cards
+after won_pindian:
+  gain rival_card
+""", """
+patch: {0: {hand: [slash ♠K]}, 1: {hand: [jink ♦2]}, 2: {hand: []}}
+expect:
+  events: [{e: pindian, seat: 0, rival: 1, winner: 0},
+           {e: move, seat: 0, to: hand, cards: [jink ♦2]}]
+  state: {seats: {0: {hand: [jink ♦2]}}}
+"""),
+    P("event:lost_pindian:after", """
+at start of play:
+  pindian with 1 other with_hand_cards
+after lost_pindian:
+  gain own_card
+""", """
+patch: {0: {hand: [slash ♠2]}, 1: {hand: [jink ♦K]}, 2: {hand: []}}
+expect:
+  events: [{e: pindian, seat: 0, rival: 1, winner: 1},
+           {e: move, seat: 0, to: hand, cards: [slash ♠2]}]
+  state: {seats: {0: {hand: [slash ♠2]}}}
+"""),
+    P("modifier:fixed_distance_from", "fixed_distance_from 1 from others", """
+turns: 0
+expect:
+  distance: [{from: 2, to: 0, is: 1}, {from: 0, to: 2, is: 2}]
+  in_range: [{from: 2, to: 0, is: true}]
+"""),
 ]

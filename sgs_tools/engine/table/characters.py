@@ -24,7 +24,7 @@ def distance(g: Game, a: int, b: int) -> int:
     if g._statics_dirty:
         g.statics.refresh()
     st = g.statics
-    if st.temporary or "fixed_distance" in st.words:  # (fixed_distance's own first test)
+    if st.temporary or "fixed_distance" in st.words or "fixed_distance_from" in st.words:
         fixed = fixed_distance(g, a, b)
         if fixed is not None:
             return fixed

@@ -59,6 +59,9 @@ def take_turn(g: Game, seat: int, phases: list[str] | None = None,
             g.log_event("skip_turn", seat=seat)
             return
         g.emit("phase_start", "at", seat, {"phase": "turn"})
+        if g.emit_plans.get(("phase_begins", "when", "turn")) is not NOBODY:
+            # (惴恐: "at the start of another character's turn")
+            g.emit("phase_begins", "when", seat, {"phase": "turn", "current": (seat,)})
         g.rules.turn_start(seat)
     if EXTRA_PHASES in g.word_state:  # 当先: an extra phase once the start is over
         run_extra_phases(g, seat)

@@ -102,7 +102,9 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
         g.log_event("undo", seat=user, card=name)
     finally:
         g.use_stack.pop()
-    if use.failed and in_play and ok:
+    if use.uncounted:
+        pass  # (uncount took it off the count already)
+    elif use.failed and in_play and ok:
         g.phase_uses[key] -= 1
     elif in_play and ok and use.targets and set(use.targets) <= unlimited_on(g, user, uid):
         g.phase_uses[key] -= 1  # 陷阵: a use on those characters is not counted
