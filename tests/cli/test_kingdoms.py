@@ -57,8 +57,8 @@ def test_a_kingdom_selector_offers_only_that_kingdom(jin: Path) -> None:
 
 def test_explained_with_the_kingdom_in_three_languages(jin: Path) -> None:
     for lang, kingdom, text in (("en", "Jin", "other Jin characters"),
-                                ("zh", "晋", "晋势力其他角色"),
-                                ("ko", "진", "진 세력 다른 플레이어")):
+                                ("zh", "晋", "其他晋势力角色"),
+                                ("ko", "진", "다른 진 세력 플레이어")):
         shown = runner.invoke(app, ["explain", "simayan", "--lang", lang])
         assert shown.exit_code == 0, shown.output
         assert f"(simayan) · {kingdom} ·" in shown.output.splitlines()[0]

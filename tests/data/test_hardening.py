@@ -30,3 +30,26 @@ def test_validate_deck_with_a_wrong_card_count_reports_at_the_target_deck(
     assert ("cards/standard/deck.yaml:10:1: error[deck-count]: mode 'identity' has 108 game "
             "cards but its decks (standard) hold 109") in result.output
     assert "note: see modes/identity.yaml:" in result.output
+
+
+@pytest.mark.parametrize("breaker", ["Hero\nVillain", "Hero\x1b]0;pwned\x07", "Hero\u2028x",
+                                     "Hero\tx", "Hero\x00", "Hero\x9b2J"])
+def test_a_name_with_control_characters_or_line_breaks_is_refused_at_its_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, breaker: str) -> None:
+    """A name is one line of text; NUL, ESC, tabs and line breaks in it are data errors,
+    reported where the name is written (review, session 5: they validated cleanly)."""
+    import json
+
+    general = tmp_path / "generals" / "hero.yaml"
+    general.parent.mkdir(parents=True)
+    source = (paths.bundled_root() / "generals" / "standard" / "caocao.yaml").read_text(
+        encoding="utf-8")
+    lines = source.splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith("name:"))
+    lines[at] = f"name: {{zh: 曹操, en: {json.dumps(breaker)}}}\n"
+    general.write_text("".join(lines), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["validate", "generals/hero.yaml"])
+    assert result.exit_code == 1, result.output
+    assert f"generals/hero.yaml:{at + 1}:" in result.output
+    assert "one line of text" in result.output
