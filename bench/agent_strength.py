@@ -88,13 +88,7 @@ def paired(plain: list, smart: list, side: str) -> tuple[float, float, float]:
         if p is None or s.error or p.error:
             continue
         diffs.append((s.winning_side == side) - (p.winning_side == side))
-    n = len(diffs)
-    if not n:
-        return 0.0, 0.0, 0.0
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-    half = 1.96 * math.sqrt(var / n)
-    return mean, mean - half, mean + half
+    return gain_interval(diffs)
 
 
 def cpu_seconds() -> float:

@@ -144,3 +144,15 @@ def counts_bound(v: Any, bound: dict[str, str]) -> bool:
 
 def capitalise(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
+
+
+def differing_middles(first: str, second: str) -> tuple[str, str, int, int]:
+    """What two texts say differently: the middle of each once their longest common start
+    and end (not overlapping) are taken away, and the lengths of that start and end."""
+    n = 0
+    while n < min(len(first), len(second)) and first[n] == second[n]:
+        n += 1
+    m = 0
+    while m < min(len(first), len(second)) - n and first[-1 - m] == second[-1 - m]:
+        m += 1
+    return first[n:len(first) - m], second[n:len(second) - m], n, m

@@ -24,6 +24,7 @@ from sgs_tools.dsl.render.common import (
     SUITS,
     Alts,
     counts_bound,
+    differing_middles,
     is_letter,
     open_block,
     split_else,
@@ -1713,13 +1714,7 @@ def _merge_alternatives(first: str, second: str, L: Language) -> str | None:
     """Two modifiers that say the same but for one short word, as one with the two words
     as alternatives: "declaring it as a basic or non-delayed trick card of your choice",
     "声明为任意一种基本牌或非延时锦囊牌" (else None)."""
-    n = 0
-    while n < min(len(first), len(second)) and first[n] == second[n]:
-        n += 1
-    m = 0
-    while m < min(len(first), len(second)) - n and first[-1 - m] == second[-1 - m]:
-        m += 1
-    a, b = first[n:len(first) - m], second[n:len(second) - m]
+    a, b, n, m = differing_middles(first, second)
     if not a or not b or max(len(a), len(b)) > 20 or n + m < max(2 * len(a), 2 * len(b), 12):
         return None
     return L.alternatives(first[:n], a, b, first[len(first) - m:])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from sgs_tools.dsl.render.common import EQUAL_CLOSE, EQUAL_OPEN, counts_bound
+from sgs_tools.dsl.render.common import EQUAL_CLOSE, EQUAL_OPEN, counts_bound, differing_middles
 from sgs_tools.dsl.render.language import Language
 
 if TYPE_CHECKING:
@@ -407,13 +407,7 @@ class Chinese(Language):
 
     def event_alternatives(self, texts: list[str]) -> str | None:
         first, second = texts[0], texts[1]
-        i = 0
-        while i < min(len(first), len(second)) and first[i] == second[i]:
-            i += 1
-        j = 0
-        while j < min(len(first), len(second)) - i and first[-1 - j] == second[-1 - j]:
-            j += 1
-        a, b = first[i:len(first) - j], second[i:len(second) - j]
+        a, b, i, j = differing_middles(first, second)
         if len(texts) != 2 or not a or not b or len(a) > 3 or len(b) > 3:
             return None
         return f"{first[:i]}{a}或{b}{first[len(first) - j:]}"
