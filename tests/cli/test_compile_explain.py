@@ -102,10 +102,11 @@ def test_explain_a_samurai_card_prints_its_abilities() -> None:
 TERMINAL_BREAKER = "Hero\\e]0;pwned\\a\\e[2J\\x9b2J"  # as YAML escapes: OSC title, clear
 
 
-def test_explain_shows_escape_sequences_in_names_as_pictures(
+def test_a_name_with_escape_sequences_is_refused_and_never_reaches_the_terminal(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Review: a name holding ESC/BEL/C1 sequences (which validate accepts) reached the
-    terminal raw through `sgs explain`: on a tty it could retitle or clear the screen."""
+    """Review: a name holding ESC/BEL/C1 sequences reached the terminal raw through
+    `sgs explain` (on a tty it could retitle or clear the screen). Such a name is now a
+    located schema error, and neither validate's report nor explain prints the sequence."""
     monkeypatch.chdir(tmp_path)
     assert runner.invoke(app, ["init", "pack", "--no-input", "--zh", "包"]).exit_code == 0
     monkeypatch.chdir(tmp_path / "pack")
@@ -117,8 +118,9 @@ def test_explain_shows_escape_sequences_in_names_as_pictures(
     text = path.read_text(encoding="utf-8")
     text = text.replace("en: Hero", f'en: "{TERMINAL_BREAKER}"')
     path.write_text(text.replace("en: Zap", f'en: "{TERMINAL_BREAKER}"'), encoding="utf-8")
-    for args in (["explain", "hero", "--lang", "en"], ["explain", "zap", "--lang", "en"]):
-        result = runner.invoke(app, args)
-        assert result.exit_code == 0, result.output
+    checked = runner.invoke(app, ["validate", "generals/hero.yaml"])
+    assert checked.exit_code == 1, checked.output
+    assert "one line of text" in checked.output
+    for result in (checked, *(runner.invoke(app, args) for args in (
+            ["explain", "hero", "--lang", "en"], ["explain", "zap", "--lang", "en"]))):
         assert not any(ch in result.output for ch in "\x1b\x07\x9b"), result.output
-        assert "Hero␛]0;pwned␇␛[2J" in result.output
