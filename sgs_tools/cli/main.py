@@ -70,8 +70,16 @@ def run() -> None:
     try:
         app()
     except KeyboardInterrupt:
-        sys.stderr.write("interrupted\n")
+        sys.stderr.write("sgs: interrupted\n")
         sys.exit(130)
+    except SystemExit as exc:
+        # typer turns Ctrl-C into a silent exit 130 (``Exit(130) from KeyboardInterrupt``);
+        # say so, unless the command said it itself (simulate counts the games it played)
+        inner = exc.__context__
+        if exc.code == 130 and inner is not None and isinstance(inner.__cause__,
+                                                                KeyboardInterrupt):
+            sys.stderr.write("sgs: interrupted\n")
+        raise
     except OSError as exc:
         if exc.errno not in _WRITE_ERRNOS:
             _internal(exc)

@@ -22,3 +22,29 @@ def test_output_onto_a_full_disk_is_one_line_and_exit_2(args: list[str]) -> None
                               timeout=300, env={**os.environ, "SGS_NO_CACHE": "1"})
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr == "sgs: cannot write the output: No space left on device\n"
+
+
+def test_ctrl_c_says_interrupted_and_exits_130() -> None:
+    """Review: typer turns Ctrl-C into a silent exit 130, so `sgs balance` (like validate,
+    test and site build) stopped without a word; it says "sgs: interrupted" now, and no
+    traceback. (Early or late, the signal gives the same line: before typer runs, run()
+    catches the KeyboardInterrupt itself.)"""
+    import signal
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from sgs_tools.cli.main import run; run()", "balance",
+         "--games", "1000000", "--workers", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        time.sleep(5)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert err.endswith("sgs: interrupted\n"), err
+    assert "Traceback" not in err
