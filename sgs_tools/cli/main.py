@@ -7,6 +7,7 @@ import errno
 import sys
 from typing import NoReturn
 
+import click
 import typer
 
 from sgs_tools import __version__
@@ -79,6 +80,10 @@ def run() -> None:
         if exc.code == 130 and inner is not None and isinstance(inner.__cause__,
                                                                 KeyboardInterrupt):
             sys.stderr.write("sgs: interrupted\n")
+        if exc.code == 1 and isinstance(inner, (typer.Abort, click.exceptions.Abort)):
+            # a prompt that got no answer (stdin at its end, or Ctrl-D): click says
+            # "Aborted!" and exits 1, which here means "problems found"; it is a usage error
+            sys.exit(2)
         raise
     except OSError as exc:
         if exc.errno not in _WRITE_ERRNOS:

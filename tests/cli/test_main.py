@@ -48,3 +48,14 @@ def test_ctrl_c_says_interrupted_and_exits_130() -> None:
     assert proc.returncode == 130, err
     assert err.endswith("sgs: interrupted\n"), err
     assert "Traceback" not in err
+
+
+def test_a_prompt_with_no_answer_is_a_usage_error(tmp_path: Path) -> None:
+    """Review: `sgs init DIR` with stdin at its end printed click's "Aborted!" and exited 1,
+    the code for "problems found"; an unanswered prompt is a usage error (2)."""
+    proc = subprocess.run([sys.executable, "-c", "from sgs_tools.cli.main import run; run()",
+                           "init", str(tmp_path / "pack")], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert "Aborted!" in proc.stderr and "Traceback" not in proc.stderr
+    assert not (tmp_path / "pack").exists()
