@@ -55,12 +55,22 @@ def dying_half(g: Game, name: str, on: list[int]) -> Hook | None:
     return None
 
 
+def limit_key(g: Game, name: str) -> str:
+    """The name a card's uses are limited and counted under: a kind of a limited card counts
+    as that card (a Fire or Thunder Slash is one of the play phase's Slashes)."""
+    if "_" not in name:
+        return name
+    for phase in g.phases:
+        for limited in phase.get("use_limits") or ():
+            if name.endswith("_" + limited):
+                return str(limited)
+    return name
+
+
 @primitive("uncount")
 def p_uncount(g: Game, a: dict[str, Any], f: Frame) -> None:
     """龙吟: the card being used stops counting toward its user's uses this phase (only
     a card that was counted: used by its user in their play phase, once)."""
-    from sgs_tools.engine.table.options import limit_key
-
     use = current_use(f)
     if use is None or use.uncounted:
         return

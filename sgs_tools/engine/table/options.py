@@ -13,6 +13,7 @@ from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden
 from sgs_tools.engine.prim_names import treated_name, treating_skill
 from sgs_tools.engine.prim_targets import unlimited_on
+from sgs_tools.engine.prim_use import limit_key
 from sgs_tools.engine.prim_views import no_cards, pay_view, view_names, view_ok
 from sgs_tools.engine.primitives import CARD_SPENDERS, can_pay
 from sgs_tools.engine.records import Use
@@ -146,18 +147,6 @@ def action_hooks(g: Game, seat: int) -> list[tuple[Hook, int]]:
                     for x in grant.get("filters", ())):
                 out.append((hook, other.seat))
     return out
-
-
-def limit_key(g: Game, name: str) -> str:
-    """The name a card's uses are limited and counted under: a kind of a limited card counts
-    as that card (a Fire or Thunder Slash is one of the play phase's Slashes)."""
-    if "_" not in name:
-        return name
-    for phase in g.phases:
-        for limited in phase.get("use_limits") or ():
-            if name.endswith("_" + limited):
-                return str(limited)
-    return name
 
 
 def use_limit(g: Game, seat: int, name: str, phase: dict[str, Any] | None) -> int | None:

@@ -16,7 +16,7 @@ from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden, use_dis
 from sgs_tools.engine.prim_names import as_treated, treating_skill
 from sgs_tools.engine.prim_refuse import refused
 from sgs_tools.engine.prim_targets import unlimited_on
-from sgs_tools.engine.prim_use import dying_half
+from sgs_tools.engine.prim_use import dying_half, limit_key
 from sgs_tools.engine.prim_views import no_cards, view_makes, view_ok
 from sgs_tools.engine.records import Request, Use
 from sgs_tools.engine.state import (
@@ -24,7 +24,6 @@ from sgs_tools.engine.state import (
     EQUIPMENT,
     PROCESSING,
 )
-from sgs_tools.engine.table.options import limit_key
 from sgs_tools.engine.words import DODGED
 
 if TYPE_CHECKING:
