@@ -356,37 +356,31 @@ PLAY_ASKS = ("respond", "respond_use", "ask_play")
 Jink is used against a Slash and played against Archery Attack: "use or play")."""
 
 
-def _played_cards(hooks: Any) -> set[str]:
-    found: set[str] = set()
-    stack = [hooks]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            if item.get("do") in PLAY_ASKS and isinstance(item.get("args"), dict):
-                card = item["args"].get("card")
-                if isinstance(card, str):
-                    found.add(card)
-            stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
-        elif isinstance(item, list):
-            stack.extend(v for v in item if isinstance(v, (dict, list)))
-    return found
-
-
-def _granted_by(hooks: Any) -> set[str]:
-    """Skills a compiled effect grants (``gain_skill``)."""
+def _action_args(hooks: Any, actions: tuple[str, ...], key: str) -> set[str]:
+    """The string ``key`` argument of every ``actions`` step anywhere in compiled hooks."""
     found: set[str] = set()
     stack = [hooks]
     while stack:  # no recursion: one walk over every node of every hook
         item = stack.pop()
         if isinstance(item, dict):
-            if item.get("do") == "gain_skill" and isinstance(item.get("args"), dict):
-                skill = item["args"].get("skill")
-                if isinstance(skill, str):
-                    found.add(skill)
+            if item.get("do") in actions and isinstance(item.get("args"), dict):
+                value = item["args"].get(key)
+                if isinstance(value, str):
+                    found.add(value)
             stack.extend(v for v in item.values() if isinstance(v, (dict, list)))
         elif isinstance(item, list):
             stack.extend(v for v in item if isinstance(v, (dict, list)))
     return found
+
+
+def _played_cards(hooks: Any) -> set[str]:
+    """Cards a compiled effect asks a character to play or use in response."""
+    return _action_args(hooks, PLAY_ASKS, "card")
+
+
+def _granted_by(hooks: Any) -> set[str]:
+    """Skills a compiled effect grants (``gain_skill``)."""
+    return _action_args(hooks, ("gain_skill",), "skill")
 
 
 def _ungranted(cat: Catalog, out: EffectsResult) -> list[Problem]:
