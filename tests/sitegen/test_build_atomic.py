@@ -5,7 +5,6 @@ writes into a staging folder beside ``--out`` and only a complete build is moved
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import textwrap
