@@ -685,6 +685,35 @@ class _Reader:
                         "add 'mode: guozhan', or give the seat one 'general'")
             if two and s.generals is None and "generals" not in s.keys and s.where:
                 bad(s.where, "a Guozhan seat needs generals: [MAIN, DEPUTY]")
+        self.one_of_each(seats, two)
+
+    def one_of_each(self, seats: list[SeatSpec], two: bool) -> None:
+        """A table that could exist: each general once (the box has one card of each), and
+        a Guozhan seat's two generals of one kingdom (the rules deal you two of one)."""
+        bad, at, lib = self.bad, self.at, self.lib
+        placed: dict[str, int] = {}
+        for s in seats:
+            names = (list(s.generals or []) if two else
+                     [s.general] if isinstance(s.general, str) else [])
+            for j, name in enumerate(names):
+                where = (at("seats", s.seat, "generals", j) if two
+                         else s.general_where or at("seats", s.seat))
+                if name in placed:
+                    other = placed[name]
+                    bad(where, f"general {name!r} is already "
+                        + ("this seat's main general" if other == s.seat and two
+                           else f"at seat {other}"),
+                        "a table has one of each general; choose another")
+                else:
+                    placed[name] = s.seat
+            if two and lib is not None and s.generals is not None:
+                general = lib.catalog.generals
+                kingdoms = [general[g].kingdom if g in general else None for g in s.generals]
+                if None not in kingdoms and kingdoms[0] != kingdoms[1]:
+                    bad(at("seats", s.seat, "generals"),
+                        f"the two generals of a Guozhan seat are of one kingdom: "
+                        f"{s.generals[0]} is {kingdoms[0]}, {s.generals[1]} is {kingdoms[1]}",
+                        f"choose a {kingdoms[0]} deputy")
 
     def start(self, seats: list[SeatSpec]) -> tuple[int, str | None]:
         bad, at, data = self.bad, self.at, self.data
