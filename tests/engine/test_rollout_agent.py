@@ -141,26 +141,30 @@ def seat_of(g: Game, role: str) -> int:
 
 
 def test_the_renegade_guards_the_lord_then_turns_on_the_loyalist(lib: Library) -> None:
-    """The heuristic renegade helps whoever helped the lord, to the end; the rollout
-    agent's own stance guards the lord while rebels live and makes the loyalist its enemy
-    once they are dead (the heuristic's moves never attack it then)."""
+    """Both the heuristic renegade and the rollout agent's own stance guard the lord
+    while rebels live (the heuristic is then a lukewarm friend to the lord's helpers)
+    and make the loyalist their enemy once the rebels are dead; two left, the lord."""
     g, _d = at_play_decision(lib, 3)
     ren, loyal, lord = seat_of(g, "renegade"), seat_of(g, "loyalist"), seat_of(g, "lord")
     g.leaning[loyal] = 3.0  # the loyalist has helped the lord
     g.leaning[ren] = 2.0
     before = stance(g, ren)
     assert before[lord] < 0 and before[ren] == -10.0
-    assert ai.hostility(g, ren, loyal) < 0
+    assert -1.0 <= ai.hostility(g, ren, loyal) < 0 < ai.hostility(g, ren, lord) + 10
+    assert ai.hostility(g, ren, lord) < 0
     for p in g.table.players:
         if p.role == "rebel":
             p.alive, p.role_revealed = False, True
     after = stance(g, ren)
     assert after[loyal] > 0 > after[lord]  # three left: the loyalist first
-    assert ai.hostility(g, ren, loyal) < 0  # the heuristic would still help it
+    assert ai.hostility(g, ren, loyal) > 0 > ai.hostility(g, ren, lord)
+    rescue = ai.rescue_benefit(g, ren, loyal)
+    assert rescue < 0 < ai.rescue_benefit(g, ren, lord)  # lets the loyalist die
     weights = side_weights(g, ren)
     assert weights[loyal] < 0 < weights[lord]
     g.table.players[loyal].alive, g.table.players[loyal].role_revealed = False, True
     assert stance(g, ren)[lord] > 0  # two left: the lord is the last enemy
+    assert ai.hostility(g, ren, lord) > 0
 
 
 def test_role_odds_come_from_the_public_view(lib: Library) -> None:
