@@ -153,6 +153,7 @@ def test_the_renegade_guards_the_lord_then_turns_on_the_loyalist(lib: Library) -
     g.leaning[ren] = 2.0
     before = stance(g, ren)
     assert before[lord] < 0 and before[ren] == -10.0
+    assert 0 < side_weights(g, ren)[loyal] < side_weights(g, ren)[lord]  # rebels live
     assert -1.0 <= ai.hostility(g, ren, loyal) < 0 < ai.hostility(g, ren, lord) + 10
     assert ai.hostility(g, ren, lord) < 0
     for p in g.table.players:
