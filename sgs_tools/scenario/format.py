@@ -117,6 +117,10 @@ _CARD = re.compile(r"^\s*(?P<body>.+?)(?:\s+as\s+(?P<view>[a-z_]+))?\s*$")
 _RANK = r"(?P<rank>10|[2-9]|[AJQKajqk])"
 
 
+LOST_SKILL_LABELS = frozenset({"main", "deputy", ""})
+"""What a ``lose_skills`` event names as its ``general`` besides a general's id: the slot
+whose skills went (Guozhan), or nothing (skills held for a period that ended)."""
+
 def parse_card(text: str, where: Location | None = None) -> CardSpec | str:
     """A card spec, or a message saying what is wrong with it."""
     m = _CARD.match(str(text))
@@ -418,12 +422,16 @@ class _Reader:
         elif fname == "skill":
             if not isinstance(fval, str):
                 bad(where, "skill is a skill id")
-            elif lib is not None and fval not in lib.catalog.skills:
-                bad(where, f"unknown skill {fval!r}", suggest(fval, set(lib.catalog.skills)))
+            elif lib is not None and fval not in lib.catalog.skills \
+                    and fval not in lib.catalog.cards:
+                # A card's own effect (an equipment's, a trick's) is logged under the
+                # card's id, as a skill's is under the skill's.
+                bad(where, f"unknown skill {fval!r}",
+                    suggest(fval, set(lib.catalog.skills) | set(lib.catalog.cards)))
         elif fname == "general":
             if not isinstance(fval, str):
                 bad(where, "general is a general id")
-            else:
+            elif not (kind == "lose_skills" and fval in LOST_SKILL_LABELS):
                 self.known_general(fval, where)
         elif fname == "phase" and kind in PHASE_EVENTS:
             self.phase_checks.append((fval, where))

@@ -70,6 +70,7 @@ def _problems(text: str, lib: Library) -> list[str]:
     ("{e: decide, kind: nokind}", "unknown decision kind 'nokind'"),
     ("{e: draw, seat: 0, cards: -1}", "a number of cards is at least 0"),
     ("{e: reveal_general, general: gz_nobody}", "unknown general 'gz_nobody'"),
+    ("{e: reveal_general, general: main}", "unknown general 'main'"),
 ])
 def test_a_no_events_pattern_that_can_never_match_is_an_error(
         lib: Library, pattern: str, message: str) -> None:
@@ -81,6 +82,10 @@ def test_a_no_events_pattern_that_can_never_match_is_an_error(
     "{e: damage, seat: 1, source: 0}", "{e: death, killer: null}", "{e: skill, skill: rende}",
     "{e: phase, phase: discard}", "{e: decide, kind: yes_no}", "{e: draw, cards: 2}",
     "{e: move, to: discard}", "{e: use, targets: [1]}",
+    # a card's own effect is logged under the card's id (an armour, a weapon)
+    "{e: skill, skill: eight_diagram}", "{e: prevent, seat: 0, skill: ice_sword}",
+    # lose_skills names the Guozhan slot whose skills went, or nothing
+    "{e: lose_skills, seat: 0, general: main}", "{e: lose_skills, general: ''}",
 ])
 def test_patterns_that_could_match_are_accepted(lib: Library, pattern: str) -> None:
     assert _problems(TABLE.replace("PATTERN", pattern), lib) == []
@@ -159,3 +164,18 @@ def test_a_general_twice_at_the_table_is_refused(lib: Library) -> None:
     identity = TABLE.replace("general: caocao", "general: liubei").replace(
         "  no_events:\n    - PATTERN\n", "  winner: none\n")
     assert any("'liubei' is already at seat 0" in p for p in _problems(identity, lib))
+
+
+def test_every_bundled_scenario_passes_the_pattern_checks(lib: Library) -> None:
+    """The checks refuse what can never match and nothing the engine logs: the bundled
+    scenarios (equipment effects logged under the card's id, ``lose_skills`` naming a
+    Guozhan slot) all pass them."""
+    failures = {}
+    for f in sorted(paths.bundled_scenarios().glob("*.yaml")):
+        text = f.read_text(encoding="utf-8")
+        if "mode: samurai" in text:
+            continue
+        problems = _problems(text, lib)
+        if problems:
+            failures[f.name] = problems
+    assert failures == {}
