@@ -76,8 +76,6 @@ SEATS_FIELDS = frozenset({"targets", "seats"})
 """Event fields that hold a list of seat numbers."""
 NUMBER_FIELDS = frozenset({"n", "hp", "max_hp", "turn", "turns"})
 """Event fields that hold a whole number."""
-GENERAL_EVENTS = frozenset({"reveal_general", "hide_general"})
-"""Events whose ``general`` is a general id (``lose_skills`` names a slot there)."""
 PHASE_EVENTS = frozenset({"phase", "skip", "will_skip"})
 """Events whose ``phase`` is a phase of the mode."""
 
@@ -118,6 +116,10 @@ class CardSpec:
 _CARD = re.compile(r"^\s*(?P<body>.+?)(?:\s+as\s+(?P<view>[a-z_]+))?\s*$")
 _RANK = r"(?P<rank>10|[2-9]|[AJQKajqk])"
 
+
+LOST_SKILL_LABELS = frozenset({"main", "deputy", ""})
+"""What a ``lose_skills`` event names as its ``general`` besides a general's id: the slot
+whose skills went (Guozhan), or nothing (skills held for a period that ended)."""
 
 def parse_card(text: str, where: Location | None = None) -> CardSpec | str:
     """A card spec, or a message saying what is wrong with it."""
@@ -417,16 +419,19 @@ class _Reader:
         elif fname in NUMBER_FIELDS:
             if not _int(fval):
                 bad(where, f"{fname} is a whole number")
-        elif fname == "skill":  # a skill, or a card acting as one (eight_diagram)
+        elif fname == "skill":
             if not isinstance(fval, str):
                 bad(where, "skill is a skill id")
-            elif lib is not None and fval not in lib.catalog.skills and (
-                    fval not in lib.catalog.cards):
-                bad(where, f"unknown skill {fval!r}", suggest(fval, set(lib.catalog.skills)))
-        elif fname == "general" and kind in GENERAL_EVENTS:
+            elif lib is not None and fval not in lib.catalog.skills \
+                    and fval not in lib.catalog.cards:
+                # A card's own effect (an equipment's, a trick's) is logged under the
+                # card's id, as a skill's is under the skill's.
+                bad(where, f"unknown skill {fval!r}",
+                    suggest(fval, set(lib.catalog.skills) | set(lib.catalog.cards)))
+        elif fname == "general":
             if not isinstance(fval, str):
                 bad(where, "general is a general id")
-            else:
+            elif not (kind == "lose_skills" and fval in LOST_SKILL_LABELS):
                 self.known_general(fval, where)
         elif fname == "phase" and kind in PHASE_EVENTS:
             self.phase_checks.append((fval, where))

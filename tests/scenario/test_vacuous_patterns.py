@@ -70,6 +70,7 @@ def _problems(text: str, lib: Library) -> list[str]:
     ("{e: decide, kind: nokind}", "unknown decision kind 'nokind'"),
     ("{e: draw, seat: 0, cards: -1}", "a number of cards is at least 0"),
     ("{e: reveal_general, general: gz_nobody}", "unknown general 'gz_nobody'"),
+    ("{e: reveal_general, general: main}", "unknown general 'main'"),
 ])
 def test_a_no_events_pattern_that_can_never_match_is_an_error(
         lib: Library, pattern: str, message: str) -> None:
@@ -80,8 +81,12 @@ def test_a_no_events_pattern_that_can_never_match_is_an_error(
 @pytest.mark.parametrize("pattern", [
     "{e: damage, seat: 1, source: 0}", "{e: death, killer: null}", "{e: skill, skill: rende}",
     "{e: phase, phase: discard}", "{e: decide, kind: yes_no}", "{e: draw, cards: 2}",
-    "{e: move, to: discard}", "{e: use, targets: [1]}", "{e: skill, skill: eight_diagram}",
-    "{e: lose_skills, seat: 1, general: deputy}", "{e: move, seat: -1, to: discard}",
+    "{e: move, to: discard}", "{e: use, targets: [1]}", "{e: move, seat: -1, to: discard}",
+    # a card's own effect is logged under the card's id (an armour, a weapon)
+    "{e: skill, skill: eight_diagram}", "{e: prevent, seat: 0, skill: ice_sword}",
+    # lose_skills names the Guozhan slot whose skills went, or nothing
+    "{e: lose_skills, seat: 0, general: main}", "{e: lose_skills, general: ''}",
+    "{e: lose_skills, seat: 1, general: deputy}",
 ])
 def test_patterns_that_could_match_are_accepted(lib: Library, pattern: str) -> None:
     assert _problems(TABLE.replace("PATTERN", pattern), lib) == []
@@ -146,3 +151,16 @@ def test_the_same_general_as_main_and_deputy_is_refused(lib: Library) -> None:
     problems = _problems(text, lib)
     assert any(p.startswith("5:28:") and "'gz_liubei' is already this seat's main general"
                in p for p in problems), problems
+def test_every_bundled_scenario_passes_the_pattern_checks(lib: Library) -> None:
+    """The checks refuse what can never match and nothing the engine logs: the bundled
+    scenarios (equipment effects logged under the card's id, ``lose_skills`` naming a
+    Guozhan slot) all pass them."""
+    failures = {}
+    for f in sorted(paths.bundled_scenarios().glob("*.yaml")):
+        text = f.read_text(encoding="utf-8")
+        if "mode: samurai" in text:
+            continue
+        problems = _problems(text, lib)
+        if problems:
+            failures[f.name] = problems
+    assert failures == {}
