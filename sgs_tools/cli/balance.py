@@ -120,7 +120,15 @@ def balance(
                  f"at {players} players")
         else:
             roles = [r for r, k in row.items() if int(k) > 0]
+        twice = sorted({g for g in focus if focus.count(g) > 1})
+        if twice:
+            fail(f"--focus names {', '.join(map(repr, twice))} more than once")
+        pool = {gen.id for gen in lib.pool(lib.mode(mode))}
         for g in focus:
+            if g in lib.catalog.generals and g not in pool:
+                fail(f"general {g!r} is not played in mode {mode!r} (its set "
+                     f"{lib.general(g).set!r} is not in the mode's pool); "
+                     "choose the mode it belongs to with --mode")
             if g not in lib.catalog.generals:
                 from sgs_tools.data.schemas import suggest
 

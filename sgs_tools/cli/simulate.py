@@ -7,7 +7,7 @@ import re
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -108,9 +108,13 @@ def simulate(
         typer.echo(f"sgs simulate: --agents lists {len(kinds)} agents for {players} players; "
                    "give one kind, or one per seat", err=True)
         raise typer.Exit(2)
-    if json_out is not None and (json_out.is_dir() or not json_out.parent.is_dir()):
-        typer.echo(f"sgs simulate: cannot write {json_out}: no such folder or a folder",
+    if json_out is not None and json_out.is_dir():
+        typer.echo(f"sgs simulate: --json {json_out} is a folder; give a file's path",
                    err=True)
+        raise typer.Exit(2)
+    if json_out is not None and not json_out.parent.is_dir():
+        typer.echo(f"sgs simulate: cannot write {json_out}: the folder "
+                   f"{json_out.parent} does not exist", err=True)
         raise typer.Exit(2)
     if json_out is not None and json_out.exists() and not force:
         typer.echo(f"sgs simulate: {json_out} exists; use --force to overwrite it", err=True)
@@ -127,6 +131,11 @@ def simulate(
                         generals=tuple(g.strip() for g in generals.split(","))
                         if generals else None, first_game=first_game,
                         data=tuple(str(p) for p in data or []))
+    if settings.generals:
+        table_problem = _general_list_problem(lib, mode, settings.generals)
+        if table_problem:
+            typer.echo(f"sgs simulate: --generals {table_problem}", err=True)
+            raise typer.Exit(2)
     try:  # fail fast on a bad mode, player count or general list
         if mode == "samurai":
             from sgs_tools.engine.samurai import SamuraiGame
@@ -181,3 +190,27 @@ def simulate(
             raise typer.Exit(2) from None
     # a stall fails the run, as a crash does
     raise typer.Exit(1 if report.crashed or report.stalled else 0)
+
+
+def _general_list_problem(lib: Any, mode: str, generals: tuple[str, ...]) -> str | None:
+    """Why a ``--generals`` list makes a table that could not exist, or None: a general
+    named twice (a box has one card of each), or a Guozhan pair of two kingdoms (the rules
+    deal two of one kingdom). Unknown names are left to the deal, which suggests others."""
+    names = [n.strip() for g in generals for n in g.split("+")]
+    twice = sorted({n for n in names if n and names.count(n) > 1})
+    if twice:
+        return (f"names {', '.join(map(repr, twice))} more than once; a table has one of "
+                "each general")
+    from sgs_tools.engine.modes import rules_for
+    from sgs_tools.engine.modes.guozhan import GuozhanRules
+
+    if mode != "samurai" and issubclass(rules_for(lib.mode(mode), lib.catalog.modes),
+                                        GuozhanRules):
+        known = lib.catalog.generals
+        for pair in generals:
+            two = [n.strip() for n in pair.split("+")]
+            kingdoms = {known[n].kingdom for n in two if n in known}
+            if len(two) == 2 and len(kingdoms) > 1:
+                return (f"pairs {two[0]!r} and {two[1]!r}, of two kingdoms; a Guozhan "
+                        "seat's two generals are of one kingdom")
+    return None
