@@ -30,8 +30,8 @@ from sgs_tools.data.loader import MAX_BYTES, Document
 from sgs_tools.data.model import Deck, Expansion, General, Mode, Origin
 from sgs_tools.data.reserved import reserved_id_problems
 from sgs_tools.data.validate import IO_ERROR, collect, identity
+from sgs_tools.data.validate import shown as shown_path
 from sgs_tools.errors import Problem
-from sgs_tools.paths import display_path
 
 if TYPE_CHECKING:
     from sgs_tools.dsl.effects import EffectsResult
@@ -254,7 +254,7 @@ def _file_keys(files: list[Path], cache: Cache | None, named: set[Path] | None =
             try:
                 if path.stat().st_size <= MAX_BYTES:
                     flag = "" if named is None or path in named else "\0found"
-                    key = cache.file_key(display_path(path) + flag, path.read_bytes())
+                    key = cache.file_key(shown_path(path) + flag, path.read_bytes())
             except OSError:
                 key = None  # check_file reports it
         keys.append(key)
@@ -542,7 +542,7 @@ def validate(targets: list[Path] | None = None, *, compile_effects: bool = True,
     """
     files, user_files = _files(targets)
     named = {t for t in targets or [] if t.is_file()}
-    shown_user = {display_path(p) for p in user_files}
+    shown_user = {shown_path(p) for p in user_files}
     checked = len(user_files) if targets else None
     cache = Cache.open(targets) if use_cache else None
     keys = _file_keys(files, cache, named)
@@ -603,12 +603,15 @@ def _validate(files: list[Path], keys: list[str | None], cache: Cache | None,
                 if (taken is not None and taken.origin.doc is doc
                         and all(p.severity != "error" for p in o.problems)):
                     # the skill the catalog took from this file; one copy of each set
-                    # of modes, names, tokens and digests (there are few)
-                    ahead[ident] = o._replace(modes=shared.setdefault(o.modes, o.modes),
-                                              cards=shared.setdefault(o.cards, o.cards),
-                                              skills=shared.setdefault(o.skills, o.skills),
-                                              tokens=shared.setdefault(o.tokens, o.tokens),
-                                              world=shared.setdefault(o.world, o.world))
+                    # of modes, names, tokens, grants and digests (there are few), and
+                    # of each outcome made of them (most skills share one)
+                    o = o._replace(modes=shared.setdefault(o.modes, o.modes),
+                                   cards=shared.setdefault(o.cards, o.cards),
+                                   skills=shared.setdefault(o.skills, o.skills),
+                                   tokens=shared.setdefault(o.tokens, o.tokens),
+                                   world=shared.setdefault(o.world, o.world),
+                                   grants=shared.setdefault(o.grants, o.grants))
+                    ahead[ident] = shared.setdefault(o, o)
             if report_only:
                 doc.release()  # its text, compressed: for the few that get a problem later
         elif result.kind is not None:

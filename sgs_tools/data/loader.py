@@ -70,7 +70,9 @@ _Yaml12Loader.add_implicit_resolver(_NULL, re.compile(r"^$"), [""])
 
 _PLAIN_TAGS: dict[str, str] = {}
 """Plain scalar → its tag, as resolved so far: keys and words repeat in every file, and
-PyYAML's resolver tries its patterns on each one again."""
+PyYAML's resolver tries its patterns on each one again. The first few thousand are kept
+(the keys and words of the files read first, the bundled ones): a larger table would
+mostly hold names that never come again, alive after their files are freed."""
 _RESOLVE = _Yaml12Loader.resolve
 
 
@@ -81,7 +83,7 @@ def _resolve(self: Any, kind: Any, value: Any, implicit: Any) -> Any:
         tag = _PLAIN_TAGS.get(value)
         if tag is None:
             tag = _RESOLVE(self, kind, value, implicit)
-            if len(_PLAIN_TAGS) < 50_000 and len(value) < 64:
+            if len(_PLAIN_TAGS) < 8_192 and len(value) < 64:
                 _PLAIN_TAGS[value] = tag
         return tag
     return _RESOLVE(self, kind, value, implicit)

@@ -224,20 +224,35 @@ def deck_of(doc: Document) -> Deck:
     return Deck(data["id"], Names.of(data["name"]), copies, Origin(doc))
 
 
+_SHARED: dict[Any, Any] = {}
+"""Paths inside a file (``("skills", 0)``) and tag lists, kept once for all the generals
+that repeat them (tens of thousands, when validating that many files)."""
+
+
+def _once(value: Any) -> Any:
+    if len(_SHARED) >= 4096:
+        return value
+    return _SHARED.setdefault(value, value)
+
+
+def _tags(raw: dict[str, Any]) -> tuple[str, ...]:
+    tags: tuple[str, ...] = _once(tuple(map(intern, raw.get("tags", []))))
+    return tags
+
+
 def general_of(doc: Document) -> General:
     data = doc.data
     skills: list[Skill | SkillRef] = []
     for i, raw in enumerate(data["skills"]):
-        origin = Origin(doc, ("skills", i))
+        origin = Origin(doc, _once(("skills", i)))
         if isinstance(raw, str):
             skills.append(SkillRef(raw, origin))
         else:
-            skills.append(Skill(raw["id"], Names.of(raw["name"]),
-                                tuple(map(intern, raw.get("tags", []))),
+            skills.append(Skill(raw["id"], Names.of(raw["name"]), _tags(raw),
                                 raw.get("effect"), data["id"], origin))
     granted = tuple(
-        Skill(raw["id"], Names.of(raw["name"]), tuple(map(intern, raw.get("tags", []))),
-              raw.get("effect"), data["id"], Origin(doc, ("granted_skills", i)))
+        Skill(raw["id"], Names.of(raw["name"]), _tags(raw),
+              raw.get("effect"), data["id"], Origin(doc, _once(("granted_skills", i))))
         for i, raw in enumerate(data.get("granted_skills") or []))
     tokens = tuple(Token(raw["id"], Names.of(raw["name"]), kind)
                    for key, kind in (("piles", "pile"), ("marks", "mark"))

@@ -166,19 +166,28 @@ def collect(targets: list[Path]) -> list[Path]:
     return found
 
 
+def shown(path: Path) -> str:
+    """:func:`sgs_tools.paths.display_path`, without its system calls for the common case
+    of a relative path that does not climb (``generals/x.yaml``): that is shown as it is,
+    as ``os.path.relpath`` would show it (a Path's text is already normalised)."""
+    if not path.is_absolute() and ".." not in path.parts:
+        return str(path)
+    return display_path(path)
+
+
 def check_file(path: Path, named: bool = True) -> tuple[Document, list[Problem], str | None]:
     """Load one file and check it against its kind's schema (``named``: the user named
     this file itself, rather than a folder holding it). A scenario comes back with no
     kind and no problems: its format is checked above the data layer
     (:func:`sgs_tools.project.check_file`)."""
-    shown = display_path(path)
+    shown_as = shown(path)
     try:
         # positions are read again from the text only if a problem needs them
-        doc = load_file(path, shown, positions=False)
+        doc = load_file(path, shown_as, positions=False)
     except LoadError as exc:
         if not named and unreadable_not_data(path, exc):
-            return Document(shown, exc.text or "", None), [], None
-        return Document(shown, exc.text or "", None), [exc.problem], None
+            return Document(shown_as, exc.text or "", None), [], None
+        return Document(shown_as, exc.text or "", None), [exc.problem], None
     kind, problems = kind_of(doc, path, named=named)
     if kind is not None:
         problems.extend(schemas.check(doc, schemas.KINDS[kind]))

@@ -18,8 +18,8 @@ from sgs_tools.data.model import Origin
 from sgs_tools.dsl import ast as A
 from sgs_tools.dsl.check import Analysis, Context, check
 from sgs_tools.dsl.compile import IR_VERSION, compile_effect
+from sgs_tools.dsl.names import Names
 from sgs_tools.dsl.parse import EffectSyntaxError, SyntaxProblem, parse
-from sgs_tools.dsl.render import Names, render
 from sgs_tools.dsl.vocabulary import KingdomWord, Registry, registry
 from sgs_tools.errors import Location, Problem
 
@@ -44,6 +44,8 @@ class EffectsResult:
     compiled: dict[str, Compiled] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     names: Names = field(default_factory=Names)
+    """(The renderer is imported only where names are made: `sgs validate` renders
+    nothing.)"""
     taken: dict[str, frozenset[str]] = field(default_factory=dict)
     """Skills checked ahead and taken as they were (so not in ``compiled``: a report run),
     each with the skills it grants."""
@@ -291,7 +293,19 @@ def check_ahead(ident: str, kind: str, owner: str, text: str, origin: Origin,
                    (frozenset(skills_seen.found), frozenset(skills_seen.missed)),
                    cards_seen.whole or skills_seen.whole, tuple(sorted((tokens or {}).items())),
                    world if world is not None else world_digest(kinds, kingdoms),
-                   frozenset(_granted_by(compiled.hooks)) if compiled else frozenset())
+                   _grants(text, compiled.hooks) if compiled else _NO_GRANTS)
+
+
+_NO_GRANTS: frozenset[str] = frozenset()
+
+
+def _grants(text: str, hooks: Any) -> frozenset[str]:
+    """The skills compiled hooks grant: none where the text never says ``gain_skill`` (a
+    step's ``do`` is the verb as written: sgs_tools.dsl.compile), so most effects need no
+    walk over their hooks; one shared empty set for them (tens of thousands are kept)."""
+    if "gain_skill" not in text:
+        return _NO_GRANTS
+    return frozenset(_granted_by(hooks)) or _NO_GRANTS
 
 
 def _holds(outcome: Outcome | None, modes: frozenset[str], known: _Known,
@@ -483,6 +497,8 @@ def hook_table(result: EffectsResult) -> dict[str, Any]:
 
 
 def explain(compiled: Compiled, names: Names, lang: str) -> str:
+    from sgs_tools.dsl.render import render
+
     return render(compiled.effect, compiled.analysis, compiled.registry, lang, names,
                   kind=compiled.kind)
 

@@ -70,3 +70,28 @@ def test_golden_hooks_and_text(ident: str) -> None:
     payload = {"id": ident, "dsl": unparse(compiled.effect), "text": texts,
                "hooks": compiled.hooks}
     golden(GOLDEN / f"{ident}.json", json.dumps(payload, ensure_ascii=False, indent=1) + "\n")
+
+
+def test_grants_are_found_without_a_walk_only_where_the_text_cannot_grant() -> None:
+    """check_ahead skips walking a compiled effect's hooks for ``gain_skill`` steps when the
+    text never writes the word (a step's ``do`` is its verb as written): on every bundled
+    effect, and on one that grants, the shortcut finds what the walk finds."""
+    from sgs_tools.dsl.effects import _granted_by, _grants
+
+    compiled = bundled().effects
+    assert compiled is not None
+    for c in compiled.compiled.values():
+        assert _grants(c.text, c.hooks) == frozenset(_granted_by(c.hooks)), c.id
+    from sgs_tools.data.catalog import Catalog
+    from sgs_tools.data.model import Origin
+    from sgs_tools.dsl.effects import EffectsResult, _one
+
+    cat = bundled().catalog
+    skill = cat.skills["jianxiong"]
+    out = EffectsResult()
+    text = "at start of play, once per game:\n  gain_skill wusheng until turn\n"
+    _one(Catalog(cards=cat.cards, skills=cat.skills), out, "probe", "skill", "probe", text,
+         Origin(skill.origin.doc, skill.origin.path), "effect", frozenset({"identity"}), ())
+    assert not [p for p in out.problems if p.severity == "error"], out.problems
+    hooks = out.compiled["probe"].hooks
+    assert _grants(text, hooks) == frozenset(_granted_by(hooks)) == {"wusheng"}

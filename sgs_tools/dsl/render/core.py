@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sgs_tools.dsl import ast as A
 from sgs_tools.dsl.check import Analysis
+from sgs_tools.dsl.names import Names
 from sgs_tools.dsl.render.common import (
     HOLDER_EVENTS,
     MENTION_CLOSE,
@@ -48,20 +49,6 @@ ANSWERED = ("respond", "respond_use", "ask_use")
 def language(lang: str) -> Language:
     """The phrasing of ``lang`` (English for a language with no module of its own)."""
     return LANGUAGES.get(lang, LANGUAGES["en"])
-
-
-@dataclass
-class Names:
-    """Localised names of cards and skills, for rendering references."""
-
-    cards: dict[str, dict[str, str]] = field(default_factory=dict)
-    skills: dict[str, dict[str, str]] = field(default_factory=dict)
-    playable: frozenset[str] | None = None
-    """Cards some effect asks a character to play (打出) in response. A conversion into one
-    of them reads "use or play"; into any other card, only "use". None: not known, so
-    every conversion reads "use or play"."""
-    tokens: dict[str, dict[str, str]] = field(default_factory=dict)
-    """Named piles and marks on general cards (权): id → names."""
 
 
 # A template's first placeholder, its subject ({may:…} only chooses a form of words).
