@@ -85,12 +85,9 @@ def check_file(path: Path, named: bool = True) -> tuple[Document, list[Problem],
     doc, problems, kind = data_validate.check_file(path, named)
     if kind is None and not problems and isinstance(doc.data, dict) and (
             doc.data.get("kind") == "scenario"):
-        from sgs_tools.scenario.format import ScenarioError, parse_scenario
+        from sgs_tools.scenario.format import check_format
 
-        try:
-            parse_scenario(doc)
-        except ScenarioError as exc:
-            problems.extend(exc.problems)
+        problems.extend(check_format(doc))  # a samurai scenario by its own format
     return doc, problems, kind
 
 

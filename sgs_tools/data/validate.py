@@ -84,8 +84,8 @@ def identity(path: Path) -> object:
     the path costs a system call per folder), or its resolved path if it cannot be read."""
     try:
         st = os.stat(path)
-    except OSError:
-        return str(path.resolve())
+    except OSError:  # realpath, unlike Path.resolve on 3.11, stops at a symlink loop
+        return os.path.realpath(path)
     return (st.st_dev, st.st_ino)
 
 
@@ -156,6 +156,9 @@ def collect(targets: list[Path]) -> list[Path]:
                 raise UsageError(f"no YAML files in {target}")
         elif target.is_file():
             files = [target]
+        elif target.exists():  # a FIFO, a device, a socket: reading it could block forever
+            raise UsageError(f"{target} is not a regular file or a folder; sgs reads data "
+                             "from files")
         else:
             raise UsageError(f"no such file or folder: {target}")
         for f in files:

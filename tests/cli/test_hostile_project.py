@@ -89,3 +89,36 @@ def test_the_next_command_quotes_a_hostile_folder_name(tmp_path: Path,
     assert made.exit_code == 0, made.output
     line = next(x for x in made.output.splitlines() if x.startswith("next: "))
     assert shlex.split(line.removeprefix("next: "))[:2] == ["cd", folder]
+
+
+def test_a_symlink_loop_in_a_data_folder_is_an_io_error_not_a_crash(exp: Path) -> None:
+    """Two symlinks pointing at each other: `Path.resolve` raised RuntimeError on 3.11."""
+    (exp / "generals" / "loop_a.yaml").symlink_to("loop_b.yaml")
+    (exp / "generals" / "loop_b.yaml").symlink_to("loop_a.yaml")
+    result = runner.invoke(app, ["validate", "generals"])
+    assert result.exit_code == 2, result.output
+    assert "loop_a.yaml: error[io-error]" in result.output
+    assert "internal error" not in result.output
+
+
+def test_a_named_fifo_is_refused_for_what_it_is(exp: Path) -> None:
+    fifo = exp / "generals" / "pipe.yaml"
+    os.mkfifo(fifo)
+    result = runner.invoke(app, ["validate", str(fifo)])
+    assert result.exit_code == 2, result.output
+    assert "is not a regular file or a folder" in result.output
+
+
+def test_validate_checks_a_samurai_scenario_by_its_own_format(exp: Path) -> None:
+    """`sgs validate` on a samurai scenario used the identity format (106 false errors on
+    the bundled ones); a samurai format error is still located."""
+    bundled = [f for f in sorted(paths.bundled_scenarios().glob("*.yaml"))
+               if "mode: samurai" in f.read_text(encoding="utf-8")]
+    ok = runner.invoke(app, ["validate", *map(str, bundled)])
+    assert ok.exit_code == 0, ok.output
+    bad = exp / "tests" / "samurai_bad.yaml"
+    bad.write_text("kind: scenario\nname: x\nmode: samurai\nseats:\n  - {housez: []}\n",
+                   encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(bad)])
+    assert result.exit_code == 1, result.output
+    assert "samurai_bad.yaml:5:" in result.output and "housez" in result.output
