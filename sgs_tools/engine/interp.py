@@ -7,6 +7,7 @@ have negative uids), numbers are ints, words (suits, colours, names) are strings
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,9 @@ Seats = tuple[int, ...]
 EQUIP_SUBTYPES = frozenset({"weapon", "armour", "horse", "plus_horse", "minus_horse"})
 ALL_OF_TABLE = frozenset({"except", "within", "where"})
 """Selector keys that need the whole table to test one character (``Interpreter.select``)."""
+PLANS_KEPT = 4096
+"""Selector and card-spec plans a library keeps (then they start again: the library's IR
+has far fewer; only a selector or spec made at run time could grow the count)."""
 KINGDOMS = frozenset({"wei", "shu", "wu", "qun", "god"})
 """The base game's kingdoms; a game's interpreter also knows its expansions' (``kingdoms``)."""
 
@@ -79,11 +83,82 @@ def type_is(card: CardInst, word: str) -> bool:
     return card.subtype == word
 
 
+FilterTest = Callable[["Interpreter", Player, int, Frame], bool]
+"""One selector word's test of a character: (interpreter, character, the selector's
+owner, frame) → selected."""
+
+
+def _near_anyway(it: Interpreter, p: Player, me: int, f: Frame) -> bool:
+    """A card ``me`` is using may target ``p`` whatever the distance
+    (``ignore_distance_to``)."""
+    use = f.use
+    return use is not None and use.user == me and distance_ignored(it.game, me, p.seat)
+
+
+def _in_range(it: Interpreter, p: Player, me: int, f: Frame) -> bool:
+    return p.seat != me and (it.game.in_range(me, p.seat) or _near_anyway(it, p, me, f))
+
+
+def _at_distance_1(it: Interpreter, p: Player, me: int, f: Frame) -> bool:
+    return p.seat != me and (it.game.distance(me, p.seat) <= 1
+                             or _near_anyway(it, p, me, f))
+
+
+def _opposite_gender(it: Interpreter, p: Player, me: int, f: Frame) -> bool:
+    mine = it.game.table.players[me].gender
+    return p.gender is not None and mine is not None and p.gender != mine
+
+
+def _questioning(it: Interpreter, p: Player, me: int, f: Frame) -> bool:
+    questioners: tuple[int, ...] = it.game.word_state.get("questioners", ())
+    return p.seat in questioners
+
+
+def _adjacent_to_target(it: Interpreter, p: Player, me: int, f: Frame) -> bool:
+    target = it.var("target", f)
+    seats = target if isinstance(target, tuple) else ()
+    return bool(seats) and p.seat not in seats and it.game.distance(seats[0], p.seat) <= 1
+
+
+SelectPlan = tuple[dict[str, Any], str, bool, bool, tuple[FilterTest, ...], tuple[str, ...],
+                   tuple[Any, ...], Any, Any]
+"""A selector, its noun, whether the noun is others, whether it is any character, its
+filters' tests, its post filters, ``except``, ``within``, ``where``."""
+CardPlan = tuple[dict[str, Any], tuple[str, ...], tuple[str, ...], tuple[str, ...],
+                 tuple[str, ...]]
+"""A card spec with filters, its names, card types, colours and suits."""
+
+FILTERS: dict[str, FilterTest] = {
+    "male": lambda it, p, me, f: p.gender == "male",
+    "female": lambda it, p, me, f: p.gender == "female",
+    "wounded": lambda it, p, me, f: p.hp < p.max_hp,
+    "in_range": _in_range,
+    "at_distance_1": _at_distance_1,
+    "with_cards": lambda it, p, me, f: bool(p.hand or p.equipment),
+    "with_hand_cards": lambda it, p, me, f: bool(p.hand),
+    "with_equipment": lambda it, p, me, f: bool(p.equipment),
+    "alive": lambda it, p, me, f: p.alive,
+    "opposite_gender": _opposite_gender,
+    "with_weapon": lambda it, p, me, f: "weapon" in p.equipment,
+    "questioning": _questioning,
+    "adjacent_to_target": _adjacent_to_target,
+}
+"""The engine's own selector words (a kingdom word is tested first; then these; then the
+filter words primitives register, ``FILTER_WORDS`` and ``STATE_FILTERS``)."""
+
+
 class Interpreter:
     def __init__(self, game: Game) -> None:
-        self.game = game
+        self.game: Game = game
         self.kingdoms = KINGDOMS | game.lib.kingdoms
         """Kingdom words: a selector or condition naming one tests a character's kingdom."""
+        compiled = game.lib.compiled
+        self.filter_tests: dict[str, FilterTest] = compiled["filters"]
+        """Selector word → its test (``filter_test``), shared by the library's games."""
+        self.select_plans: dict[int, SelectPlan] = compiled["selects"]
+        """id of a selector → what ``select`` reads of it (``select_plan``)."""
+        self.card_tests: dict[int, CardPlan] = compiled["cards"]
+        """id of a card spec → what ``card_matches`` reads of it (``card_plan``)."""
 
     # -- values --------------------------------------------------------------------------
     def player_attr(self, p: Player, attr: str) -> Any:
@@ -269,51 +344,42 @@ class Interpreter:
         return seat in self.players_of(v, f)
 
     def filter_ok(self, flt: str, p: Player, me: int, f: Frame) -> bool:
-        g = self.game
+        test = self.filter_tests.get(flt)
+        if test is None:
+            test = self.filter_test(flt)
+        return test(self, p, me, f)
+
+    def filter_test(self, flt: str) -> FilterTest:
+        """The test of one selector word, found once per library (``filter_tests``):
+        a kingdom, one of ``FILTERS``, else a primitive's filter word, a post filter
+        tested alone, or the gap reported as the word is met (looked up when asked)."""
+        test: FilterTest | None
         if flt in self.kingdoms:
-            return p.kingdom == flt
-        if flt == "male" or flt == "female":
-            return p.gender == flt
-        if flt == "wounded":
-            return p.hp < p.max_hp
-        if flt == "in_range":
-            return p.seat != me and (g.in_range(me, p.seat) or self.near_anyway(p, me, f))
-        if flt == "at_distance_1":
-            return p.seat != me and (g.distance(me, p.seat) <= 1
-                                     or self.near_anyway(p, me, f))
-        if flt == "with_cards":
-            return bool(p.hand or p.equipment)
-        if flt == "with_hand_cards":
-            return bool(p.hand)
-        if flt == "with_equipment":
-            return bool(p.equipment)
-        if flt == "alive":
-            return p.alive
-        if flt == "opposite_gender":
-            mine = g.table.players[me].gender
-            return p.gender is not None and mine is not None and p.gender != mine
-        if flt == "with_weapon":
-            return "weapon" in p.equipment
-        if flt == "questioning":
-            return p.seat in g.word_state.get("questioners", ())
-        if flt == "adjacent_to_target":
-            target = self.var("target", f)
-            seats = target if isinstance(target, tuple) else ()
-            return bool(seats) and p.seat not in seats and g.distance(seats[0], p.seat) <= 1
-        found = FILTER_WORDS.get(flt) or STATE_FILTERS.get(flt)
-        if found is not None:
-            return found(g, p, me, f)
-        if flt in POST_FILTERS:
-            # One character tested alone: the best of everyone else who could be selected.
-            pool = [q for q in g.table.players if q.alive and q.seat != me]
-            return p.seat in post_filter(g, flt, pool, f)
-        raise EngineGap(f"selector {flt}", f.name)
+            def test(it: Interpreter, p: Player, me: int, f: Frame) -> bool:
+                return p.kingdom == flt
+        else:
+            test = FILTERS.get(flt)
+            if test is None:
+                def test(it: Interpreter, p: Player, me: int, f: Frame) -> bool:
+                    # (the words primitives register are looked up as they are asked:
+                    # a word's primitive may be replaced, as tests that count calls do)
+                    g = it.game
+                    found = FILTER_WORDS.get(flt) or STATE_FILTERS.get(flt)
+                    if found is not None:
+                        return found(g, p, me, f)
+                    if flt in POST_FILTERS:
+                        # One character tested alone: the best of everyone else who could
+                        # be selected.
+                        pool = [q for q in g.table.players if q.alive and q.seat != me]
+                        return p.seat in post_filter(g, flt, pool, f)
+                    raise EngineGap(f"selector {flt}", f.name)
+        self.filter_tests[flt] = test
+        return test
 
     def near_anyway(self, p: Player, me: int, f: Frame) -> bool:
         """A card ``me`` is using may target ``p`` whatever the distance
         (``ignore_distance_to``)."""
-        use = f.use
-        return use is not None and use.user == me and distance_ignored(self.game, me, p.seat)
+        return _near_anyway(self, p, me, f)
 
     def noun_ok(self, noun: str, p: Player, me: int) -> bool:
         if noun in ("others", "other"):
@@ -326,28 +392,44 @@ class Interpreter:
             return p.seat == self.game.table.current
         return True
 
-    def select(self, s: dict[str, Any], f: Frame) -> Seats:
-        me = f.owner
+    def select_plan(self, s: dict[str, Any]) -> SelectPlan:
+        """What ``select`` reads of a selector, read once per library: its noun (as
+        flags), its filters' tests (post filters apart), ``except``, ``within``,
+        ``where``. Kept by the selector's ``id`` with the selector itself (so the id is
+        not reused while kept): selectors are the library's IR, or the few
+        ``targeting_select`` derives and keeps."""
         noun = s.get("noun", "players")
         filters = s.get("filters", ())
-        excluded: set[int] = set()
-        if "except" in s:
-            for ex in s["except"]:
-                excluded.update(self.players_of(ex, f))
-        post = [x for x in filters if x in POST_FILTERS] if filters else None
+        post = tuple(x for x in filters if x in POST_FILTERS) if filters else ()
         if post:
             filters = [x for x in filters if x not in POST_FILTERS]
-        within = s.get("within")
+        tests = self.filter_tests
+        others = noun in ("others", "other")
+        plan: SelectPlan = (
+            s, noun, others, not others and noun not in ("you", "lord", "current"),
+            tuple(tests.get(x) or self.filter_test(x) for x in filters), post,
+            tuple(s["except"]) if "except" in s else (), s.get("within"), s.get("where"))
+        plans = self.select_plans
+        if len(plans) >= PLANS_KEPT:
+            plans.clear()
+        plans[id(s)] = plan
+        return plan
+
+    def select(self, s: dict[str, Any], f: Frame) -> Seats:
+        plan = self.select_plans.get(id(s))
+        if plan is None or plan[0] is not s:
+            plan = self.select_plan(s)
+        _s, noun, others, any_noun, tests, post, excepts, within, where = plan
+        me = f.owner
+        excluded: set[int] = set()
+        for ex in excepts:
+            excluded.update(self.players_of(ex, f))
         out = []
         g = self.game
         t = g.table
         players = t.players
         n = len(players)
-        # noun_ok, unrolled for the usual nouns (asked for every seat of every selector)
-        others = noun in ("others", "other")
-        any_noun = not others and noun not in ("you", "lord", "current")
         current = t.current
-        filter_ok = self.filter_ok
         for i in range(n):  # the living, in seat order from the current player
             p = players[(current + i) % n]
             if not p.alive:
@@ -362,15 +444,14 @@ class Interpreter:
                 continue
             if within is not None and not within_ok(g, s, me, seat, f):
                 continue
-            for flt in filters:
-                if not filter_ok(flt, p, me, f):
+            for test in tests:
+                if not test(self, p, me, f):
                     break
             else:
                 out.append(seat)
-        for flt in post or ():
+        for flt in post:
             keep = post_filter(g, flt, [g.table.players[x] for x in out], f)
             out = [x for x in out if x in keep]
-        where = s.get("where")
         if where is not None:  # `pick … as b where COND`: each one chosen meets COND
             out = [x for x in out if self.meets(where, x, f)]
         return tuple(out)
@@ -400,23 +481,37 @@ class Interpreter:
         return n, n
 
     # -- cards ---------------------------------------------------------------------------
+    def card_plan(self, spec: dict[str, Any], filters: dict[str, Any]) -> CardPlan:
+        """What ``card_matches`` reads of a card spec with filters (kept as
+        ``select_plan`` keeps a selector's): names, types, colours, suits."""
+        names = filters.get("name") or ()
+        types = filters.get("card_type") or ()
+        plan: CardPlan = (spec, tuple(names), tuple(types), tuple(filters.get("color") or ()),
+                          tuple(filters.get("suit") or ()))
+        plans = self.card_tests
+        if len(plans) >= PLANS_KEPT:
+            plans.clear()
+        plans[id(spec)] = plan
+        return plan
+
     def card_matches(self, card: CardInst, spec: dict[str, Any]) -> bool:
-        filters = spec.get("filters")
-        if not filters:
-            return True  # (most specs: no filter at all)
-        names = filters.get("name")
-        types = filters.get("card_type")
-        if names and types:
-            # a card name and a type are alternatives: 一张装备牌或【杀】
-            if not (card_is_named(card, names) or any(type_is(card, t) for t in types)):
+        plan = self.card_tests.get(id(spec))
+        if plan is None or plan[0] is not spec:
+            filters = spec.get("filters")
+            if not filters:
+                return True  # (most specs: no filter at all)
+            plan = self.card_plan(spec, filters)
+        _spec, names, types, colors, suits = plan
+        if names:
+            if types:
+                # a card name and a type are alternatives: 一张装备牌或【杀】
+                if not (card_is_named(card, names) or any(type_is(card, t) for t in types)):
+                    return False
+                types = ()
+            elif not card_is_named(card, names):
                 return False
-            types = None
-        elif names and not card_is_named(card, names):
-            return False
-        colors = filters.get("color")
         if colors and self.color_of(card) not in colors:
             return False
-        suits = filters.get("suit")
         if suits and self.suit_of(card) not in suits:
             return False
         return not (types and not any(type_is(card, t) for t in types))

@@ -31,6 +31,14 @@ HARMFUL_WORDS = frozenset({"damage", "respond", "discard", "take", "deny", "suff
 HELPFUL_WORDS = frozenset({"recover", "draw", "gain", "gain_one", "give"})
 
 
+class Shared(dict[Any, Any]):
+    """A table the library keeps for every game (listener lists, compiled plans): a
+    game's deep copy (``rollout``) shares it rather than copying it."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Shared:
+        return self
+
+
 @dataclass(eq=False)
 class Hook:
     """One compiled clause of a skill or card, with what the engine precomputes for it."""
@@ -58,6 +66,8 @@ class Hook:
     view_card: str | None = None  # view-as: the card produced
     view_spec: dict[str, Any] | None = None  # view-as: the cards it is made from
     view_kind: str | None = None  # view-as: a kind of card, its name chosen as it is used
+    match: tuple[Any, ...] | None = field(default=None, repr=False)
+    """Its filter as ``table.events.matches`` reads it (``events.match_plan``)."""
 
     @cached_property
     def key(self) -> str:
@@ -135,6 +145,15 @@ class Library:
     _skill_listening: dict[tuple[str, ...], dict[tuple[str, str], list[Hook]]] = field(
         default_factory=dict)
     """A seat's skills → event key → those skills' hooks of it (``listening_for``)."""
+    _card_listening: dict[frozenset[str], dict[tuple[str, str], list[Hook]]] = field(
+        default_factory=dict)
+    """The card names at a table → event key → the card hooks of those cards that
+    listen to it (``card_listening_for``)."""
+    compiled: dict[str, Shared] = field(default_factory=lambda: {
+        "filters": Shared(), "selects": Shared(), "cards": Shared(), "bound": Shared()})
+    """What the interpreter reads of the IR, once per library and shared by its games:
+    selector words' tests, selector and card-spec plans (``interp.Interpreter``), which
+    seats' listener lists answer only their own events (``table.events.all_bound``)."""
 
     @cached_property
     def kingdoms(self) -> frozenset[str]:
@@ -181,7 +200,19 @@ class Library:
         if found is None:
             if len(self._skill_listening) >= self.LISTENING_KEPT:
                 self._skill_listening.clear()
-            found = self._skill_listening[k] = {}
+            found = self._skill_listening[k] = Shared()
+        return found
+
+    def card_listening_for(self, present: frozenset[str]
+                           ) -> dict[tuple[str, str], list[Hook]]:
+        """Event key → the card hooks of these card names that listen to it, in the
+        library's order, filled in by ``table.events.listeners`` and shared by every game
+        whose table has these cards (a mode's deck: the same game after game)."""
+        found = self._card_listening.get(present)
+        if found is None:
+            if len(self._card_listening) >= self.LISTENING_KEPT:
+                self._card_listening.clear()
+            found = self._card_listening[present] = Shared()
         return found
 
     # -- building --------------------------------------------------------------------
@@ -191,6 +222,9 @@ class Library:
         load_builtin()  # engines of other games register the effect kinds they run
         self._event_index.clear()
         self._skill_listening.clear()
+        self._card_listening.clear()
+        for plans in self.compiled.values():
+            plans.clear()
         cat = self.catalog
         for ident, compiled in self.effects.compiled.items():
             card = cat.cards.get(ident) if compiled.kind == "card" else None

@@ -2,7 +2,9 @@
 
 Each cache or shortcut added for speed is checked against the plain computation, in whole
 games where the table changes under it: remembered distances while play options are
-listed, the card hooks a seat holds, a selector checked on one seat, a card's face.
+listed, the card hooks a seat holds, a selector checked on one seat, a card's face, the
+hooks ``emit`` passes over at another character's event, the plans the interpreter reads
+selectors and card specs through.
 """
 
 from __future__ import annotations
@@ -11,9 +13,11 @@ from typing import Any
 
 import pytest
 
+from sgs_tools.engine.errors import EngineGap
 from sgs_tools.engine.game import Game, Setup
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.library import Hook, Library
+from sgs_tools.engine.records import PHASE_EVENTS
 from sgs_tools.engine.state import CardInst
 from sgs_tools.engine.table import characters, events
 
@@ -57,7 +61,26 @@ class CheckedGame(Game):
                     want = [h for h in cards if self.holds(p.seat, h)]
                     assert events.held_cards(self, p.seat, cards) == want, (key, p.seat)
                     self.checks["held"] = self.checks.get("held", 0) + 1
+        if not self.over:
+            self.check_subject_bound(event, timing, payload, subject)
         return events.emit(self, event, timing, subject, payload)
+
+    def check_subject_bound(self, event: str, timing: str, payload: dict[str, Any],
+                            subject: int | None) -> None:
+        """A hook ``emit`` passes over at another seat's event (``subject_bound``)
+        never matches it."""
+        key: tuple[Any, ...] = (event, timing, payload.get("phase")) if (
+            event in PHASE_EVENTS) else (event, timing)
+        plan = self.emit_plans.get(key) or events.plan_emit(self, event, timing, key)
+        by_seat, _cards, _before, _hooked, _equipment, loose = plan
+        for seat, hooks in enumerate(by_seat):
+            if seat == subject or seat in loose or not self.table.players[seat].alive:
+                continue
+            for h in hooks:
+                assert events.subject_bound(h, event), (h.describe(), event)
+                assert not self.matches(h, seat, event, subject, payload), (
+                    h.describe(), seat, subject)
+                self.checks["bound"] = self.checks.get("bound", 0) + 1
 
 
 @pytest.mark.parametrize(("mode", "players"), TABLES)
@@ -70,6 +93,7 @@ def test_caches_agree_with_fresh_answers(lib: Library, mode: str, players: int) 
         assert g.range_memo is None  # only kept while options are listed
     assert checks.get("distance", 0) > 0  # memoised distances were used and checked
     assert checks.get("held", 0) > 0
+    assert checks.get("bound", 0) > 0  # hooks passed over at others' events were checked
 
 
 def test_range_memo_is_dropped_when_listing_options_fails(lib: Library) -> None:
@@ -139,3 +163,56 @@ def test_library_view_cards_and_hook_key(lib: Library) -> None:
     assert lib.view_cards  # the bundled data has conversions
     hook: Hook = next(h for hooks in lib.hooks.values() for h in hooks)
     assert hook.key == f"{hook.source}#{hook.index}"
+
+
+def test_select_plans_are_shared_and_read_each_selector_once(lib: Library) -> None:
+    g = Game(lib, Setup(mode="identity", players=5, seed=1))
+    g.deal()
+    g.refresh_skills()
+    f = Frame(0, 0, None)
+    sel: dict[str, Any] = {"noun": "others", "filters": ["wounded"]}
+    assert g.interp.select(sel, f) == ()
+    g.table.players[3].hp -= 1
+    assert g.interp.select(sel, f) == (3,)  # the plan is the selector's, not its answer
+    assert g.interp.select_plans[id(sel)][0] is sel
+    other = Game(lib, Setup(mode="identity", players=5, seed=2))
+    assert other.interp.select_plans is g.interp.select_plans  # one per library
+    twin = dict(sel)  # an equal selector is another selector: it gets its own plan
+    g.table.players[3].hp += 1
+    assert g.interp.select(twin, f) == ()
+    assert g.interp.select_plans[id(twin)][0] is twin
+
+
+def test_an_unknown_selector_word_is_a_gap_when_it_is_met(lib: Library) -> None:
+    g = Game(lib, Setup(mode="identity", players=5, seed=1))
+    g.deal()
+    g.refresh_skills()
+    f = Frame(0, 0, None)
+    sel = {"noun": "others", "filters": ["wounded", "no_such_word"]}
+    assert g.interp.select(sel, f) == ()  # nobody wounded: the word is never asked
+    g.table.players[2].hp -= 1
+    with pytest.raises(EngineGap, match="selector no_such_word"):
+        g.interp.select(sel, f)
+
+
+def test_card_spec_plans_match_names_types_colours_and_suits(lib: Library) -> None:
+    g = Game(lib, Setup(mode="identity", players=5, seed=1))
+    red_slash = CardInst(1, "fire_slash", "heart", 4, "basic")
+    black_slash = CardInst(2, "slash", "spade", 7, "basic")
+    horse = CardInst(3, "dilu", "club", 5, "equipment", "plus_horse")
+    peach = CardInst(4, "peach", "heart", 12, "basic")
+    specs: list[tuple[dict[str, Any], list[bool]]] = [
+        ({}, [True, True, True, True]),
+        ({"filters": {}}, [True, True, True, True]),
+        ({"filters": {"name": ["slash"]}}, [True, True, False, False]),
+        ({"filters": {"name": ["slash"], "card_type": ["horse"]}}, [True, True, True, False]),
+        ({"filters": {"color": ["red"]}}, [True, False, False, True]),
+        ({"filters": {"suit": ["spade", "club"]}}, [False, True, True, False]),
+        ({"filters": {"name": ["slash"], "color": ["black"]}}, [False, True, False, False]),
+        ({"filters": {"card_type": ["basic"], "suit": ["heart"]}}, [True, False, False, True]),
+    ]
+    for _round in range(2):  # the second time through, from the kept plans
+        for spec, want in specs:
+            got = [g.interp.card_matches(c, spec)
+                   for c in (red_slash, black_slash, horse, peach)]
+            assert got == want, spec

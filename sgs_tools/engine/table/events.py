@@ -5,17 +5,17 @@ in seat order; frequency limits."""
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sgs_tools.engine import ai
 from sgs_tools.engine.errors import (
     Abort,
 )
-from sgs_tools.engine.interp import ALL_OF_TABLE, Frame, card_is_named
+from sgs_tools.engine.interp import ALL_OF_TABLE, PLANS_KEPT, Frame, card_is_named
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, forbidden
 from sgs_tools.engine.prim_names import as_treated
-from sgs_tools.engine.prim_state import DEFERRED, phase_options_ok, run_deferred
+from sgs_tools.engine.prim_state import DEFERRED, run_deferred
 from sgs_tools.engine.prim_targets import armour_ignored_of
 from sgs_tools.engine.prim_views import find_view, pay_view, view_makes, view_names
 from sgs_tools.engine.primitives import borrowed_weapon, can_pay
@@ -23,6 +23,7 @@ from sgs_tools.engine.records import PHASE_EVENTS, Use
 from sgs_tools.engine.state import (
     DISCARD,
     PROCESSING,
+    CardInst,
 )
 
 if TYPE_CHECKING:
@@ -69,20 +70,59 @@ def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hoo
         cards = g.card_listening.get(key)
         if cards is None:  # the cards at a table never change: kept for the whole game
             present = g.card_names()
-            cards = g.card_listening[key] = [
-                h for h in g.lib.by_event.get(key, ()) if h.origin == "card"
-                and h.source in present]
+            # (and by the library for every game with the same cards: the game reads
+            # the library's lists from its first event on)
+            shared = g.lib.card_listening_for(present)
+            if shared is not g.card_listening:
+                g.card_listening = shared
+                cards = shared.get(key)
+            if cards is None:
+                cards = shared[key] = [
+                    h for h in g.lib.by_event.get(key, ()) if h.origin == "card"
+                    and h.source in present]
         found = g.listening[key] = (by_seat if any(by_seat) else [], cards)
     return found
 
 
-Plan = tuple[list[list[Hook]], list[Hook], bool, list[int], frozenset[str] | None]
+Plan = tuple[list[list[Hook]], list[Hook], bool, list[int], frozenset[str] | None,
+             frozenset[int]]
 """How ``emit`` raises one event: each seat's skill hooks, the card hooks of the table,
-whether 'before' hooks resolve first, the seats with skill hooks (in seat order), and,
-when every card hook is an equipment's, the names of that equipment (then ``emit`` looks
-only at what is equipped, and passes over a seat that has none of them)."""
+whether 'before' hooks resolve first, the seats with skill hooks (in seat order), when
+every card hook is an equipment's, the names of that equipment (then ``emit`` looks only
+at what is equipped, and passes over a seat that has none of them), and the seats with a
+skill hook that may answer an event of another character (``subject_bound``: the others'
+skill hooks are passed over unless the event is theirs)."""
 
-NOBODY: Plan = ([], [], False, [], None)
+NOBODY: Plan = ([], [], False, [], None, frozenset())
+
+
+def all_bound(g: Game, hooks: list[Hook], event: str) -> bool:
+    """Whether every hook of a seat's list for an event is ``subject_bound``; kept by the
+    library with the list (the library's lists, shared by its games: ``listeners``)."""
+    kept = g.lib.compiled["bound"]
+    found = kept.get(id(hooks))
+    if found is None or found[0] is not hooks or found[1] != event:
+        if len(kept) >= PLANS_KEPT:
+            kept.clear()
+        found = kept[id(hooks)] = (hooks, event, all(subject_bound(h, event)
+                                                     for h in hooks))
+    return bool(found[2])
+
+
+def subject_bound(hook: Hook, event: str) -> bool:
+    """Whether ``matches`` can only accept this hook for an event whose subject is its
+    owner (a trigger "when you …", an awakening): what ``matches`` tests, read ahead."""
+    if hook.kind == "awaken":
+        return True
+    if not hook.filter:
+        return event != "awaken_check"
+    _phase, _outside_turn, _inside, _outside, who, you, _card, _zones = (
+        hook.match or match_plan(hook))
+    if who is UNSET:
+        return event not in PHASE_EVENTS or event in SUBJECT_PHASES
+    if who is None:
+        return event in SUBJECT_PHASES
+    return bool(you)
 
 
 def plan_emit(g: Game, event: str, timing: str, key: tuple[Any, ...]) -> Plan:
@@ -103,23 +143,39 @@ def plan_emit(g: Game, event: str, timing: str, key: tuple[Any, ...]) -> Plan:
             g, event, "before", before_key)) is not NOBODY
     base = (event, timing)
     if base not in by_event:
-        plan = ([], [], before, [], None) if before else NOBODY
+        plan: Plan = ([], [], before, [], None, frozenset()) if before else NOBODY
     else:
         by_seat, cards = g.listeners(base)
         if len(key) == 3:
             phase = key[2]
 
             def mine(hooks: list[Hook]) -> list[Hook]:
-                return [h for h in hooks if h.filter.get("phase") in (None, phase)]
+                return [h for h in hooks if h.filter.get("phase") in (None, phase)] or NO_HOOKS
 
-            by_seat = [mine(hooks) for hooks in by_seat]
-            if not any(by_seat):
-                by_seat = []
-            cards = mine(cards)
+            # (each seat's share for this phase is kept with its share of the event, for
+            # its skills, by the library: ``listeners``; the table's cards', for the game)
+            kept = cast("list[dict[tuple[Any, ...], list[Hook]] | None]", g.seat_listening)
+            mine_by_seat = []
+            for seat, hooks in enumerate(by_seat):
+                known = kept[seat] if seat < len(kept) else None
+                if known is None:
+                    mine_by_seat.append(mine(hooks))
+                    continue
+                found = known.get(key)
+                if found is None:
+                    found = known[key] = mine(hooks)
+                mine_by_seat.append(found)
+            by_seat = mine_by_seat if any(mine_by_seat) else []
+            table_cards = cast("dict[tuple[Any, ...], list[Hook]]", g.card_listening)
+            found = table_cards.get(key)
+            if found is None:
+                found = table_cards[key] = mine(cards)
+            cards = found
         hooked = [s for s, hooks in enumerate(by_seat) if hooks]
         equipment_only = frozenset(h.source for h in cards) if all(
             h.card_type == "equipment" for h in cards) else None
-        plan = (by_seat, cards, before, hooked, equipment_only) if (
+        loose = frozenset(s for s in hooked if not all_bound(g, by_seat[s], event))
+        plan = (by_seat, cards, before, hooked, equipment_only, loose) if (
             hooked or cards or before) else NOBODY
     g.emit_plans[key] = plan
     return plan
@@ -148,13 +204,15 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
     plan = g.emit_plans.get(key)
     if plan is None:
         plan = plan_emit(g, event, timing, key)
-    by_seat, cards, before, hooked, equipment_only = plan
+    if plan is NOBODY:
+        return payload
+    by_seat, cards, before, hooked, equipment_only, loose = plan
     if before:
         # 'before X' hooks resolve first, at the same moment, with the same payload (the
         # damage about to be dealt, …): every event raised 'when' has a 'before'.
         emit(g, event, "before", subject, payload)
         # (looked up again: what resolved may have changed the skills at the table)
-        by_seat, cards, before, hooked, equipment_only = g.emit_plans.get(
+        by_seat, cards, before, hooked, equipment_only, loose = g.emit_plans.get(
             key) or plan_emit(g, event, timing, key)
     if g.over or not (hooked or cards):
         return payload
@@ -167,18 +225,24 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
         # player (the others would be passed over with nothing to offer).
         if len(hooked) > 1:
             hooked = sorted(hooked, key=lambda s: (s - current) % n)
+        match = g.matches
         for seat in hooked:
+            if seat != subject and seat not in loose:
+                continue  # (its hooks answer only events of its own: ``subject_bound``)
             if players[seat].alive:
-                g.fire_for(seat, by_seat[seat], event, subject, payload)
-                if g.over:
-                    break
+                entries = [h for h in by_seat[seat]
+                           if match(h, seat, event, subject, payload)]
+                if entries:
+                    fire_entries(g, seat, entries, event, subject, payload)
+                    if g.over:
+                        break
         return payload
     equipped_of = g._equipped  # (equipped_names' memo: cleared in place, never replaced)
     for i in range(n):
         seat = (current + i) % n
         if not players[seat].alive:
             continue
-        held = by_seat[seat] if by_seat else []
+        held = by_seat[seat] if by_seat and (seat == subject or seat in loose) else []
         if equipment_only is not None:  # (held_cards' first case, inline: weapons, armour)
             equipped = equipped_of.get(seat)
             if equipped is None:
@@ -191,9 +255,11 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
         if mine:
             held = held + mine
         if held:
-            g.fire_for(seat, held, event, subject, payload)
-            if g.over:
-                break
+            entries = [h for h in held if g.matches(h, seat, event, subject, payload)]
+            if entries:
+                fire_entries(g, seat, entries, event, subject, payload)
+                if g.over:
+                    break
     return payload
 
 
@@ -204,6 +270,10 @@ def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
     hand: frozenset[str] | None = None
     equipped: list[str] | None = None
     converts: set[str] | None = None
+    few: bool | None = None
+    uids: list[int] = []
+    cards: dict[int, CardInst] = {}
+    held = False
     for hook in hooks:
         ctype = hook.card_type
         if ctype == "equipment":
@@ -216,10 +286,25 @@ def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
             if g.holds(seat, hook):
                 out.append(hook)
         else:
-            if hand is None:
-                hand = hand_names(g, seat)
             name = hook.source
-            if name in hand:
+            if hand is None:
+                if few is None:  # (one or two card hooks, names read as printed: the
+                    # hand is looked through for each, with no set of its names made)
+                    few = len(hooks) <= 2 and not g.statics.any_active("change_name")
+                    uids = g.table.players[seat].hand
+                    cards = g.table.cards
+                if few:
+                    for u in uids:
+                        if cards[u].card == name:
+                            held = True
+                            break
+                    else:
+                        held = False
+                else:
+                    hand = hand_names(g, seat)
+            if hand is not None:
+                held = name in hand
+            if held:
                 out.append(hook)
             elif name in g.lib.view_cards:
                 if converts is None:  # what the seat's skills and equipment convert to
@@ -338,37 +423,74 @@ YOU: dict[str, Any] = {"var": "you"}
 """A filter's default subject: the owner (read only)."""
 
 
+UNSET: dict[str, Any] = {}
+"""A filter without ``who`` (read only; told apart from an explicit one by identity)."""
+
+MatchPlan = tuple[Any, bool, str | None, str | None, Any, bool, Any, frozenset[str] | None]
+"""What ``matches`` reads of a hook's filter: ``phase``, ``outside_turn``, ``in_phase``,
+``outside_phase``, ``who`` (``UNSET`` when it has none), whether that is ``you``,
+``card``, and the zones of ``from``."""
+
+
+def match_plan(hook: Hook) -> MatchPlan:
+    """A hook's filter as ``matches`` reads it, read once and kept on the hook (its
+    filter is library IR, never changed)."""
+    flt = hook.filter
+    who = flt.get("who", UNSET)
+    zones = None
+    src = flt.get("from")
+    if src is not None:
+        spec = src["cards"] if isinstance(src, dict) and isinstance(
+            src.get("cards"), dict) else {}
+        found = (spec.get("filters") or {}).get("zone")
+        zones = frozenset(found) if found else None
+    inside, outside = flt.get("in_phase"), flt.get("outside_phase")
+    plan: MatchPlan = (
+        flt.get("phase"), bool(flt.get("outside_turn")),
+        None if inside is None else str(inside), None if outside is None else str(outside),
+        who, who is not UNSET and who == YOU, flt.get("card"), zones)
+    hook.match = plan
+    return plan
+
+
+SUBJECT_PHASES = ("phase_start", "phase_end")
+"""Phase events whose subject is the owner unless a filter says who."""
+
+
 def matches(g: Game, hook: Hook, owner: int, event: str, subject: int | None,
             payload: dict[str, Any]) -> bool:
-    flt = hook.filter
-    if flt:
-        phase = flt.get("phase")
+    if hook.filter:
+        phase, outside_turn, inside, outside, who, you, card, zones = (
+            hook.match or match_plan(hook))
+        t = g.table
         if phase is not None:
             if event in PHASE_EVENTS:
                 if payload.get("phase") != phase:
                     return False
-            elif g.table.phase != phase or g.table.current != owner:
+            elif t.phase != phase or t.current != owner:
                 return False
-        if flt.get("outside_turn") and g.table.current == owner:
+        if outside_turn and t.current == owner:
             return False
-        if not phase_options_ok(g, flt, owner):
+        # (prim_state.phase_options_ok: a trigger's ``in PHASE`` and ``outside PHASE``)
+        if inside is not None and not (t.current == owner and t.phase == inside):
             return False
-        who = flt.get("who", YOU if event not in PHASE_EVENTS else None)
-        if who is None and event in ("phase_start", "phase_end"):
-            who = YOU
-        if who is not None and not (
-                subject == owner if who is YOU or who == YOU  # (subject_ok's first case)
-                else g.subject_ok(who, owner, subject, hook, payload)):
+        if outside is not None and t.current == owner and t.phase == outside:
             return False
-        card = flt.get("card")
+        if who is UNSET:  # the owner, but at most phase events (the phase's player)
+            if (event not in PHASE_EVENTS or event in SUBJECT_PHASES) and subject != owner:
+                return False
+        elif who is None:
+            if event in SUBJECT_PHASES and subject != owner:
+                return False
+        elif you:
+            if subject != owner:
+                return False
+        elif not g.subject_ok(who, owner, subject, hook, payload):
+            return False
         if card is not None and not g.card_filter(card, payload.get("card")):
             return False
-        src = flt.get("from")
-        if src is not None:
-            spec = g.interp.spec_of(src) or {}
-            zones = (spec.get("filters") or {}).get("zone")
-            if zones and not set(zones) & set(payload.get("zones", ())):
-                return False
+        if zones is not None and zones.isdisjoint(payload.get("zones", ())):
+            return False
     elif subject != owner and event not in ("awaken_check",):
         return False
     if hook.kind == "awaken":
@@ -420,8 +542,15 @@ def card_filter(g: Game, flt: Any, card: Any) -> bool:
 def fire_for(g: Game, seat: int, hooks: list[Hook], event: str, subject: int | None,
              payload: dict[str, Any]) -> int:
     """Offer one character the hooks they hold for this event; returns how many ran."""
-    p = g.table.players[seat]
     entries = [h for h in hooks if g.matches(h, seat, event, subject, payload)]
+    return fire_entries(g, seat, entries, event, subject, payload) if entries else 0
+
+
+def fire_entries(g: Game, seat: int, entries: list[Hook], event: str, subject: int | None,
+                 payload: dict[str, Any]) -> int:
+    """``fire_for`` once the hooks that match are known (``emit`` finds them itself, and
+    most seats it offers an event to have none)."""
+    p = g.table.players[seat]
     fired = 0
     request = payload.get("__request")
     while entries and p.alive and not g.over:

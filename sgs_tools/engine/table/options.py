@@ -30,6 +30,8 @@ def play_options(g: Game, seat: int, phase: dict[str, Any], failed: set[str]
     cache: dict[str, bool] = {}
     cards = g.table.cards
     actions = g.lib.actions
+    # (treated_name's first test, asked once: listing the options changes nothing)
+    renamed = g.statics.any_active("change_name")
     for uid in p.hand:
         c = cards[uid]
         label = c.face()
@@ -42,7 +44,7 @@ def play_options(g: Game, seat: int, phase: dict[str, Any], failed: set[str]
                     out.append((xlabel, "card_action", (extra, uid)))
         if label in failed:
             continue
-        named = treated_name(g, seat, uid)
+        named = treated_name(g, seat, uid) if renamed else None
         if named is not None:  # 禁酒: it is used only as the card it counts as
             skill = treating_skill(g, seat)
             xlabel = f"{skill}: {label} as {named}"
