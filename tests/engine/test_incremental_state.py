@@ -30,8 +30,8 @@ def ids(hooks: list[Hook]) -> list[int]:
 
 
 def plan_shape(plan: events.Plan) -> tuple[Any, ...]:
-    by_seat, cards, before, hooked, equipment_only = plan
-    return ([ids(h) for h in by_seat], ids(cards), before, list(hooked), equipment_only)
+    """Each seat's hooks and the card hooks by identity, then the rest of the plan."""
+    return ([ids(h) for h in plan[0]], ids(plan[1]), *plan[2:])
 
 
 class CheckedGame(Game):
