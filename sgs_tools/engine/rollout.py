@@ -3,8 +3,8 @@
 For each "play" decision (what to do next in the play phase, the choice that shapes a game
 most) the agent weighs a few *moves*: the best options by the heuristic's scores and by
 its own :func:`stance` (its reading of who is friend or foe from its side's weights over
-what it may believe of the hidden roles, so that a renegade turns on the loyalist once
-the rebels are dead, which the heuristic never does), each with the heuristic's target and
+what it may believe of the hidden roles, weighed by its side's own scoring rather than the
+heuristic's suspicion alone), each with the heuristic's target and
 its own (found by playing the option in a copy and stopping at its first question), and
 "end". For each of R samples it *determinizes* what its seat may not know and plays every
 move from that same sample (common random numbers: the same guess, the same shuffles and
@@ -429,9 +429,9 @@ class RolloutAgent:
 
     def moves(self, g: Game, phase_index: int, decision: Decision) -> list[Move]:
         """The moves to weigh, the heuristic's own first: the best options that do some
-        good by the heuristic's scores or by this seat's own :func:`stance` (so that a
-        renegade may turn on the loyalist, which the heuristic never does), each with its
-        best targets by both, and "end"."""
+        good by the heuristic's scores or by this seat's own :func:`stance` (its side's
+        weights over what it may believe of the roles), each with its best targets by
+        both, and "end"."""
         n = len(decision.options)
         scores = decision.context.get("scores")
         if not isinstance(scores, list) or len(scores) != n:

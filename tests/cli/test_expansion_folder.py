@@ -54,3 +54,17 @@ def test_build_runs_the_scenarios_of_its_data(expansion: Path, tmp_path: Path) -
     assert result.exit_code == 1
     shipped = len(list((TESTS / "scenarios").glob("*.yaml")))
     assert f"{shipped} passed, 1 failed" in result.output
+
+
+def test_test_exits_2_when_the_data_it_would_play_does_not_validate(
+        expansion: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's exit codes for `sgs test`: data with problems cannot be played, so the
+    run is refused with the problems named (exit 2), not reported as failed scenarios."""
+    general = next((expansion / "generals").glob("*.yaml"))
+    text = general.read_text(encoding="utf-8")
+    general.write_text(text.replace("hp: ", "hp: banana #", 1), encoding="utf-8")
+    monkeypatch.chdir(expansion)
+    tested = runner.invoke(app, ["test"])
+    assert tested.exit_code == 2, tested.output
+    assert "run 'sgs validate' first" in tested.output
+    assert f"{general.name}:" in tested.output and "whole number" in tested.output
