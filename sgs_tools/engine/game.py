@@ -126,7 +126,9 @@ class Game:
         self.ring_memo: dict[tuple[int, int], int] = {}
         """(a, b) → seats from a to b the shorter way round, counting the living: what a
         distance is before modifiers. Cleared when skills are refreshed, as they are
-        whenever someone dies (and when a scenario has set the table up)."""
+        whenever someone dies (and when a scenario has set the table up), if who is alive
+        has changed since it was last cleared (``ring_alive``)."""
+        self.ring_alive: tuple[bool, ...] = ()
         self._rules_numbers: tuple[int, int] | None = None
         from sgs_tools.engine.modes import rules_for
 

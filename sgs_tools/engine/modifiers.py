@@ -81,31 +81,46 @@ class Statics:
         self.by_word: list[dict[str, list[tuple[Hook, dict[str, Any], Frame]]]] = []
         self.temporary: list[Temporary] = []
         self.words: set[str] = set()
+        self.keys: list[tuple[str, ...] | None] = []
+        """Per seat, the sources whose statics were in force at the last refresh: a seat
+        whose sources are the same keeps its entries (a refresh is asked for the whole
+        table whenever any skill or equipment changes, and most seats' are unchanged)."""
+        self.seat_words: list[frozenset[str]] = []
 
     def refresh(self) -> None:
         from sgs_tools.engine.interp import Frame
 
         g = self.game
-        lib = g.lib
-        self.by_seat = []
-        self.by_word = []
-        self.words = set()
-        for p in g.table.players:
-            entries: list[tuple[Hook, dict[str, Any], Frame]] = []
-            if p.alive:
-                for source in g.sources_of(p.seat):
-                    if not g.rules.static_applies(p.seat, source):
-                        continue
-                    for hook in lib.statics.get(source, ()):
-                        frame = Frame(p.seat, p.seat, hook)
+        statics = g.lib.statics
+        applies = g.rules.static_applies
+        players = g.table.players
+        keys = self.keys
+        if len(keys) != len(players):
+            keys[:] = [None] * len(players)
+            self.by_seat = [[] for _ in players]
+            self.by_word = [{} for _ in players]
+            self.seat_words = [frozenset() for _ in players]
+        words: set[str] = set()
+        for i, p in enumerate(players):
+            seat = p.seat
+            key = tuple(s for s in g.sources_of(seat) if s in statics
+                        and applies(seat, s)) if p.alive else ()
+            if key != keys[i]:
+                keys[i] = key
+                entries: list[tuple[Hook, dict[str, Any], Frame]] = []
+                for source in key:
+                    for hook in statics[source]:
+                        frame = Frame(seat, seat, hook)
                         for mod in hook.modifiers:
                             entries.append((hook, mod, frame))
-                            self.words.add(str(mod["modifier"]))
-            self.by_seat.append(entries)
-            words: dict[str, list[tuple[Hook, dict[str, Any], Frame]]] = {}
-            for entry in entries:
-                words.setdefault(str(entry[1]["modifier"]), []).append(entry)
-            self.by_word.append(words)
+                self.by_seat[i] = entries
+                by_word: dict[str, list[tuple[Hook, dict[str, Any], Frame]]] = {}
+                for entry in entries:
+                    by_word.setdefault(str(entry[1]["modifier"]), []).append(entry)
+                self.by_word[i] = by_word
+                self.seat_words[i] = frozenset(by_word)
+            words |= self.seat_words[i]
+        self.words = words
         g.statics_dirty = False
 
     def active(self, seat: int, word: str) -> list[Active]:
@@ -139,7 +154,7 @@ class Statics:
         return bool(temporary) and any(t.word == word for t in temporary)
 
     def everywhere(self, word: str) -> list[tuple[int, Active]]:
-        if self.game.statics_dirty:
+        if self.game._statics_dirty:
             self.refresh()
         out: list[tuple[int, Active]] = []
         if word not in self.words and not (
@@ -164,6 +179,11 @@ class Statics:
 
     def drop(self, seat: int, word: str) -> None:
         self.temporary = [t for t in self.temporary if not (t.seat == seat and t.word == word)]
+
+    def drop_seat(self, seat: int) -> None:
+        """Every temporary modifier of a character (who has died)."""
+        if self.temporary:
+            self.temporary = [t for t in self.temporary if t.seat != seat]
 
 
 def delta(g: Game, a: Active) -> int | None:

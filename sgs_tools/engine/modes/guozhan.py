@@ -73,9 +73,20 @@ class GuozhanRules(Rules):
         super().__init__(g)
         self.slots: list[Slots] = []
         self.skill_slot: list[dict[str, int]] = []
+        self.latent_skills: list[frozenset[str]] = []
+        """Per seat, the skills of its face-down generals (``latent``): kept as generals
+        are seated, revealed and hidden."""
         self.careerist_kingdoms: set[str] = set()
+        self.members: dict[str, list[int]] = {}
+        """Faction → the seats that have it, dead ones included, in seat order: kept as
+        factions are fixed (a first reveal, a table set up by hand)."""
         self.shown: list[set[str]] = [set() for _ in range(g.setup.players)]
         """Hidden generals each seat has been shown privately (知己知彼)."""
+        self.secrets_version = 0
+        """Bumped whenever a general is turned face up or down or shown to a seat."""
+        self.secrets: dict[int, tuple[int, list[str]]] = {}
+        """Seat → (``secrets_version``, the other seats' hidden generals it does not
+        know): what ``check_decision`` looks for, listed again only after a change."""
         raw = g.raw
         self.table: dict[int, int] = {
             int(k): int(v) for k, v in ((raw.get("careerist") or {}).get("table") or {}).items()}
@@ -212,6 +223,10 @@ class GuozhanRules(Rules):
         while len(self.slots) <= seat:
             self.slots.append(Slots(["", ""], [False, False]))
             self.skill_slot.append({})
+            self.latent_skills.append(frozenset())
+        old = self.slots[seat].faction
+        if old is not None:
+            self.members[old].remove(seat)
         self.slots[seat] = Slots([main, deputy], [False, False])
         p.general = main
         p.kingdom = None
@@ -228,6 +243,14 @@ class GuozhanRules(Rules):
                     self.skill_slot[seat][s] = i
         p.max_hp = max(1, ((a.halves or 0) + (b.halves or 0)) // 2)
         p.hp = p.max_hp
+        self.turned(seat)
+
+    def turned(self, seat: int) -> None:
+        """A general of this seat was seated or turned: its latent skills again."""
+        up = self.slots[seat].revealed
+        self.latent_skills[seat] = frozenset(
+            s for s, slot in self.skill_slot[seat].items() if not up[slot])
+        self.secrets_version += 1
 
     def place(self, seat: int, main: str, deputy: str, revealed: list[bool],
               careerist: bool = False) -> None:
@@ -239,9 +262,10 @@ class GuozhanRules(Rules):
         p = self.g.table.players[seat]
         s.revealed = list(revealed)
         s.both_seen = all(revealed)
+        self.turned(seat)
         if any(revealed):
             first = self.general_of(seat, revealed.index(True))
-            s.faction = CAREERIST if careerist else self.would_be(first.kingdom)
+            self.set_faction(seat, CAREERIST if careerist else self.would_be(first.kingdom))
             if s.faction == CAREERIST:
                 self.careerist_kingdoms.add(first.kingdom)
             p.role = s.faction
@@ -249,6 +273,13 @@ class GuozhanRules(Rules):
             p.kingdom = first.kingdom
             p.gender = (self.general_of(seat, 0).gender if all(revealed)
                         else first.gender)
+
+    def set_faction(self, seat: int, faction: str) -> None:
+        """Fix a character's faction (once: a first reveal or a table set up by hand)."""
+        self.slots[seat].faction = faction
+        seats = self.members.setdefault(faction, [])
+        seats.append(seat)
+        seats.sort()
 
     def general_of(self, seat: int, slot: int) -> General:
         return self.g.lib.general(self.slots[seat].generals[slot])
@@ -263,14 +294,19 @@ class GuozhanRules(Rules):
         return (fa is not None and fa == fb and fa != CAREERIST) or (a == b and fa is not None)
 
     def faction_members(self, faction: str, alive_only: bool = True) -> list[int]:
-        return [p.seat for p in self.g.table.players
-                if self.faction(p.seat) == faction and (p.alive or not alive_only)]
+        seats = self.members.get(faction)
+        if not seats:
+            return []
+        if not alive_only:
+            return list(seats)
+        players = self.g.table.players
+        return [s for s in seats if players[s].alive]
 
     def would_be(self, kingdom: str) -> str:
         """The faction a first reveal of this kingdom gives now."""
         if kingdom in self.careerist_kingdoms:
             return CAREERIST
-        count = len(self.faction_members(kingdom, alive_only=False)) + 1
+        count = len(self.members.get(kingdom) or ()) + 1
         limit = self.table.get(len(self.g.table.players))
         return CAREERIST if limit is not None and count >= limit else kingdom
 
@@ -292,9 +328,10 @@ class GuozhanRules(Rules):
         p = g.table.players[seat]
         general = self.general_of(seat, slot)
         s.revealed[slot] = True
+        self.turned(seat)
         g.changes += 1
         if s.faction is None:
-            s.faction = self.would_be(general.kingdom)
+            self.set_faction(seat, self.would_be(general.kingdom))
             if s.faction == CAREERIST:
                 self.careerist_kingdoms.add(general.kingdom)
             p.role = s.faction
@@ -351,6 +388,7 @@ class GuozhanRules(Rules):
         if not s.revealed[slot]:
             return False
         s.revealed[slot] = False
+        self.turned(seat)
         g.changes += 1
         p = g.table.players[seat]
         others = [i for i, v in enumerate(s.revealed) if v]
@@ -361,8 +399,8 @@ class GuozhanRules(Rules):
 
     # -- skills --------------------------------------------------------------------------
     def latent(self, seat: int, skill: str) -> bool:
-        slot = self.skill_slot[seat].get(skill) if seat < len(self.skill_slot) else None
-        return slot is not None and not self.slots[seat].revealed[slot]
+        kept = self.latent_skills
+        return seat < len(kept) and skill in kept[seat]
 
     def ready(self, seat: int, hook: Hook, asked: bool = False) -> bool:
         if not self.latent(seat, hook.source):
@@ -380,7 +418,8 @@ class GuozhanRules(Rules):
         use until it is revealed otherwise."""
         if self.reveal_for_skill:
             return list(p.skills)
-        return [s for s in p.skills if not self.latent(p.seat, s)]
+        latent = self.latent_skills[p.seat] if p.seat < len(self.latent_skills) else ()
+        return [s for s in p.skills if s not in latent]
 
     def used_skill(self, seat: int, skill: str) -> None:
         if self.latent(seat, skill):
@@ -395,19 +434,25 @@ class GuozhanRules(Rules):
         while len(self.shown) <= viewer:
             self.shown.append(set())
         self.shown[viewer].add(general)
+        self.secrets_version += 1
         return general
 
     def check_decision(self, d: Decision) -> None:
         """A decision never names another seat's hidden general, unless it was shown."""
         seat = d.seat
-        known = self.shown[seat] if seat < len(self.shown) else set()
-        # (asked at every decision: the names this seat may not see are listed first, and
-        # the decision's text is only built when there are some — late in a game most
-        # generals are face up)
-        # (a seat with both generals face up is passed over by one C-level test)
-        hidden = [x for i, s in enumerate(self.slots) if i != seat and False in s.revealed
-                  for x, up in zip(s.generals, s.revealed, strict=True)
-                  if not up and x not in known]
+        # (asked at every decision: the names this seat may not see are kept until a
+        # general is turned or shown, and the decision's text is only built when there
+        # are some — late in a game most generals are face up)
+        version = self.secrets_version
+        kept = self.secrets.get(seat)
+        if kept is not None and kept[0] == version:
+            hidden = kept[1]
+        else:
+            known = self.shown[seat] if seat < len(self.shown) else set()
+            hidden = [x for i, s in enumerate(self.slots) if i != seat and False in s.revealed
+                      for x, up in zip(s.generals, s.revealed, strict=True)
+                      if not up and x not in known]
+            self.secrets[seat] = (version, hidden)
         if not hidden:
             return
         text = " ".join([d.prompt, *d.options])
@@ -562,11 +607,7 @@ class GuozhanRules(Rules):
 
     def decided(self, alive: list[int]) -> bool:
         """Whether the survivors' reveals can only give one non-careerist faction."""
-        counts: dict[str, int] = {}
-        for p in self.g.table.players:
-            f = self.faction(p.seat)
-            if f is not None and f != CAREERIST:
-                counts[f] = counts.get(f, 0) + 1
+        counts = {f: len(seats) for f, seats in self.members.items() if f != CAREERIST}
         limit = self.table.get(len(self.g.table.players))
         seen: set[str] = set()
         for s in alive:
@@ -585,24 +626,32 @@ class GuozhanRules(Rules):
 
     def check_invariants(self) -> None:
         g = self.g
+        members = self.members
+        fixed = 0
         for p in g.table.players:
             s = self.slots[p.seat]
+            faction = s.faction
             if p.hp > p.max_hp:
                 raise InvariantBroken(f"seat {p.seat} has {p.hp}/{p.max_hp} HP")
-            if any(s.revealed) and s.faction is None:
-                raise InvariantBroken(f"seat {p.seat} revealed a general but has no faction")
-            if p.role != s.faction:
+            if faction is None:
+                if True in s.revealed:
+                    raise InvariantBroken(f"seat {p.seat} revealed a general but has no "
+                                          "faction")
+            else:
+                fixed += 1
+                if p.seat not in members.get(faction, ()):
+                    raise InvariantBroken(f"seat {p.seat} is not counted in its faction "
+                                          f"{faction!r}")
+            if p.role != faction:
                 raise InvariantBroken(f"seat {p.seat}: role {p.role!r} is not its faction "
-                                      f"{s.faction!r}")
+                                      f"{faction!r}")
+        if fixed != sum(map(len, members.values())):
+            raise InvariantBroken(f"{sum(map(len, members.values()))} seats are counted in "
+                                  f"factions, but {fixed} have one")
         limit = self.table.get(len(g.table.players))
         if limit is not None:
-            # (faction_members of every kingdom, alive or not, counted in one pass)
-            members: dict[str | None, int] = {}
-            for p in g.table.players:
-                f = self.faction(p.seat)
-                members[f] = members.get(f, 0) + 1
-            for kingdom in {s.faction for s in self.slots} - {None, CAREERIST}:
-                assert kingdom is not None
-                if members.get(kingdom, 0) >= limit:
+            # (with every seat counted in its own faction, the counts are the factions')
+            for kingdom, seats in members.items():
+                if kingdom != CAREERIST and len(seats) >= limit:
                     raise InvariantBroken(f"{kingdom} has reached the careerist "
                                           f"threshold ({limit}) without a careerist")

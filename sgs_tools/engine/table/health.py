@@ -201,7 +201,7 @@ def die(g: Game, victim: int, killer: int | None) -> None:
     g.move(cards, DISCARD, -1, "death")
     g.refresh_skills()
     return_borrowed(g, holder=victim)
-    g.statics.temporary = [x for x in g.statics.temporary if x.seat != victim]
+    g.statics.drop_seat(victim)
     g.rules.check_victory()
     if killer is not None and t.players[killer].alive:
         g.rules.rewards(killer, victim)

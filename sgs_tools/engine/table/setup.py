@@ -52,18 +52,50 @@ def refresh_skills(g: Game) -> None:
     if skillsets != g.skillsets:
         # Who listens to an event depends on the skills at the table alone: kept while
         # they are the same (a Guozhan reveal, the refresh as play starts).
-        g.listening.clear()
         old = g.skillsets
         kept = g.seat_listening  # (``events.listeners``: each seat's, for its skills)
         for seat in range(len(kept)):
             if seat >= len(old) or seat >= len(skillsets) or old[seat] != skillsets[seat]:
                 kept[seat] = None
-        g.emit_plans.clear()
+        if len(old) == len(skillsets) and g.listening:
+            forget_listeners(g, {s for a, b in zip(old, skillsets, strict=True) if a != b
+                                 for s in (*a, *b)})
+        else:
+            g.listening.clear()
+            g.emit_plans.clear()
         g.action_lists = None
         g.hand_names.clear()  # (a table set up by hand may have placed its cards since)
     g.skillsets = skillsets
     g.statics_dirty = True
-    g.ring_memo.clear()  # a death (or a table set up by hand) changes who is in the ring
+    alive = tuple(p.alive for p in g.table.players)
+    if alive != g.ring_alive:  # a death (or a table set up by hand) changes the ring
+        g.ring_memo.clear()
+        g.ring_alive = alive
+
+
+def forget_listeners(g: Game, moved: set[str]) -> None:
+    """Some seats' skills changed (``moved``: the skills they gained or lost; a death
+    loses them all): drop the listener lists and emit plans of the events one of those
+    skills has a hook for, every plan whose 'before' hooks resolve first, and every
+    'when' plan whose 'before' one of them has a hook for (whether 'before' hooks
+    resolve first is part of the 'when' plan). The others are what rebuilding them
+    would give: a seat's share of an event is the hooks its skills have for it, and the
+    card hooks never change."""
+    index = g.lib.event_index
+    listening, plans = g.listening, g.emit_plans
+    bases = {k[:2] for k in plans}
+    bases.update(listening)
+    bases.update([(k[0], "before") for k in plans if k[1] == "when"])
+    hit = {b for b in bases if not index(b)[1].keys().isdisjoint(moved)}
+    if not hit:
+        for key in [k for k, plan in plans.items() if plan[2]]:
+            del plans[key]
+        return
+    for key in [k for k in listening if k in hit]:
+        del listening[key]
+    for key in [k for k, plan in plans.items() if plan[2] or k[:2] in hit or (
+            k[1] == "when" and (k[0], "before") in hit)]:
+        del plans[key]
 
 
 def ensure_agents(g: Game) -> None:

@@ -58,8 +58,10 @@ def take_turn(g: Game, seat: int, phases: list[str] | None = None,
             p.turned_over = False
             g.log_event("skip_turn", seat=seat)
             return
-        g.emit("phase_start", "at", seat, {"phase": "turn"})
-        if g.emit_plans.get(("phase_begins", "when", "turn")) is not NOBODY:
+        plans = g.emit_plans  # (as in run_phase: an event nobody listens to is not raised)
+        if plans.get(("phase_start", "at", "turn")) is not NOBODY:
+            g.emit("phase_start", "at", seat, {"phase": "turn"})
+        if plans.get(("phase_begins", "when", "turn")) is not NOBODY:
             # (惴恐: "at the start of another character's turn")
             g.emit("phase_begins", "when", seat, {"phase": "turn", "current": (seat,)})
         g.rules.turn_start(seat)
@@ -74,7 +76,7 @@ def take_turn(g: Game, seat: int, phases: list[str] | None = None,
         g.run_phase(seat, phase)
         if EXTRA_PHASES in g.word_state:
             run_extra_phases(g, seat)
-    if p.alive:
+    if p.alive and g.emit_plans.get(("phase_end", "at", "turn")) is not NOBODY:
         g.emit("phase_end", "at", seat, {"phase": "turn"})
     for who, pid in g.word_state.get(EXTRA_PHASES) or ():
         g.log_event("extra_phase_lost", seat=who, phase=pid)  # granted too late to play
