@@ -902,6 +902,9 @@ class _Reader:
                                 _hint(suggest(str(ckey), set(CHECK_KEYS[key])),
                                       f"an {key} check is {form}" if key[0] in "aeiou"
                                       else f"a {key} check is {form}"))
+                        elif ckey != "is":  # a check of a seat the table lacks never holds
+                            self.seat_number(item[ckey], at("expect", key, i, ckey),
+                                             f"{key} {ckey}")
                     expectations.append(Expectation(key, item, at("expect", key, i)))
             else:
                 if key == "winner" and isinstance(value, str):

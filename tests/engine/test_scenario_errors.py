@@ -36,9 +36,9 @@ def test_bad_expectations_are_located(tmp_path: Path) -> None:
     path.write_text(MISSING_SEAT, encoding="utf-8")
     result = runner.invoke(app, ["test", str(path)])
     assert result.exit_code == 1
-    assert "hang.yaml:8:14: error[expect]: distance: seats are numbers from 0 to 1" in (
-        result.output)
-    assert "a winner list holds seat numbers" in result.output
+    # both found before anything is played, each at its value
+    assert "hang.yaml:8:28: error[scenario]: there is no seat 2" in result.output
+    assert "hang.yaml:9:12: error[scenario]: each winner is a seat number" in result.output
 
 
 def test_bad_seat_fields_are_located(tmp_path: Path) -> None:
