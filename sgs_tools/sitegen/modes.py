@@ -18,6 +18,9 @@ from sgs_tools.sitegen.links import deck_page, lang_span, mode_page, rel
 from sgs_tools.sitegen.markup import code, fenced, md, table
 from sgs_tools.sitegen.words import count_list, counted, names_of, w
 
+DEATH_ZONES = ("hand", "equipment", "judgement", "pile")
+"""The zones a mode's ``death.discard`` may list (the mode schema's), in the page's order."""
+
 
 class ModePage:
     """Builds one mode's page, section by section."""
@@ -329,8 +332,16 @@ class ModePage:
             out.append(f"- They are saved with {self.card(str(raw['rescue_card']))}.")
         if raw.get("reveal"):
             out.append(f"- On death they reveal {w(raw['reveal'])}.")
-        if raw.get("discard"):
-            out.append(f"- All their cards are discarded: {w(raw['discard'])}.")
+        if isinstance(raw.get("discard"), list):
+            gone = [z for z in raw["discard"] if isinstance(z, str)]
+            kept = [z for z in DEATH_ZONES if z not in gone]
+            if not gone:
+                out.append("- Their cards stay where they are.")
+            elif not kept:
+                out.append(f"- All their cards are discarded: {w(gone)}.")
+            else:
+                out.append(f"- Their cards are discarded from: {w(gone)}; what is in "
+                           f"their {w(kept)} stays with them.")
         return "\n".join(out) + "\n"
 
     def rewards(self, rewards: list[Any]) -> str:

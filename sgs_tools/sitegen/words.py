@@ -33,6 +33,7 @@ WORDS = {
     "hand": "hand",
     "equipment": "equipment",
     "judgement": "judgement zone",
+    "pile": "cards on the general card",
     "role": "their role card",
     "generals": "their generals",
     "revealed": "a character with a revealed general",

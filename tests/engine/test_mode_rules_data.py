@@ -447,3 +447,19 @@ def test_mode_pages_show_the_variant_values(variants: Library) -> None:
     assert "3 random generals and keeps 2" in page("gz_deal_three")
     assert "| the killer draws 2 cards |" in page("id_rewards")
     assert "| Rebel | alone |" in page("id_alive_rebels")
+
+
+def test_mode_pages_say_which_zones_the_dead_discard(variants: Library) -> None:
+    """The mode page said "All their cards are discarded" for a variant that keeps the
+    equipment; it names what goes and what stays."""
+    from sgs_tools.sitegen.context import SiteData
+    from sgs_tools.sitegen.modes import mode_markdown
+
+    site = SiteData(variants.catalog, variants.effects)
+    kept = mode_markdown(site, variants.catalog.modes["id_death_keeps_equipment"])
+    assert ("Their cards are discarded from: hand, judgement zone, cards on the general "
+            "card; what is in their equipment stays with them.") in kept
+    assert "All their cards are discarded" not in kept
+    bundled = mode_markdown(site, variants.catalog.modes["identity"])
+    assert ("All their cards are discarded: hand, equipment, judgement zone, cards on the "
+            "general card.") in bundled
