@@ -171,12 +171,24 @@ def plan_emit(g: Game, event: str, timing: str, key: tuple[Any, ...]) -> Plan:
             if found is None:
                 found = table_cards[key] = mine(cards)
             cards = found
-        hooked = [s for s, hooks in enumerate(by_seat) if hooks]
-        equipment_only = frozenset(h.source for h in cards) if all(
-            h.card_type == "equipment" for h in cards) else None
-        loose = frozenset(s for s in hooked if not all_bound(g, by_seat[s], event))
-        plan = (by_seat, cards, before, hooked, equipment_only, loose) if (
-            hooked or cards or before) else NOBODY
+        # A plan is made of the lists alone (the library's, shared by its games): one
+        # made of the same lists is kept by the library, with them (so their ids, its
+        # key, are not reused), for the next table whose seats listen the same way.
+        sig = (key, before, id(cards), *map(id, by_seat))
+        plans = g.lib.compiled["plans"]
+        kept_plan = plans.get(sig)
+        if kept_plan is not None:
+            plan = kept_plan[1]
+        else:
+            hooked = [s for s, hooks in enumerate(by_seat) if hooks]
+            equipment_only = frozenset(h.source for h in cards) if all(
+                h.card_type == "equipment" for h in cards) else None
+            loose = frozenset(s for s in hooked if not all_bound(g, by_seat[s], event))
+            plan = (by_seat, cards, before, hooked, equipment_only, loose) if (
+                hooked or cards or before) else NOBODY
+            if len(plans) >= PLANS_KEPT:
+                plans.clear()
+            plans[sig] = ((cards, by_seat), plan)
     g.emit_plans[key] = plan
     return plan
 
