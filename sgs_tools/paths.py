@@ -125,8 +125,25 @@ def data_files(root: Path) -> list[Path]:
                 continue
             if rules and _ignored(rules, prefix + name, False):
                 continue
+            if _special(folder / name):
+                continue
             found.append(folder / name)
     return sorted(found)
+
+
+def _special(path: Path) -> bool:
+    """Whether ``path`` (followed through symlinks) is a named pipe, a device or a socket:
+    reading one would block forever (a FIFO) or never end (``/dev/zero``), and it is never
+    game data. A path that cannot be examined (a dangling or looping symlink) is not
+    special: reading it gives the located I/O error."""
+    import os
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode)
 
 
 def bundled_files() -> list[Path]:

@@ -95,8 +95,14 @@ def text(problems: list[Problem], sources: Mapping[str, HasLines], files: int) -
         for rel in p.related:
             out.append(terminal(f"  = note: see {rel}"))
     errors = sum(1 for p in problems if p.severity == "error")
-    if problems:
-        out.append(f"{plural(errors, 'error')} in {plural(files, 'file')} checked")
+    warnings = len(problems) - errors
+    if problems and errors:
+        out.append(f"{plural(errors, 'error')}"
+                   + (f" and {plural(warnings, 'warning')}" if warnings else "")
+                   + f" in {plural(files, 'file')} checked")
+    elif problems:  # warnings alone: the check passed (exit 0), so say it was no error
+        out.append(f"ok: {plural(files, 'file')} checked, no errors, "
+                   f"{plural(warnings, 'warning')}")
     else:
         out.append(f"ok: {plural(files, 'file')} checked, no problems")
     return "\n".join(out) + "\n"

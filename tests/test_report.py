@@ -32,6 +32,17 @@ def test_counts_are_singular_or_plural() -> None:
     assert report.plural(0, "scenario") == "0 scenarios"
 
 
+def test_warnings_alone_are_not_counted_as_zero_errors() -> None:
+    """Session 6 review: a run with one warning ended '0 errors in 6 files checked'."""
+    warn = Problem(Location("f.yaml", 1, 1), "file-name", "named oddly", severity="warning")
+    err = Problem(Location("f.yaml", 1, 1), "schema", "bad")
+    docs = {"f.yaml": _Doc(["a: 1"])}
+    assert report.text([warn], docs, 6).splitlines()[-1] == (
+        "ok: 6 files checked, no errors, 1 warning")
+    assert report.text([err, warn, warn], docs, 6).splitlines()[-1] == (
+        "1 error and 2 warnings in 6 files checked")
+
+
 def test_caret_sits_under_the_column_after_wide_characters() -> None:
     lines = _report("name: {zh: 曹操, en: x}", 16)
     source, caret = lines[2], lines[3]

@@ -107,13 +107,13 @@ def build(
         typer.echo(f"sgs build: {exc}", err=True)
         raise typer.Exit(2) from None
     stages.append(Stage("validate", f"{result.reported} file{'s' * (result.reported != 1)}, "
-                        f"{len(result.problems)} problems",
+                        f"{report.plural(len(result.problems), 'problem')}",
                         time.perf_counter() - start, result.ok))
     if not result.ok:
         typer.echo(report.text(result.problems, result.documents, result.files), err=True,
                    nl=False)
         _summary(stages)
-        raise typer.Exit(1)
+        raise typer.Exit(result.exit_code)  # 2 where a file could not be read, as validate
 
     from sgs_tools.sitegen.build import BUILD_MARK, Layout, check_layout
 

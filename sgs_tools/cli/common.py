@@ -33,11 +33,12 @@ def load_library(command: str, data: list[Path] | None,
     that data has problems."""
     from sgs_tools import report as sgs_report
     from sgs_tools.engine.errors import SetupError
+    from sgs_tools.errors import UsageError
     from sgs_tools.sim.runner import load_library as load
 
     try:
         lib = load(list(data or []), list(targets or []))
-    except SetupError as exc:
+    except (SetupError, UsageError) as exc:  # UsageError: a file of the data is unreadable
         typer.echo(f"sgs {command}: {exc}", err=True)
         raise typer.Exit(2) from None
     if lib.problems:

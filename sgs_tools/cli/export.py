@@ -70,6 +70,9 @@ def freekill(
         raise typer.Exit(2)
     try:
         write(result, out)
+    except UsageError as exc:  # a file of the user's where the package has one
+        typer.echo(f"sgs export freekill: {exc}", err=True)
+        raise typer.Exit(2) from None
     except OSError as exc:
         typer.echo(f"sgs export freekill: cannot write {out}: {exc.strerror or exc}", err=True)
         raise typer.Exit(2) from None

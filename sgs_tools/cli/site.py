@@ -80,7 +80,7 @@ def _load(command: str, data: list[Path] | None, output_format: str) -> Result:
     if not result.ok or result.effects is None:
         out = report.render(output_format, result.problems, result.documents, result.files)
         typer.echo(out, nl=False)
-        raise _fail(command, "the data has problems; nothing was built", 1)
+        raise _fail(command, "the data has problems; nothing was built", result.exit_code)
     return result
 
 

@@ -374,8 +374,10 @@ class Game:
         for p in t.players:
             if p.alive and not (p.hp <= p.max_hp and (p.hp > 0 or no_dying(self, p.seat))):
                 raise InvariantBroken(f"seat {p.seat} is alive with {p.hp}/{p.max_hp} HP")
-            if not p.alive and (p.hand or p.equipment or p.judgement or p.pile):
-                raise InvariantBroken(f"seat {p.seat} is dead but still holds cards")
+            if not p.alive and (p.hand or p.equipment or p.judgement or p.pile) and (
+                    self.rules.death_cards(p)):
+                raise InvariantBroken(f"seat {p.seat} is dead but still holds cards of a "
+                                      "zone its mode discards on death")
         if t.processing:
             raise InvariantBroken(f"cards left in processing: "
                                   f"{[self.face(u) for u in t.processing]}")

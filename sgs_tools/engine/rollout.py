@@ -29,9 +29,24 @@ A determinization is built from the *public* view only:
 Two games that differ only in what this seat cannot see give the same samples and the same
 choice, and the agent is deterministic for a game seed and seat. It gets the game through
 :meth:`attach` (called by ``ensure_agents``). Guozhan's face-down generals are not
-determinized, so there the agent plays as the heuristic one. Decisions other than the
-play phase's (responses, discards, choices inside a skill) are the heuristic's: a copied
-game can only be resumed at the top of the play phase.
+determinized, so there the agent plays as the heuristic one.
+
+Decisions inside the rules' own steps (a Jink or a Peach asked for, Nullification, an
+optional skill, a choice of players or of an option inside a skill) cannot be resumed
+from a copy: the game's place in them is Python's call stack. They are searched by
+*replay* instead (:class:`Replay`): a game is deterministic given its seed and the
+answers given, so the agent keeps a :class:`Tape` of every answer at the table (it wraps
+every seat's agent in a :class:`Recorder` when it is attached), and a sample of an answer
+plays a fresh game of the same setup feeding the tape's answers up to this decision
+(checking that every decision asked is the one recorded), then determinizes what the
+seat cannot see there, answers with the candidate and plays the rest of the turn (and
+``T`` more) with heuristic agents. The candidates are the heuristic's answer and its
+alternatives (yes and no; use a card or pass; the heuristic's target and this seat's
+own by :func:`stance`); each gets ``answers`` samples (default half the play phase's),
+with common random numbers, and the heuristic's answer stands unless another is better
+by the margin. Discards and the choice of generals stay the heuristic's. A game set up
+by hand (a scenario) cannot be replayed from its seed: the first replay finds that its
+decisions differ, and the agent answers as the heuristic from then on.
 
 Kind strings: ``rollout`` (8 samples per move, the move and the rest of the play phase),
 ``rollout:R`` or
@@ -45,6 +60,7 @@ import dataclasses
 import math
 import random
 from collections.abc import Iterator
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine import ai
@@ -128,16 +144,126 @@ class ProbeAgent:
         raise Probe(decision)
 
 
+SEARCHED = frozenset({"respond", "yes_no", "trigger", "players", "choose"})
+"""Decisions inside the rules' steps that the agent searches by replay."""
+
+
+@dataclasses.dataclass
+class Tape:
+    """Every answer given at a table, in order: (seat, kind, options, picks); and which
+    seats' agents want hints (a replay computes the same hints, so that it runs the same
+    steps)."""
+
+    answers: list[tuple[int, str, int, tuple[int, ...]]] = field(default_factory=list)
+    wants: dict[int, bool] = field(default_factory=dict)
+    broken: bool = False
+    """A replay did not meet the decisions recorded (a game set up by hand): no more
+    replays."""
+
+
+class Recorder:
+    """An agent that answers as ``inner`` and writes every answer on the tape."""
+
+    def __init__(self, inner: Agent, tape: Tape) -> None:
+        self.inner = inner
+        self.tape = tape
+        self.wants_context = bool(getattr(inner, "wants_context", False))
+
+    def decide(self, decision: Decision) -> list[int]:
+        picks = self.inner.decide(decision)
+        self.tape.answers.append((decision.seat, decision.kind, len(decision.options),
+                                  tuple(picks)))
+        return picks
+
+    def attach(self, game: Game) -> None:
+        attach = getattr(self.inner, "attach", None)
+        if attach is not None:
+            attach(game)
+
+
+class ReplayMismatch(Exception):
+    """A replayed game asked a decision other than the one on the tape."""
+
+
+class Replay:
+    """Plays a game again from its seed with the tape's first ``at`` answers, then, at
+    the decision ``target`` (which must be the one asked), determinizes the copy for
+    ``seat``, gives every seat a heuristic agent, answers ``answer`` and lets the copy
+    play ``horizon`` turns after this one."""
+
+    def __init__(self, tape: Tape, at: int, target: Decision, answer: list[int],
+                 sample_seed: int, horizon: int) -> None:
+        self.tape = tape
+        self.at = at
+        self.target = target
+        self.answer = answer
+        self.sample_seed = sample_seed
+        self.horizon = horizon
+        self.cursor = 0
+        self.game: Game | None = None
+        self.branched = False
+
+    def agents(self, seats: int) -> list[Agent]:
+        return [ReplaySeat(self, s, self.tape.wants.get(s, False)) for s in range(seats)]
+
+    def decide(self, decision: Decision) -> list[int]:
+        i = self.cursor
+        self.cursor += 1
+        if i < self.at:
+            seat, kind, n, picks = self.tape.answers[i]
+            if seat != decision.seat or kind != decision.kind or n != len(decision.options):
+                raise ReplayMismatch(f"decision {i}: {decision.describe()}")
+            return list(picks)
+        t = self.target
+        if (i > self.at or decision.seat != t.seat or decision.kind != t.kind
+                or decision.options != t.options):
+            raise ReplayMismatch(f"decision {i}: {decision.describe()}")
+        assert self.game is not None
+        self.branch(self.game)
+        return list(self.answer)
+
+    def branch(self, c: Game) -> None:
+        """What the seat cannot see is guessed again, the game's dice are new, and every
+        seat plays as the heuristic from here, ``horizon`` turns after this one."""
+        seat = self.target.seat
+        rng = random.Random(self.sample_seed)
+        determinize(c, seat, rng, BELIEF)
+        c.rng = random.Random(rng.getrandbits(64))
+        agents: list[Agent] = [HeuristicAgent(rng.getrandbits(64)) for _ in c.agents]
+        c.agents[:] = agents
+        c.setup = dataclasses.replace(c.setup, max_turns=c.table.turn + self.horizon)
+        self.branched = True
+
+
+class ReplaySeat:
+    """One seat's agent in a replay (all seats share the replay's cursor)."""
+
+    def __init__(self, replay: Replay, seat: int, wants: bool) -> None:
+        self.replay = replay
+        self.seat = seat
+        self.wants_context = wants
+
+    def decide(self, decision: Decision) -> list[int]:
+        return self.replay.decide(decision)
+
+
 class RolloutAgent:
-    """Decides the play phase by rollouts; everything else like :class:`HeuristicAgent`."""
+    """Decides the play phase by rollouts on copies, the answers inside the rules' steps
+    (:data:`SEARCHED`) by rollouts on replays; the rest like :class:`HeuristicAgent`."""
 
     wants_context = True
 
     def __init__(self, seed: int | str, seat: int, rollouts: int = DEFAULT_ROLLOUTS,
                  horizon: int = DEFAULT_HORIZON, top: int | None = None,
-                 targets: int | None = None) -> None:
+                 targets: int | None = None, answers: int | None = None) -> None:
         self.seat = seat
         self.rollouts = rollouts
+        self.answers = max(2, rollouts // 2) if answers is None else answers
+        """Samples per candidate answer of a decision searched by replay (0: none)."""
+        self.tape: Tape | None = None
+        self.last_answer: dict[tuple[int, ...], float] = {}
+        """The mean outcome of each answer weighed at the last decision searched by
+        replay."""
         self.horizon = horizon
         self.top = DEFAULT_TOP if top is None else top
         self.targets = DEFAULT_TARGETS if targets is None else targets
@@ -151,17 +277,35 @@ class RolloutAgent:
         """The mean outcome of each move weighed at the last play decision."""
         self.samples = 0
         """Rollouts played so far (for the benchmark)."""
+        self.failed = 0
+        """Replayed samples lost to an engine error after the guess."""
+        self.searched = [0, 0]
+        """Decisions searched by replay, and those where the heuristic's answer lost."""
 
     def attach(self, game: Game) -> None:
-        """The game this agent plays in (read, copied, never changed)."""
+        """The game this agent plays in (read, copied, never changed), and the tape of
+        its answers: every seat's agent is wrapped in a :class:`Recorder` sharing one
+        tape (the first rollout agent attached wraps them; the others find its tape)."""
         self.game = game
         self.shared = None
+        tape = next((a.tape for a in game.agents if isinstance(a, Recorder)), None)
+        if tape is None:
+            tape = Tape()
+        for i, agent in enumerate(game.agents):
+            if not isinstance(agent, Recorder):
+                game.agents[i] = Recorder(agent, tape)
+            tape.wants[i] = bool(getattr(agent, "wants_context", False))
+        self.tape = tape
 
     # -- deciding ------------------------------------------------------------------------
     def decide(self, decision: Decision) -> list[int]:
         g = self.game
-        if (decision.kind != "play" or g is None or len(decision.options) < 2
-                or g.rules.__class__.__name__ == "GuozhanRules"):
+        if (g is None or g.rules.__class__.__name__ == "GuozhanRules"
+                or self.plan.target is not None):
+            return self.plan.decide(decision)
+        if decision.kind in SEARCHED:
+            return self.search_answer(g, decision)
+        if decision.kind != "play" or len(decision.options) < 2:
             return self.plan.decide(decision)
         self.plan.target = None
         self.last = {}
@@ -190,6 +334,94 @@ class RolloutAgent:
             if means[k] > best_mean + 1e-9:
                 best, best_mean = k, means[k]
         return self.commit(moves[best])
+
+    def search_answer(self, g: Game, d: Decision) -> list[int]:
+        """A decision inside the rules' steps: the heuristic's answer unless another
+        candidate does better by the margin over ``answers`` replayed samples."""
+        first = self.plan.decide(d)
+        self.last_answer = {}
+        tape = self.tape
+        if tape is None or tape.broken or d.seat != self.seat or self.answers < 1:
+            return first
+        candidates = self.answer_candidates(g, d, first)
+        if len(candidates) < 2:
+            return first
+        at = len(tape.answers)
+        totals = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        for _ in range(self.answers):
+            sample_seed = self.rng.getrandbits(64)
+            for k, answer in enumerate(candidates):
+                v = self.replay_sample(g, d, at, answer, sample_seed)
+                if tape.broken:
+                    return first
+                if v is not None:
+                    totals[k] += v
+                    counts[k] += 1
+        means = [totals[k] / counts[k] if counts[k] else -1e9
+                 for k in range(len(candidates))]
+        self.last_answer = {tuple(a): m for a, m in zip(candidates, means, strict=True)}
+        best, best_mean = 0, means[0] + self.margin
+        for k in range(1, len(candidates)):
+            if means[k] > best_mean + 1e-9:
+                best, best_mean = k, means[k]
+        self.searched[0] += 1
+        self.searched[1] += best != 0
+        return candidates[best]
+
+    def answer_candidates(self, g: Game, d: Decision, first: list[int]) -> list[list[int]]:
+        """The answers to weigh, the heuristic's first: the other of yes and no; passing
+        or the first card offered (a response, a trigger); for one player, this seat's
+        own most hostile and friendliest by :func:`stance`; for one option, the next
+        two."""
+        n = len(d.options)
+        out = [list(first)]
+        if d.low != 1 or d.high != 1 or n < 2:
+            return out
+        if d.kind == "yes_no":
+            out.append([1 - first[0]])
+        elif d.kind in ("respond", "trigger"):
+            out.append([n - 1] if first != [n - 1] else [0])
+        elif d.kind == "players":
+            enemy = stance(g, self.seat)
+            seats = [label_seat(o) for o in d.options]
+            known = [i for i, s in enumerate(seats) if s is not None]
+            if known:
+                out.append([max(known, key=lambda i: (enemy[seats[i] or 0], -i))])
+                out.append([min(known, key=lambda i: (enemy[seats[i] or 0], i))])
+        elif d.kind == "choose":
+            out.extend([i] for i in range(n) if i != first[0])
+        unique: list[list[int]] = []
+        for a in out:
+            if a not in unique:
+                unique.append(a)
+        return unique[:3]
+
+    def replay_sample(self, g: Game, d: Decision, at: int, answer: list[int],
+                      sample_seed: int) -> float | None:
+        """One replayed sample of ``answer`` at the tape's decision ``at``: this seat's
+        side's value at the end of the turn (and ``horizon`` more), None if the copy
+        broke; a replay that does not meet the recorded decisions breaks the tape."""
+        assert self.tape is not None
+        self.samples += 1
+        replay = Replay(self.tape, at, d, answer, sample_seed, self.horizon)
+        setup = dataclasses.replace(g.setup, record=False, check_invariants=False)
+        c = type(g)(g.lib, setup, replay.agents(len(g.table.players)))
+        replay.game = c
+        try:
+            r = c.play()
+        except ReplayMismatch:
+            self.tape.broken = True
+            return None
+        except Exception:  # a guess the engine cannot play on: the sample is lost
+            self.failed += 1
+            return None
+        if not replay.branched:
+            self.tape.broken = True
+            return None
+        if r.error:
+            return None
+        return value(c, self.seat)
 
     def commit(self, move: Move) -> list[int]:
         self.plan.target = move.target
@@ -594,8 +826,10 @@ def side_weight(c: Game, seat: int, mine: str, role: str, other: int, alive: int
     """How much the life of ``other`` (of ``role``) counts for ``seat`` (of role ``mine``;
     negative: an enemy's), with ``alive`` seats and ``rebels`` rebels left. The renegade
     wins only by outliving everyone, the lord last: while rebels live the lord's death is
-    its loss, so it guards the lord and fights the rebels first and the loyalists less;
-    with the rebels gone the loyalists are its enemies; two left, the lord is."""
+    its loss, so it guards the lord, fights the rebels and counts the loyalists, who fight
+    them too, as mild friends (as mild enemies, a look-ahead of one move hurt them and
+    let the rebels win: 0 renegade wins in 16 games against the heuristic's 3); with the
+    rebels gone the loyalists are its enemies; two left, the lord is."""
     if other == seat:
         return 1.5 if mine == "renegade" else (2.0 if mine == "lord" else 1.0)
     if mine in LORD_SIDE:
@@ -607,6 +841,8 @@ def side_weight(c: Game, seat: int, mine: str, role: str, other: int, alive: int
             return -1.5 if alive <= 2 else (0.8 if rebels else 0.3)
         if role == "rebel":
             return -0.8
+        if role == "loyalist":
+            return 0.2 if rebels else -1.0
         return -0.3 if rebels else -1.0
     return -max(-1.0, min(1.0, c.rules.hostility(seat, other) / 5))
 

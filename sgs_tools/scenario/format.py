@@ -68,6 +68,16 @@ CARD_NAME_FIELDS = {("declare", "named")}
 """Event fields that hold a card name although they are not called card."""
 NATURES = ("fire", "thunder", "normal")
 """The ``nature`` of a damage event: damage without a nature is logged as ``normal``."""
+SEAT_FIELDS = frozenset({"seat", "source", "killer", "frm", "owner", "of", "by"})
+"""Event fields that hold one seat number (or null, as a death with no killer has)."""
+SEAT_TO_EVENTS = frozenset({"redirect", "pass_on"})
+"""Events whose ``to`` is a seat (a ``move``'s ``to`` is a zone)."""
+SEATS_FIELDS = frozenset({"targets", "seats"})
+"""Event fields that hold a list of seat numbers."""
+NUMBER_FIELDS = frozenset({"n", "hp", "max_hp", "turn", "turns"})
+"""Event fields that hold a whole number."""
+PHASE_EVENTS = frozenset({"phase", "skip", "will_skip"})
+"""Events whose ``phase`` is a phase of the mode."""
 
 
 class ScenarioError(Exception):
@@ -254,6 +264,7 @@ def parse_scenario(doc: Document, lib: Library | None = None) -> Scenario:
     mode = r.mode()
     r.mode_seats(mode, seats)
     r.sides(mode)
+    r.phases_of(mode)
     deck = r.cards(("deck",), data.get("deck"))
     discard = r.cards(("discard",), data.get("discard"))
     if r.problems:
@@ -270,6 +281,21 @@ def parse_scenario(doc: Document, lib: Library | None = None) -> Scenario:
         where=Location(doc.path, 1, 1), rest=rest)
 
 
+def check_format(doc: Document) -> list[Problem]:
+    """The located problems of a scenario's format, without playing it (what `sgs
+    validate` checks): a samurai scenario by its own format, any other by
+    :func:`parse_scenario` (without a game loaded, so names are left to `sgs test`)."""
+    if isinstance(doc.data, dict) and doc.data.get("mode") == "samurai":
+        from sgs_tools.scenario.samurai import format_problems
+
+        return format_problems(doc)
+    try:
+        parse_scenario(doc)
+    except ScenarioError as exc:
+        return list(exc.problems)
+    return []
+
+
 class _Reader:
     """Reads one scenario document section by section, collecting located problems."""
 
@@ -280,6 +306,11 @@ class _Reader:
         self.problems: list[Problem] = []
         self.card_ids = set(lib.catalog.cards) if lib is not None else None
         self.side_checks: list[tuple[Any, Location]] = []
+        self.phase_checks: list[tuple[Any, Location]] = []
+        self.pattern_path: tuple[str | int, ...] = ()
+        """Where the event pattern being checked is (``expect``, events or no_events, i)."""
+        self.seat_count = 0
+        """How many seats the table has (0 until they are read, or when there are none)."""
 
     def at(self, *path: str | int, key: bool = False) -> Location:
         return self.doc.where(tuple(path), key=key)
@@ -337,6 +368,7 @@ class _Reader:
         bad, at, known_card, side_checks = self.bad, self.at, self.known_card, self.side_checks
         kind = str(pattern["e"])
         fields = LOG_FIELDS[kind]
+        self.pattern_path = ("expect", key, i)
         listed = (f"'{kind}' events have {', '.join(sorted(fields))}" if fields
                   else f"'{kind}' events have no fields besides e")
         for fname, fval in pattern.items():
@@ -348,6 +380,8 @@ class _Reader:
                     f"a '{kind}' event has no field {fname!r}",
                     _hint(suggest(str(fname), set(fields)), f"({listed})" if fields else listed))
             elif fname in CARD_FIELDS or (kind, fname) in CARD_NAME_FIELDS:
+                if _int(fval) and fval < 0:
+                    bad(where, "a number of cards is at least 0")
                 items = fval if isinstance(fval, list) else [fval]
                 for j, item in enumerate(items):
                     name = card_name(item) if isinstance(item, str) else None
@@ -361,6 +395,109 @@ class _Reader:
                           "nature is logged as 'normal')"))
             elif kind == "win" and fname == "side":
                 side_checks.append((fval, where))
+            else:
+                self.check_field_value(kind, fname, fval, where)
+
+    def check_field_value(self, kind: str, fname: str, fval: Any, where: Location) -> None:
+        """A pattern field's value of a type (and range) the log can hold there: a pattern
+        that can never match would make a ``no_events`` check pass unchecked."""
+        bad, lib = self.bad, self.lib
+        if fname in SEAT_FIELDS or (fname == "to" and kind in SEAT_TO_EVENTS):
+            if fval is not None:
+                self.seat_number(fval, where, fname)
+        elif fname in SEATS_FIELDS:
+            if not isinstance(fval, list):
+                bad(where, f"{fname} is a list of seat numbers", f"for example: {fname}: [1, 2]")
+            else:
+                for j, item in enumerate(fval):
+                    self.seat_number(item, self.doc.where((*self.pattern_path, fname, j)),
+                                     f"each of {fname}")
+        elif fname in NUMBER_FIELDS:
+            if not _int(fval):
+                bad(where, f"{fname} is a whole number")
+        elif fname == "skill":
+            if not isinstance(fval, str):
+                bad(where, "skill is a skill id")
+            elif lib is not None and fval not in lib.catalog.skills:
+                bad(where, f"unknown skill {fval!r}", suggest(fval, set(lib.catalog.skills)))
+        elif fname == "general":
+            if not isinstance(fval, str):
+                bad(where, "general is a general id")
+            else:
+                self.known_general(fval, where)
+        elif fname == "phase" and kind in PHASE_EVENTS:
+            self.phase_checks.append((fval, where))
+        elif kind == "decide" and fname == "kind" and fval not in DECISION_KINDS:
+            bad(where, f"unknown decision kind {fval!r}",
+                _hint(suggest(str(fval), set(DECISION_KINDS)),
+                      f"decision kinds: {', '.join(sorted(DECISION_KINDS))}"))
+
+    def check_state_value(self, fname: str, fval: Any, path: tuple[str | int, ...]) -> None:
+        """An expected seat field's value of a type the seat can have (a misspelt kingdom
+        or ``alive: yes`` would fail with a puzzling message, or never be checked)."""
+        bad, where = self.bad, self.at(*path)
+        if fname in ("alive", "role_revealed", "turned_over", "careerist"):
+            if not isinstance(fval, bool):
+                bad(where, f"{fname} is true or false")
+        elif fname in ("hp", "max_hp"):
+            if not _int(fval):
+                bad(where, f"{fname} is a whole number")
+        elif fname == "role":
+            if fval not in (None, "lord", "loyalist", "rebel", "renegade"):
+                bad(where, f"unknown role {fval!r}", "expected lord, loyalist, rebel or renegade")
+        elif fname == "gender":
+            if fval not in ("male", "female"):
+                bad(where, "gender is male or female")
+        elif fname in ("kingdom", "faction"):
+            # null: hidden (no kingdom yet); a faction may also be careerist
+            if fval is not None and not (isinstance(fval, str) and (
+                    self.known_kingdom(fval) or (fname == "faction" and fval == "careerist"))):
+                known = sorted(self.lib.kingdoms) if self.lib is not None else []
+                if fname == "faction":
+                    known.append("careerist")
+                bad(where, f"unknown {fname} {fval!r}",
+                    _hint(suggest(str(fval), set(known)),
+                          f"expected one of: {', '.join(known)}, or null" if known else None))
+        elif fname == "generals":
+            if fval is not None and not (isinstance(fval, list) and len(fval) == 2
+                                         and all(isinstance(x, str) for x in fval)):
+                bad(where, "generals is a list of two general ids: [MAIN, DEPUTY]")
+            elif fval is not None:
+                for j, name in enumerate(fval):
+                    self.known_general(name, self.at(*path, j))
+        elif fname == "revealed" and not (
+                isinstance(fval, bool) or (isinstance(fval, list) and len(fval) == 2
+                                           and all(isinstance(x, bool) for x in fval))):
+            bad(where, "revealed is true, false or a pair such as [true, false]")
+
+    def seat_number(self, value: Any, where: Location, what: str) -> None:
+        count = self.seat_count
+        if not _int(value):
+            self.bad(where, f"{what} is a seat number", "seats are numbered from 0"
+                     + (f" to {count - 1}" if count else ""))
+        elif value < 0 or (count and value >= count):
+            self.bad(where, f"there is no seat {value}",
+                     f"seats are numbered 0 to {count - 1}" if count else None)
+
+    def phases_of(self, mode: str) -> None:
+        """The ``phase`` of phase, skip and will_skip patterns is a phase of the mode."""
+        lib = self.lib
+        if lib is None or not self.phase_checks:
+            return
+        from sgs_tools.engine.errors import SetupError
+
+        try:
+            raw = lib.mode(mode).raw
+        except SetupError:
+            return
+        names = [str(p.get("id")) for p in raw.get("phases") or [] if isinstance(p, dict)]
+        if not names:
+            return
+        for value, where in self.phase_checks:
+            if value not in names:
+                self.bad(where, f"unknown phase {value!r}",
+                         _hint(suggest(str(value), set(names)),
+                               f"the {mode} phases: {', '.join(names)}"))
 
 
     def cards(self, path: tuple[str | int, ...], raw: Any, views: bool = False) -> list[CardSpec]:
@@ -493,7 +630,7 @@ class _Reader:
                 s.alive = alive
             self.two_generals(s, raw)
             seats.append(s)
-
+        self.seat_count = len(raw_seats)
         return seats
 
     def two_generals(self, s: SeatSpec, raw: dict[str, Any]) -> None:
@@ -548,6 +685,35 @@ class _Reader:
                         "add 'mode: guozhan', or give the seat one 'general'")
             if two and s.generals is None and "generals" not in s.keys and s.where:
                 bad(s.where, "a Guozhan seat needs generals: [MAIN, DEPUTY]")
+        self.one_of_each(seats, two)
+
+    def one_of_each(self, seats: list[SeatSpec], two: bool) -> None:
+        """A table that could exist: each general once (the box has one card of each), and
+        a Guozhan seat's two generals of one kingdom (the rules deal you two of one)."""
+        bad, at, lib = self.bad, self.at, self.lib
+        placed: dict[str, int] = {}
+        for s in seats:
+            names = (list(s.generals or []) if two else
+                     [s.general] if isinstance(s.general, str) else [])
+            for j, name in enumerate(names):
+                where = (at("seats", s.seat, "generals", j) if two
+                         else s.general_where or at("seats", s.seat))
+                if name in placed:
+                    other = placed[name]
+                    bad(where, f"general {name!r} is already "
+                        + ("this seat's main general" if other == s.seat and two
+                           else f"at seat {other}"),
+                        "a table has one of each general; choose another")
+                else:
+                    placed[name] = s.seat
+            if two and lib is not None and s.generals is not None:
+                general = lib.catalog.generals
+                kingdoms = [general[g].kingdom if g in general else None for g in s.generals]
+                if None not in kingdoms and kingdoms[0] != kingdoms[1]:
+                    bad(at("seats", s.seat, "generals"),
+                        f"the two generals of a Guozhan seat are of one kingdom: "
+                        f"{s.generals[0]} is {kingdoms[0]}, {s.generals[1]} is {kingdoms[1]}",
+                        f"choose a {kingdoms[0]} deputy")
 
     def start(self, seats: list[SeatSpec]) -> tuple[int, str | None]:
         bad, at, data = self.bad, self.at, self.data
@@ -712,6 +878,8 @@ class _Reader:
                                     known_general(fval, at(*fpath))
                                 elif fname == "skills":
                                     known_skills(fval, fpath)
+                                else:
+                                    self.check_state_value(fname, fval, fpath)
                                 expectations.append(Expectation(
                                     "seat", fval, at("expect", "state", "seats", seat_key, fname),
                                     (seat, fname)))
@@ -750,6 +918,9 @@ class _Reader:
                     bad(at("expect", key), "winner is a side id (such as lord_side), 'none', "
                         "or the list of winning seats")
                     continue
+                elif key == "winner":
+                    for j, item in enumerate(value):
+                        self.seat_number(item, at("expect", key, j), "each winner")
                 expectations.append(Expectation(key, value, at("expect", key)))
 
         return expectations

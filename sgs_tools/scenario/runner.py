@@ -732,8 +732,11 @@ def collect(paths: list[Path]) -> list[Path]:
 
 
 def is_scenario(path: Path) -> bool:
+    """Whether ``kind: scenario`` is a line of the file's first 4,000 bytes (only those
+    are read: a folder may hold a huge YAML file that is not a scenario)."""
     try:
-        head = path.read_text(encoding="utf-8", errors="replace")[:4000]
+        with path.open("rb") as fh:
+            head = fh.read(4000).decode("utf-8", errors="replace")
     except OSError:
         return False
     return any(line.strip() == "kind: scenario" for line in head.splitlines())

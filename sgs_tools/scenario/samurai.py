@@ -63,9 +63,10 @@ PHASES = ("honor", "commands", "declaration")
 
 
 def is_samurai(path: Path) -> bool:
-    """A scenario file whose mode is samurai (read from its first lines)."""
+    """A scenario file whose mode is samurai (read from its first 4,000 bytes only)."""
     try:
-        head = path.read_text(encoding="utf-8", errors="replace")[:4000]
+        with path.open("rb") as fh:
+            head = fh.read(4000).decode("utf-8", errors="replace")
     except OSError:
         return False
     lines = [line.strip() for line in head.splitlines()]
@@ -179,6 +180,44 @@ def _shaped(doc: Document, data: dict[str, Any], problems: list[Problem]) -> dic
                                  "discard is a list of card ids"))
         state["discard"] = None
     return data
+
+
+def format_problems(doc: Document) -> list[Problem]:
+    """The problems of a samurai scenario's format that need no game loaded (what
+    `sgs validate` checks; playing it is `sgs test`'s job): its top keys, seat keys and
+    expectation keys, and the shapes of the lists and mappings the runner walks."""
+    data = doc.data
+    if not isinstance(data, dict):
+        return [_problem(doc, (), "a scenario is a mapping")]
+    problems: list[Problem] = []
+    for k in data:
+        if k not in TOP_KEYS:
+            problems.append(_problem(doc, (k,), f"unknown key {k!r} in a samurai scenario",
+                                     "keys: " + ", ".join(sorted(TOP_KEYS)), key=True))
+    data = _shaped(doc, data, problems)
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not seats:
+        problems.append(_problem(doc, ("seats",), "seats is a list of 3-6 seats"))
+        seats = []
+    for s, raw in enumerate(seats):
+        if not isinstance(raw, dict):
+            problems.append(_problem(doc, ("seats", s), "a seat is a mapping"))
+            continue
+        for k in raw:
+            if k not in SEAT_KEYS:
+                problems.append(_problem(doc, ("seats", s, k), f"unknown seat key {k!r}",
+                                         "seat keys: " + ", ".join(sorted(SEAT_KEYS)),
+                                         key=True))
+    expect = data.get("expect")
+    if expect is not None and not isinstance(expect, dict):
+        problems.append(_problem(doc, ("expect",), "expect is a mapping"))
+    elif isinstance(expect, dict):
+        for k in expect:
+            if k not in EXPECT_KEYS:
+                problems.append(_problem(doc, ("expect", k), f"unknown expectation {k!r}",
+                                         "expected one of: " + ", ".join(sorted(EXPECT_KEYS)),
+                                         key=True))
+    return problems
 
 
 def build(lib: Library, doc: Document) -> tuple[SamuraiGame | None, list[Problem],

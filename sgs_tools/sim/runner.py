@@ -191,6 +191,27 @@ def play_chunk(settings: Settings, first: int, count: int) -> list[Summary]:
     return [play_one(seed) for seed in range(first, first + count)]
 
 
+MAX_CHUNK = 16
+"""Games per task of the process pool at most (fewer IPC round trips)."""
+
+
+def guided_chunks(seeds: range, workers: int) -> Iterator[tuple[int, int]]:
+    """(first seed, count) tasks covering ``seeds`` in order, each at most
+    :data:`MAX_CHUNK` games and a quarter of each worker's share of the games left, so
+    they shrink to one game at the end: no worker waits long for another's last chunk
+    (guided self-scheduling)."""
+    first, end = seeds.start, seeds.stop
+    while first < end:
+        size = max(1, min(MAX_CHUNK, (end - first) // (4 * workers)))
+        yield first, size
+        first += size
+
+
+def _play_range(task: tuple[int, int]) -> list[Summary]:
+    first, count = task
+    return [play_one(seed) for seed in range(first, first + count)]
+
+
 def _results(settings: Settings, seeds: range, workers: int) -> Iterator[Summary]:
     if workers == 1:
         for seed in seeds:
@@ -200,6 +221,6 @@ def _results(settings: Settings, seeds: range, workers: int) -> Iterator[Summary
 
     methods = mp.get_all_start_methods()
     ctx = mp.get_context("fork" if "fork" in methods else "spawn")
-    chunk = max(1, min(16, len(seeds) // (workers * 8) or 1))
     with ctx.Pool(workers, initializer=_init_worker, initargs=(settings,)) as pool:
-        yield from pool.imap_unordered(play_one, seeds, chunksize=chunk)
+        for games in pool.imap_unordered(_play_range, guided_chunks(seeds, workers)):
+            yield from games

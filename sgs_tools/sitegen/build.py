@@ -125,6 +125,9 @@ def check_layout(layout: Layout, protected: list[Path], force: bool) -> None:
         raise UsageError("the build and output folders must be outside the docs folders")
     if layout.out == layout.build:
         raise UsageError("the output folder must differ from the build folder")
+    if _inside(layout.build, layout.out):
+        raise UsageError(f"the build folder {layout.build} may not be inside the output "
+                         f"folder {layout.out}, which is replaced whole by each build")
     if not force:
         if not _is_ours_or_empty(layout.build, BUILD_MARK):
             raise UsageError(f"{layout.build} exists and was not made by 'sgs site build'; "
@@ -255,21 +258,27 @@ def mkdocs_missing() -> str | None:
     return None
 
 
-def mkdocs_command(layout: Layout, action: str = "build", port: int = 8000) -> list[str]:
+def mkdocs_command(layout: Layout, action: str = "build", port: int = 8000,
+                   site_dir: Path | None = None) -> list[str]:
+    """The mkdocs command line; ``site_dir``: where ``build`` writes (default the output
+    folder; ``build_site`` gives it a staging folder beside it)."""
     # mkdocs through a wrapper that silences jieba's start-up chatter (mkdocs_run.py).
     cmd = [sys.executable, "-m", "sgs_tools.sitegen.mkdocs_run", action, "-f",
            str(layout.config)]
     if action == "build":
-        return [*cmd, "--strict", "-d", str(layout.out)]
+        return [*cmd, "--strict", "-d", str(site_dir or layout.out)]
     return [*cmd, "--dev-addr", f"127.0.0.1:{port}"]
 
 
-def run_mkdocs(layout: Layout, echo: Callable[[str], None] | None = None) -> tuple[int, str]:
-    """Run ``mkdocs build --strict`` (not quiet); stream each line to ``echo``."""
+def run_mkdocs(layout: Layout, echo: Callable[[str], None] | None = None,
+               site_dir: Path | None = None) -> tuple[int, str]:
+    """Run ``mkdocs build --strict`` (not quiet) into ``site_dir`` (default the output
+    folder); stream each line to ``echo``."""
     env = dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1", NO_MKDOCS_2_WARNING="1")
     lines = []
     try:
-        proc = subprocess.Popen(mkdocs_command(layout), stdout=subprocess.PIPE,
+        proc = subprocess.Popen(mkdocs_command(layout, site_dir=site_dir),
+                                stdout=subprocess.PIPE,
                                 stderr=subprocess.STDOUT, text=True, encoding="utf-8",
                                 errors="replace", env=env, cwd=layout.build)
     except OSError as exc:
@@ -333,12 +342,128 @@ def finish_output(out: Path, config: dict[str, Any]) -> list[str]:
     return removed
 
 
+STAGING_MARK = ".sgs-site-staging"
+"""Marks a staging folder (``.OUT.sgs-staging-PID-N`` beside the output folder) holding a
+build in progress; a dot file, so mkdocs' cleaning of its site folder keeps it."""
+
+
+def _staging_names(out: Path, kind: str) -> str:
+    return f".{out.name}.sgs-{kind}-"
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process, or no permission to ask: assume alive
+        return True
+    return True
+
+
+def _remove_stale_staging(out: Path) -> None:
+    """Remove the staging and retired folders of earlier builds of ``out`` that were killed
+    before they could clean up (their process is gone and the folder carries our mark)."""
+    parent = out.parent
+    if not parent.is_dir():
+        return
+    for kind in ("staging", "old"):
+        prefix = _staging_names(out, kind)
+        for entry in parent.iterdir():
+            if not entry.name.startswith(prefix) or entry.is_symlink() or not entry.is_dir():
+                continue
+            pid = entry.name[len(prefix):].split("-", 1)[0]
+            if not pid.isdigit() or _pid_alive(int(pid)):
+                continue
+            if (entry / STAGING_MARK).exists() or (entry / OUT_MARK).exists():
+                shutil.rmtree(entry, ignore_errors=True)
+
+
+def _new_folder(parent: Path, prefix: str) -> Path:
+    """A new, empty folder ``parent/prefix<pid>-<n>`` (created with the user's umask)."""
+    for n in range(1000):
+        path = parent / f"{prefix}{os.getpid()}-{n}"
+        try:
+            path.mkdir()
+        except FileExistsError:
+            continue
+        return path
+    raise OSError(f"cannot make a staging folder in {parent}")
+
+
+def _missing_parents(path: Path) -> list[Path]:
+    """The folders above ``path`` that do not exist yet, deepest first."""
+    missing = []
+    parent = path.parent
+    while not parent.exists() and parent.parent != parent:
+        missing.append(parent)
+        parent = parent.parent
+    return missing
+
+
+def publish(staging: Path, out: Path) -> None:
+    """Put the finished site in ``staging`` at ``out``, whole: the old output folder (if
+    any) is renamed aside, the new one renamed into place, and the old one removed. A
+    failure between the two renames puts the old folder back. Dot entries of the old
+    folder (a ``.git`` of a gh-pages checkout, say), which mkdocs' own cleaning keeps, move
+    to the new one. Where ``out`` cannot be renamed (a mount point), its contents are
+    replaced instead."""
+    if not out.exists():
+        os.replace(staging, out)
+        return
+    kept = [entry.name for entry in out.iterdir()
+            if entry.name.startswith(".") and entry.name not in (OUT_MARK, STAGING_MARK)
+            and not (staging / entry.name).exists()]
+    swapped = False
+    try:
+        for name in kept:
+            os.replace(out / name, staging / name)
+        retired = _new_folder(out.parent, _staging_names(out, "old"))
+        retired.rmdir()
+        try:
+            os.replace(out, retired)
+        except OSError:
+            _replace_contents(staging, out)
+            swapped = True
+            return
+        try:
+            os.replace(staging, out)
+        except BaseException:
+            os.replace(retired, out)
+            raise
+        swapped = True
+    finally:
+        if not swapped:  # give the old folder back what was moved out of it
+            for name in kept:
+                if (staging / name).exists() and not (out / name).exists():
+                    os.replace(staging / name, out / name)
+    shutil.rmtree(retired, ignore_errors=True)
+
+
+def _replace_contents(staging: Path, out: Path) -> None:
+    for entry in list(out.iterdir()):
+        if entry.name.startswith(".") and entry.name != OUT_MARK:
+            continue
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
+    for entry in list(staging.iterdir()):
+        os.replace(entry, out / entry.name)
+    staging.rmdir()
+
+
 def build_site(cat: Catalog, effects: EffectsResult, layout: Layout, *,
                protected: list[Path] | None = None, force: bool = False,
                echo: Callable[[str], None] | None = None,
                balance: list[tuple[str, dict[str, Any]]] | None = None) -> BuildResult:
     """Generate every page, write the build folder and build the HTML with mkdocs;
-    ``balance``: (name, report) pairs for the Balance pages (``sim.reports.load``)."""
+    ``balance``: (name, report) pairs for the Balance pages (``sim.reports.load``).
+
+    mkdocs writes into a staging folder beside the output folder; only a complete, strict
+    build is moved into place (``publish``). A build that fails or is interrupted (Ctrl-C,
+    a full disk, mkdocs' strict mode) leaves the earlier output folder as it was, or none
+    where there was none, and removes its staging folder."""
     check_layout(layout, protected or [], force)
     missing = mkdocs_missing()
     if missing:
@@ -349,16 +474,39 @@ def build_site(cat: Catalog, effects: EffectsResult, layout: Layout, *,
     prepare(layout, generated)
     result.pages = len(generated.pages)
     result.generate_seconds = time.perf_counter() - start
-    start = time.perf_counter()
-    result.returncode, result.output = run_mkdocs(layout, echo)
-    result.mkdocs_seconds = time.perf_counter() - start
-    result.warnings = [line for line in result.output.splitlines()
-                       if line.startswith(("WARNING", "ERROR"))]
-    if result.ok:
+    out = layout.out
+    made = _missing_parents(out)
+    staging: Path | None = None
+    try:
         try:
-            result.removed = finish_output(layout.out, load_config(layout.site))
-            (layout.out / OUT_MARK).write_text("Built by 'sgs site build'.\n",
-                                               encoding="utf-8")
+            out.parent.mkdir(parents=True, exist_ok=True)
+            _remove_stale_staging(out)
+            staging = _new_folder(out.parent, _staging_names(out, "staging"))
+            (staging / STAGING_MARK).write_text("A build of 'sgs site build' in progress.\n",
+                                                encoding="utf-8")
         except OSError as exc:
-            raise UsageError(f"cannot write {layout.out}: {exc.strerror or exc}") from None
+            raise UsageError(f"cannot write {out.parent}: {exc.strerror or exc}") from None
+        start = time.perf_counter()
+        result.returncode, result.output = run_mkdocs(layout, echo, staging)
+        result.mkdocs_seconds = time.perf_counter() - start
+        result.warnings = [line for line in result.output.splitlines()
+                           if line.startswith(("WARNING", "ERROR"))]
+        if result.ok:
+            try:
+                result.removed = finish_output(staging, load_config(layout.site))
+                (staging / OUT_MARK).write_text("Built by 'sgs site build'.\n",
+                                                encoding="utf-8")
+                (staging / STAGING_MARK).unlink()
+                publish(staging, out)
+            except OSError as exc:
+                raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
+            staging = None
+    finally:
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+            for folder in made:  # the parents this build made for an output it never wrote
+                try:
+                    folder.rmdir()
+                except OSError:
+                    break
     return result

@@ -105,6 +105,26 @@ victory:
       condition: {all_dead: [lord], unless: {sole_survivor: renegade}}
     - {id: renegade, roles: [renegade], team: false, condition: {sole_survivor: renegade}}
 """,
+    "id_death_keeps_equipment": """
+death:
+  dying_at_hp: 0
+  rescue_card: peach
+  reveal: role
+  discard: [hand, judgement, pile]
+""",
+    "id_death_unsaid": """
+death:
+  dying_at_hp: 0
+  rescue_card: peach
+  reveal: role
+""",
+    "gz_death_keeps_judgement": """
+death:
+  dying_at_hp: 0
+  rescue_card: peach
+  reveal: generals
+  discard: [hand, equipment, pile]
+""",
     "ko_reward_one": """
 rewards:
   - {id: kill_rebel, killer: any, victim: rebel, effect: {draw: 1}}
@@ -352,6 +372,54 @@ def test_identity_victory_follows_the_sides_team(variants: Library, tmp_path: Pa
     """``team: false`` for the rebels: the dead rebel (seat 2) does not share the win."""
     assert play(variants, tmp_path, "victory_rebels", "id_alive_rebels", [
         ("seats: [1, 2]", "seats: [1]")]) == []
+
+
+# -- death: the zones a dead character's cards leave -----------------------------------
+
+def test_the_dead_keep_the_zones_the_mode_does_not_discard(variants: Library,
+                                                           tmp_path: Path) -> None:
+    """``discard: [hand, judgement, pile]``: the dead renegade's crossbow stays in its
+    equipment area; the rest goes as in identity."""
+    assert play(variants, tmp_path, "rule_death_discards", "id_death_keeps_equipment", [
+        ("1: {alive: false, hand: 0, equipment: 0,",
+         "1: {alive: false, hand: 0, equipment: [crossbow],"),
+        ("discard: [slash ♠8, crossbow ♦A, indulgence ♠6, jink ♦3, slash ♠7]",
+         "discard: [slash ♠8, indulgence ♠6, jink ♦3, slash ♠7]")]) == []
+    # (and the bundled identity discards it: the scenario as written fails here)
+    assert play(variants, tmp_path, "rule_death_discards", "id_death_keeps_equipment",
+                []) != []
+
+
+def test_games_with_kept_zones_keep_them_and_conserve_cards(variants: Library) -> None:
+    """Whole games of the variants, invariants on (cards conserved): no error, the dead
+    hold cards only in the zone their mode keeps, and some of them kept some."""
+    for mode, players, zone in (("id_death_keeps_equipment", 5, "equipment"),
+                                ("gz_death_keeps_judgement", 6, "judgement")):
+        kept = 0
+        for seed in range(12):
+            g = Game(variants, Setup(mode=mode, players=players, seed=seed))
+            r = g.play()
+            assert r.error is None, (mode, seed, r.error)
+            for p in g.table.players:
+                if not p.alive:
+                    held = {"hand": len(p.hand), "equipment": len(p.equipment),
+                            "judgement": len(p.judgement), "pile": len(p.pile)}
+                    assert not any(n for z, n in held.items() if z != zone), (mode, seed)
+                    kept += held[zone]
+        assert kept > 0, mode
+
+
+def test_a_mode_that_does_not_say_what_the_dead_discard_is_refused(
+        variants: Library) -> None:
+    from sgs_tools.engine.modes.base import death_zones
+
+    with pytest.raises(SetupError, match="death: discard"):
+        Game(variants, Setup(mode="id_death_unsaid", players=5, seed=1))
+    with pytest.raises(SetupError, match="not a zone of a character"):
+        death_zones("x", {"death": {"discard": ["hand", "deck"]}})
+    with pytest.raises(SetupError, match="death: discard"):
+        death_zones("x", {})
+    assert death_zones("x", {"death": {"discard": ["pile", "hand"]}}) == ("hand", "pile")
 
 
 # -- the site shows the values the engine plays -----------------------------------------

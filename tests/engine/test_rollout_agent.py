@@ -16,7 +16,10 @@ from sgs_tools.engine.game import Game
 from sgs_tools.engine.library import Library
 from sgs_tools.engine.rollout import (
     Move,
+    Recorder,
+    Replay,
     RolloutAgent,
+    Tape,
     deal_roles,
     determinize,
     distinct_deals,
@@ -141,26 +144,31 @@ def seat_of(g: Game, role: str) -> int:
 
 
 def test_the_renegade_guards_the_lord_then_turns_on_the_loyalist(lib: Library) -> None:
-    """The heuristic renegade helps whoever helped the lord, to the end; the rollout
-    agent's own stance guards the lord while rebels live and makes the loyalist its enemy
-    once they are dead (the heuristic's moves never attack it then)."""
+    """Both the heuristic renegade and the rollout agent's own stance guard the lord
+    while rebels live (the heuristic is then a lukewarm friend to the lord's helpers)
+    and make the loyalist their enemy once the rebels are dead; two left, the lord."""
     g, _d = at_play_decision(lib, 3)
     ren, loyal, lord = seat_of(g, "renegade"), seat_of(g, "loyalist"), seat_of(g, "lord")
     g.leaning[loyal] = 3.0  # the loyalist has helped the lord
     g.leaning[ren] = 2.0
     before = stance(g, ren)
     assert before[lord] < 0 and before[ren] == -10.0
-    assert ai.hostility(g, ren, loyal) < 0
+    assert 0 < side_weights(g, ren)[loyal] < side_weights(g, ren)[lord]  # rebels live
+    assert -1.0 <= ai.hostility(g, ren, loyal) < 0 < ai.hostility(g, ren, lord) + 10
+    assert ai.hostility(g, ren, lord) < 0
     for p in g.table.players:
         if p.role == "rebel":
             p.alive, p.role_revealed = False, True
     after = stance(g, ren)
     assert after[loyal] > 0 > after[lord]  # three left: the loyalist first
-    assert ai.hostility(g, ren, loyal) < 0  # the heuristic would still help it
+    assert ai.hostility(g, ren, loyal) > 0 > ai.hostility(g, ren, lord)
+    rescue = ai.rescue_benefit(g, ren, loyal)
+    assert rescue < 0 < ai.rescue_benefit(g, ren, lord)  # lets the loyalist die
     weights = side_weights(g, ren)
     assert weights[loyal] < 0 < weights[lord]
     g.table.players[loyal].alive, g.table.players[loyal].role_revealed = False, True
     assert stance(g, ren)[lord] > 0  # two left: the lord is the last enemy
+    assert ai.hostility(g, ren, lord) > 0
 
 
 def test_role_odds_come_from_the_public_view(lib: Library) -> None:
@@ -259,12 +267,89 @@ def test_deciding_leaves_the_real_game_untouched(lib: Library) -> None:
 
 
 def test_other_decisions_go_to_the_heuristic(lib: Library) -> None:
+    """Discards are the heuristic's; a decision inside the rules' steps of a game set up
+    by hand cannot be replayed from its seed: one replay finds the decisions differ,
+    and the agent answers as the heuristic from then on."""
     g, _d = at_play_decision(lib, 4)
     agent = RolloutAgent(4, 0)
     agent.attach(g)
-    d = Decision(0, "players", ["seat 1", "seat 2"], 1, 1, "x", {"scores": [1.0, -1.0]})
-    assert agent.decide(d) == HeuristicAgent(0).decide(d) == [0]
+    cards = Decision(0, "cards", ["a", "b", "c"], 1, 1, "discard", {"values": [3, 1, 2]})
+    assert agent.decide(cards) == HeuristicAgent(0).decide(cards) == [1]
     assert agent.samples == 0
+    d = Decision(0, "yes_no", ["yes", "no"], 1, 1, "x", {"benefit": -1.0})
+    assert agent.decide(d) == HeuristicAgent(0).decide(d) == [1]
+    assert agent.tape is not None and agent.tape.broken and agent.samples == 1
+    assert agent.decide(d) == [1] and agent.samples == 1
+
+
+def fingerprint(g: Game, d: Decision) -> tuple[Any, ...]:
+    t = g.table
+    return (t.turn, t.phase, t.current, d.seat, d.kind, tuple(d.options), tuple(t.draw_pile),
+            tuple((p.alive, p.hp, tuple(p.hand), tuple(sorted(p.equipment.items())),
+                   tuple(p.judgement)) for p in t.players))
+
+
+def test_a_replay_meets_the_game_where_it_was(lib: Library) -> None:
+    """Fed the tape's answers, a fresh game of the same setup reaches every recorded
+    decision with the same table (hands, piles, HP) and the same options: what makes a
+    replay a copy of the game at a decision inside the rules' steps."""
+    seen: list[tuple[Any, ...]] = []
+
+    class Watch(HeuristicAgent):
+        wants_context = True
+
+        def __init__(self, seed: int, g: Game) -> None:
+            super().__init__(seed)
+            self.g = g
+
+        def decide(self, decision: Decision) -> list[int]:
+            seen.append(fingerprint(self.g, decision))
+            return super().decide(decision)
+
+    g = game(lib, 8)
+    g.agents = [Watch(s, g) for s in range(5)]
+    tape = Tape()
+    g.agents = [Recorder(a, tape) for a in g.agents]
+    tape.wants = dict.fromkeys(range(5), True)
+    assert g.play().error is None
+    assert len(tape.answers) == len(seen) > 50
+
+    class Stop(Exception):
+        pass
+
+    class Look(Replay):
+        def branch(self, c: Game) -> None:
+            raise Stop(fingerprint(c, self.target))
+
+    for at in (0, 7, len(seen) // 2, len(seen) - 1):
+        seat, kind, _n, _picks = tape.answers[at]
+        target = Decision(seat, kind, list(seen[at][5]))
+        replay = Look(tape, at, target, [0], 1, 0)
+        c = Game(lib, g.setup, replay.agents(5))
+        replay.game = c
+        with pytest.raises(Stop) as stop:
+            c.play()
+        assert stop.value.args[0] == seen[at], at
+
+
+def test_answers_inside_the_rules_are_searched_by_replay(lib: Library) -> None:
+    """In a whole game the rollout agent searches responses and other answers by replay
+    (the tape never breaks, no sample is lost), and the game stays legal and
+    deterministic."""
+    spec = "lord=heuristic,loyalist=heuristic,rebel=rollout:2,renegade=heuristic"
+    logs = []
+    for _ in range(2):
+        g = game(lib, 1, spec, record=True, check_invariants=True)
+        r = g.play()
+        assert r.error is None, r.error
+        agents = [a.inner for a in g.agents
+                  if isinstance(a, Recorder) and isinstance(a.inner, RolloutAgent)]
+        assert len(agents) == 2
+        assert sum(a.searched[0] for a in agents) > 0
+        assert all(a.tape is not None and not a.tape.broken and a.failed == 0
+                   for a in agents)
+        logs.append([e for e in r.log if e.get("e") == "decide"])
+    assert logs[0] == logs[1]
 
 
 def test_whole_games_are_legal_and_deterministic(lib: Library) -> None:
@@ -276,7 +361,9 @@ def test_whole_games_are_legal_and_deterministic(lib: Library) -> None:
         assert r.error is None, r.error
         assert r.winning_side not in ("", None)
         lord = next(p.seat for p in g.table.players if p.role == "lord")
-        agent = g.agents[lord]
+        wrapped = g.agents[lord]
+        assert isinstance(wrapped, Recorder)
+        agent = wrapped.inner
         assert isinstance(agent, RolloutAgent) and agent.samples > 0
         results.append([e for e in r.log if e.get("e") == "decide"])
     assert results[0] == results[1]

@@ -202,3 +202,58 @@ def test_data_with_problems_exits_1(tmp_path: Path) -> None:
 def test_expansion_generals_are_exported(breakers: Path) -> None:
     init = (breakers / "init.lua").read_text(encoding="utf-8")
     assert '"brk__breaker", "wu", 4, 4, General.Male):addSkills { "brk__shatter" }' in init
+
+
+def test_force_never_replaces_a_file_the_export_did_not_write(tmp_path: Path) -> None:
+    """Session 6 review: with --force a user's own init.lua (or a skill file of theirs with
+    a generated name) was overwritten; now nothing is written and the file is named."""
+    out = tmp_path / "pk"
+    out.mkdir()
+    (out / "init.lua").write_text("-- my own package\n", encoding="utf-8")
+    (out / "skills").mkdir()
+    (out / "skills" / "jianxiong.lua").write_text("return 'mine'\n", encoding="utf-8")
+    result = runner.invoke(app, ["export", "freekill", str(out), "--no-tests", "--force"])
+    assert result.exit_code == 2, result.output
+    assert "init.lua" in result.output and "skills/jianxiong.lua" in result.output
+    assert (out / "init.lua").read_text(encoding="utf-8") == "-- my own package\n"
+    assert (out / "skills" / "jianxiong.lua").read_text(encoding="utf-8") == "return 'mine'\n"
+    assert sorted(p.name for p in out.rglob("*")) == ["init.lua", "jianxiong.lua", "skills"]
+
+
+def test_a_symlink_in_the_package_is_refused_not_followed(tmp_path: Path) -> None:
+    target = tmp_path / "precious.txt"
+    target.write_text("precious", encoding="utf-8")
+    out = tmp_path / "pk"
+    assert runner.invoke(app, ["export", "freekill", str(out), "--no-tests"]).exit_code == 0
+    (out / "script.lua").unlink()
+    (out / "script.lua").symlink_to(target)
+    result = runner.invoke(app, ["export", "freekill", str(out), "--no-tests", "--force"])
+    assert result.exit_code == 2 and "script.lua" in result.output, result.output
+    assert target.read_text(encoding="utf-8") == "precious"
+
+
+def test_an_interrupted_export_leaves_whole_files(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each file is written beside its place and renamed into it: a disk that fills up
+    halfway through a file leaves every file whole (here the earlier export's) and no
+    temporary file behind."""
+    out = tmp_path / "pk"
+    assert runner.invoke(app, ["export", "freekill", str(out), "--no-tests"]).exit_code == 0
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    real = Path.write_text
+    calls: list[Path] = []
+
+    def write_text(self: Path, text: str, *args: object, **kwargs: object) -> int:
+        calls.append(self)
+        if len(calls) == 3:  # half the file reaches the disk, then it is full
+            real(self, text[:len(text) // 2], encoding="utf-8")
+            raise OSError(28, "No space left on device")
+        return real(self, text, encoding="utf-8")
+
+    monkeypatch.setattr(Path, "write_text", write_text)
+    result = runner.invoke(app, ["export", "freekill", str(out), "--no-tests", "--force"])
+    assert result.exit_code == 2 and "No space left on device" in result.output
+    monkeypatch.undo()
+    after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert set(after) == set(before)  # no temporary file left, none lost
+    assert all(after[p] == before[p] for p in after)  # none half-written

@@ -123,6 +123,8 @@ def test_strict_build_fails_on_a_broken_anchor(tmp_path: Path) -> None:
     assert "no-such-skill" in result.output
     assert (tmp_path / "build/docs/generals/hero.md").is_file()
     assert (tmp_path / "build/docs/dsl-guide.md").is_file()  # hand-written pages copied
+    assert not (tmp_path / "build/html").exists()  # a failed build publishes nothing
+    assert [p.name for p in (tmp_path / "build").iterdir() if p.name.startswith(".html")] == []
 
 
 def test_bad_data_path_is_usage_error() -> None:

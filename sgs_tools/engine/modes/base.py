@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from sgs_tools.engine.errors import SetupError
 from sgs_tools.engine.state import DRAW
 
 if TYPE_CHECKING:
@@ -19,6 +20,26 @@ if TYPE_CHECKING:
     from sgs_tools.engine.state import Player
 
 RULES: dict[str, type[Rules]] = {}
+
+DEATH_ZONES = ("hand", "equipment", "judgement", "pile")
+"""The zones of a character that ``death.discard`` may name, in the order a dead
+character's cards go to the discard pile (``pile``: the cards on the general card)."""
+
+
+def death_zones(mode_id: str, raw: dict[str, Any]) -> tuple[str, ...]:
+    """The mode's ``death.discard``: the zones whose cards a dead character discards (in
+    ``DEATH_ZONES`` order). A mode that does not say is refused: no zone is assumed."""
+    death = raw.get("death")
+    zones = death.get("discard") if isinstance(death, dict) else None
+    if not isinstance(zones, list):
+        raise SetupError(f"mode {mode_id!r} does not say which zones a dead character's "
+                         f"cards are discarded from (death: discard: "
+                         f"[{', '.join(DEATH_ZONES)}])")
+    unknown = [str(z) for z in zones if z not in DEATH_ZONES]
+    if unknown:
+        raise SetupError(f"mode {mode_id!r}: death.discard names {', '.join(unknown)}, "
+                         f"not a zone of a character ({', '.join(DEATH_ZONES)})")
+    return tuple(z for z in DEATH_ZONES if z in zones)
 
 
 def register(*mode_ids: str) -> Any:
@@ -38,6 +59,9 @@ class Rules:
 
     def __init__(self, g: Game) -> None:
         self.g = g
+        self.death_zones = death_zones(g.mode.id, g.raw)
+        """``death.discard``: the zones a dead character's cards leave."""
+        self.death_all = self.death_zones == DEATH_ZONES
 
     # -- setting up ----------------------------------------------------------------------
     def deal(self) -> None:
@@ -116,6 +140,23 @@ class Rules:
                 "max_hp": p.max_hp, "alive": p.alive}
 
     # -- death and the end ---------------------------------------------------------------
+    def death_cards(self, p: Player) -> list[int]:
+        """The cards a character's death sends to the discard pile: those of the zones
+        ``death.discard`` names (the others stay where they are)."""
+        if self.death_all:
+            return p.all_cards()
+        out: list[int] = []
+        for zone in self.death_zones:
+            if zone == "hand":
+                out += p.hand
+            elif zone == "equipment":
+                out += p.equipment.values()
+            elif zone == "judgement":
+                out += p.judgement
+            else:
+                out += p.pile
+        return out
+
     def on_death(self, victim: int) -> None:
         """What a death makes public."""
         self.g.table.players[victim].role_revealed = True

@@ -107,11 +107,24 @@ def hostility(g: Game, me: int, other: int) -> float:
             return 10.0
         return lean + (0.3 if lean == 0 else 0.0)
     if mine == "renegade":
-        alive = [p for p in t.players if p.alive]
-        if t.players[other].role == "lord":
-            return 10.0 if len(alive) == 2 else -2.0
-        return -lean + 0.5
+        return renegade_hostility(g, other, lean)
     return 1.0
+
+
+def renegade_hostility(g: Game, other: int, lean: float) -> float:
+    """The renegade wins only by outliving everyone, the lord last, so it guards the lord
+    until the two of them are left. While rebels live it fights whoever looks like one
+    and is at most a lukewarm friend to the lord's helpers (it rescues them, it does not
+    spend much on them); once the rebels are dead (their number is public: the role
+    table less the rebels revealed at death) every loyalist stands between it and the
+    duel with the lord, and is its enemy."""
+    t = g.table
+    alive = sum(1 for p in t.players if p.alive)
+    if t.players[other].role == "lord":
+        return 10.0 if alive == 2 else -2.0
+    if any(p.alive and p.role == "rebel" for p in t.players):
+        return max(-1.0, 0.5 - lean)
+    return 5.0
 
 
 def roles_for(raw: dict[str, Any], n: int) -> list[str]:

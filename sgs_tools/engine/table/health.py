@@ -195,7 +195,7 @@ def die(g: Game, victim: int, killer: int | None) -> None:
         killer,) if killer is not None else ()})
     g.rules.on_death(victim)
     g.log_event("death", seat=victim, role=p.role, killer=killer)
-    cards = p.all_cards()
+    cards = g.rules.death_cards(p)  # the mode's death.discard zones
     p.alive = False
     p.marks.pop("dying", None)
     g.move(cards, DISCARD, -1, "death")

@@ -186,18 +186,65 @@ def _attach(filename: str, owners: list[str], cards: list[str]) -> str:
     return owners[0] if owners and not cards else f"card:{(cards or owners)[0]}"
 
 
+def _first_line(path: Path) -> str | None:
+    try:
+        with path.open("rb") as fh:
+            return fh.readline(400).decode("utf-8", errors="replace").rstrip("\r\n")
+    except OSError:
+        return None
+
+
+def _ours(path: Path, text: str) -> bool:
+    """Whether the file at ``path`` was written by an export: it starts with the line the
+    export starts that file with (``HEADER``, or ``.luacheckrc``'s own first line)."""
+    if path.is_symlink() or not path.is_file():
+        return False
+    first = _first_line(path)
+    return first is not None and (first.startswith(HEADER.rstrip("\n"))
+                                  or first == text.split("\n", 1)[0])
+
+
+def foreign_files(res: ExportResult, out: Path) -> list[str]:
+    """The package's files (relative) that ``out`` already holds and an export did not
+    write: a user's own ``init.lua``, a symlink, a folder where a file goes."""
+    return [rel for rel, text in sorted(res.files.items())
+            if (out / rel).exists() or (out / rel).is_symlink()
+            if not _ours(out / rel, text)]
+
+
 def write(res: ExportResult, out: Path) -> None:
-    """Write the package; files a previous export wrote and this one did not are removed."""
+    """Write the package; files a previous export wrote and this one did not are removed.
+
+    A file a previous export did not write is never replaced: if one sits where the package
+    has a file, nothing is written (``UsageError``). Each file is written beside its place
+    and renamed into it, so an interrupted export leaves whole files (old or new), never a
+    half-written one, and a symlink in the way is replaced, not followed."""
+    import os
+
+    from sgs_tools.errors import UsageError
+
+    foreign = foreign_files(res, out)
+    if foreign:
+        shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5
+                                          else "")
+        raise UsageError(f"{out} holds files sgs-tools did not write where the package "
+                         f"has its own: {shown}; move them away (they are never replaced)")
     out.mkdir(parents=True, exist_ok=True)
     for folder in ("skills", "cards"):
         if not (out / folder).is_dir():
             continue
         for old in (out / folder).glob("*.lua"):
             rel = f"{folder}/{old.name}"
-            if rel not in res.files and old.read_text(encoding="utf-8",
-                                                      errors="replace").startswith(HEADER):
+            if rel not in res.files and not old.is_symlink() and old.is_file() and (
+                    (_first_line(old) or "").startswith(HEADER.rstrip("\n"))):
                 old.unlink()
     for rel, text in sorted(res.files.items()):
         path = out / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        temp = path.with_name(f".{path.name}.sgs-tmp-{os.getpid()}")
+        try:
+            temp.write_text(text, encoding="utf-8")
+            os.replace(temp, path)
+        except BaseException:
+            temp.unlink(missing_ok=True)
+            raise

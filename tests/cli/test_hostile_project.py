@@ -1,0 +1,77 @@
+"""A hostile new user's project (session 6 review): special files, broken symlinks and huge
+files inside an expansion never hang a command or crash it; unreadable files are I/O
+errors (exit 2) for every command that loads the data, as for `sgs validate`."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sgs_tools import paths
+from sgs_tools.cli.main import app
+from sgs_tools.scenario.runner import is_scenario
+
+runner = CliRunner()
+
+
+@pytest.fixture()
+def exp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(app, ["init", "pack", "--no-input", "--zh", "包"]).exit_code == 0
+    monkeypatch.chdir(tmp_path / "pack")
+    made = runner.invoke(app, ["new", "general", "--no-input", "--id", "hero", "--zh", "英雄",
+                               "--en", "Hero", "--ko", "영웅", "--kingdom", "shu", "--hp", "4",
+                               "--skill", "brave:勇:Brave:용"])
+    assert made.exit_code == 0, made.output
+    return tmp_path / "pack"
+
+
+def _specials(exp: Path) -> None:
+    os.mkfifo(exp / "generals" / "pipe.yaml")
+    os.mkfifo(exp / "tests" / "pipe.yaml")
+    (exp / "generals" / "zero.yaml").symlink_to("/dev/zero")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_fifo_and_dev_zero_in_a_data_folder_are_not_data(exp: Path) -> None:
+    """Reading a FIFO blocks forever and /dev/zero never ends: both were read as data."""
+    _specials(exp)
+    assert [p.name for p in paths.data_files(exp / "generals")] == ["hero.yaml"]
+    for command in (["validate"], ["test"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 0, (command, result.output)
+
+
+def test_a_dangling_symlink_is_an_io_error_for_test_and_build(exp: Path) -> None:
+    (exp / "generals" / "gone.yaml").symlink_to("nowhere.yaml")
+    checked = runner.invoke(app, ["validate"])
+    assert checked.exit_code == 2 and "error[io-error]" in checked.output
+    for command in (["test"], ["build", "--no-site"], ["site", "build"],
+                    ["simulate", "--games", "1", "--workers", "1"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 2, (command, result.output)
+        assert isinstance(result.exception, SystemExit), (command, result.exception)
+        assert "gone.yaml" in result.output, (command, result.output)
+    built = runner.invoke(app, ["build", "--no-site"])
+    assert "1 problem " in built.output and "1 problems" not in built.output
+
+
+def test_is_scenario_reads_only_the_head_of_a_huge_file(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    huge = tmp_path / "huge.yaml"
+    with huge.open("wb") as fh:
+        fh.write(b"kind: scenario\n")
+        fh.truncate(64 * 1024 * 1024)  # sparse: cheap to make, costly to read whole
+
+    def whole(*args: object, **kwargs: object) -> str:
+        raise AssertionError("read the whole file")
+
+    monkeypatch.setattr(Path, "read_text", whole)
+    monkeypatch.setattr(Path, "read_bytes", whole)
+    assert is_scenario(huge)
+    late = tmp_path / "late.yaml"
+    late.write_bytes(b"#" * 5000 + b"\nkind: scenario\n")
+    assert not is_scenario(late)
