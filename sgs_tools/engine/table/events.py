@@ -322,13 +322,27 @@ def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
                 if converts is None:  # what the seat's skills and equipment convert to
                     converts = g._converts.get(seat)
                     if converts is None:  # kept with sources_of, until they change
-                        views = g.lib.views
-                        converts = g._converts[seat] = {
-                            n for s in g.sources_of(seat) for v in views.get(s, ())
-                            for n in view_names(g, v)}
+                        converts = g._converts[seat] = converts_of(g, g.sources_of(seat))
                 if name in converts and g.response_sources(seat, name):
                     out.append(hook)
     return out
+
+
+def converts_of(g: Game, sources: list[str]) -> set[str]:
+    """The card names these skills and equipment convert cards to; kept by the library
+    for sources whose conversions each make one named card (the same at every table;
+    one that makes any card of a kind makes those of this table's deck)."""
+    key = tuple(sources)
+    kept = g.lib.compiled["converts"]
+    found: set[str] | None = kept.get(key)
+    if found is None:
+        views = [v for s in sources for v in g.lib.views.get(s, ())]
+        found = {n for v in views for n in view_names(g, v)}
+        if all(v.view_card for v in views):
+            if len(kept) >= PLANS_KEPT:
+                kept.clear()
+            kept[key] = found
+    return found
 
 
 def hand_names(g: Game, seat: int) -> frozenset[str]:
