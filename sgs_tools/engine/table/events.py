@@ -65,7 +65,7 @@ def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hoo
                 mine = [h for s in dict.fromkeys(skills) for h in by_source.get(s, ())]
                 if len(mine) > 1:
                     mine.sort(key=lambda h: positions[id(h)])
-                known[key] = mine or NO_HOOKS
+                mine = known[key] = mine or NO_HOOKS
             by_seat.append(mine)
         cards = g.card_listening.get(key)
         if cards is None:  # the cards at a table never change: kept for the whole game
