@@ -9,6 +9,7 @@ over an existing file without ``--force``.
 from __future__ import annotations
 
 import re
+import shlex
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -237,16 +238,21 @@ def _scenario_mode(result: Result, exp: Expansion, halves: bool) -> str | None:
 
 def _guozhan_table(result: Result, mode: str, kingdom: str, gen_id: str
                    ) -> tuple[str, str, str] | None:
-    """For a Guozhan starter scenario: a partner general (of the same kingdom where the
-    pool has one) and two generals of another kingdom for the other seat."""
+    """For a Guozhan starter scenario: a partner general of the same kingdom, and two
+    generals of one other kingdom for the other seat (a seat's two generals share a
+    kingdom, as the rules deal them); None where the pool has no such table (a kingdom
+    of one general cannot sit at a Guozhan table)."""
     cat = result.catalog
     pool = [g for g in cat.pool(cat.modes[mode]) if g.halves is not None and g.id != gen_id]
     same = [g.id for g in pool if g.kingdom == kingdom]
-    partner = same[0] if same else pool[0].id if pool else None
-    others = [g.id for g in pool if g.kingdom != kingdom and g.id != partner]
-    if partner is None or len(others) < 2:
+    by_kingdom: dict[str, list[str]] = {}
+    for g in pool:
+        if g.kingdom != kingdom:
+            by_kingdom.setdefault(g.kingdom, []).append(g.id)
+    others = next((ids for ids in by_kingdom.values() if len(ids) >= 2), None)
+    if not same or others is None:
         return None
-    return partner, others[0], others[1]
+    return same[0], others[0], others[1]
 
 
 def _write(command: str, plan: Plan, force: bool, root: Path) -> list[Path]:
@@ -841,7 +847,9 @@ def _scaffold_expansion(command: str, directory: Path, ident: str | None, zh: st
         typer.echo(f"  to check commits, add to its repos: {{repo: {HOOKS_REPO}, rev: "
                    f"v{__version__}, hooks: [{{id: sgs-validate}}, {{id: sgs-test}}]}}")
     here = root.resolve() == Path.cwd().resolve()
-    typer.echo("\nnext: sgs new general" if here else f"\nnext: cd {root} && sgs new general")
+    # quoted: the command is there to be pasted, and a folder may be named '$(…)' or 'a b'
+    typer.echo("\nnext: sgs new general" if here
+               else f"\nnext: cd {shlex.quote(str(root))} && sgs new general")
 
 
 def _choice_or_fail(command: str, flag: str, value: str, choices: list[str]) -> str:

@@ -117,6 +117,10 @@ _CARD = re.compile(r"^\s*(?P<body>.+?)(?:\s+as\s+(?P<view>[a-z_]+))?\s*$")
 _RANK = r"(?P<rank>10|[2-9]|[AJQKajqk])"
 
 
+LOST_SKILL_LABELS = frozenset({"main", "deputy", ""})
+"""What a ``lose_skills`` event names as its ``general`` besides a general's id: the slot
+whose skills went (Guozhan), or nothing (skills held for a period that ended)."""
+
 def parse_card(text: str, where: Location | None = None) -> CardSpec | str:
     """A card spec, or a message saying what is wrong with it."""
     m = _CARD.match(str(text))
@@ -403,7 +407,7 @@ class _Reader:
         that can never match would make a ``no_events`` check pass unchecked."""
         bad, lib = self.bad, self.lib
         if fname in SEAT_FIELDS or (fname == "to" and kind in SEAT_TO_EVENTS):
-            if fval is not None:
+            if fval is not None and not (kind == "move" and fval == -1):  # -1: no seat's
                 self.seat_number(fval, where, fname)
         elif fname in SEATS_FIELDS:
             if not isinstance(fval, list):
@@ -418,12 +422,16 @@ class _Reader:
         elif fname == "skill":
             if not isinstance(fval, str):
                 bad(where, "skill is a skill id")
-            elif lib is not None and fval not in lib.catalog.skills:
-                bad(where, f"unknown skill {fval!r}", suggest(fval, set(lib.catalog.skills)))
+            elif lib is not None and fval not in lib.catalog.skills \
+                    and fval not in lib.catalog.cards:
+                # A card's own effect (an equipment's, a trick's) is logged under the
+                # card's id, as a skill's is under the skill's.
+                bad(where, f"unknown skill {fval!r}",
+                    suggest(fval, set(lib.catalog.skills) | set(lib.catalog.cards)))
         elif fname == "general":
             if not isinstance(fval, str):
                 bad(where, "general is a general id")
-            else:
+            elif not (kind == "lose_skills" and fval in LOST_SKILL_LABELS):
                 self.known_general(fval, where)
         elif fname == "phase" and kind in PHASE_EVENTS:
             self.phase_checks.append((fval, where))
@@ -688,32 +696,16 @@ class _Reader:
         self.one_of_each(seats, two)
 
     def one_of_each(self, seats: list[SeatSpec], two: bool) -> None:
-        """A table that could exist: each general once (the box has one card of each), and
-        a Guozhan seat's two generals of one kingdom (the rules deal you two of one)."""
-        bad, at, lib = self.bad, self.at, self.lib
-        placed: dict[str, int] = {}
+        """A Guozhan seat's main and deputy are two generals (one card of each is in the
+        box; the same general twice broke the hidden-information invariant). The same
+        general at two seats is allowed: the engine's word probes seat one so."""
+        if not two:
+            return
         for s in seats:
-            names = (list(s.generals or []) if two else
-                     [s.general] if isinstance(s.general, str) else [])
-            for j, name in enumerate(names):
-                where = (at("seats", s.seat, "generals", j) if two
-                         else s.general_where or at("seats", s.seat))
-                if name in placed:
-                    other = placed[name]
-                    bad(where, f"general {name!r} is already "
-                        + ("this seat's main general" if other == s.seat and two
-                           else f"at seat {other}"),
-                        "a table has one of each general; choose another")
-                else:
-                    placed[name] = s.seat
-            if two and lib is not None and s.generals is not None:
-                general = lib.catalog.generals
-                kingdoms = [general[g].kingdom if g in general else None for g in s.generals]
-                if None not in kingdoms and kingdoms[0] != kingdoms[1]:
-                    bad(at("seats", s.seat, "generals"),
-                        f"the two generals of a Guozhan seat are of one kingdom: "
-                        f"{s.generals[0]} is {kingdoms[0]}, {s.generals[1]} is {kingdoms[1]}",
-                        f"choose a {kingdoms[0]} deputy")
+            if s.generals is not None and s.generals[0] == s.generals[1]:
+                self.bad(self.at("seats", s.seat, "generals", 1),
+                         f"general {s.generals[1]!r} is already this seat's main general",
+                         "a seat holds two different generals; choose another deputy")
 
     def start(self, seats: list[SeatSpec]) -> tuple[int, str | None]:
         bad, at, data = self.bad, self.at, self.data

@@ -351,6 +351,11 @@ def _staging_names(out: Path, kind: str) -> str:
     return f".{out.name}.sgs-{kind}-"
 
 
+INSIDE = {"staging": ".sgs-staging-", "old": ".sgs-old-"}
+"""The names of the staging and retired folders kept inside the output folder itself, where
+its parent cannot be written (``--out /var/www/html`` of a user who owns only ``html``)."""
+
+
 def _pid_alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -364,11 +369,11 @@ def _pid_alive(pid: int) -> bool:
 def _remove_stale_staging(out: Path) -> None:
     """Remove the staging and retired folders of earlier builds of ``out`` that were killed
     before they could clean up (their process is gone and the folder carries our mark)."""
-    parent = out.parent
-    if not parent.is_dir():
-        return
-    for kind in ("staging", "old"):
-        prefix = _staging_names(out, kind)
+    places = [(out.parent, _staging_names(out, kind)) for kind in ("staging", "old")]
+    places += [(out, prefix) for prefix in INSIDE.values()]
+    for parent, prefix in places:
+        if not parent.is_dir() or parent.is_symlink():
+            continue
         for entry in parent.iterdir():
             if not entry.name.startswith(prefix) or entry.is_symlink() or not entry.is_dir():
                 continue
@@ -408,6 +413,9 @@ def publish(staging: Path, out: Path) -> None:
     folder (a ``.git`` of a gh-pages checkout, say), which mkdocs' own cleaning keeps, move
     to the new one. Where ``out`` cannot be renamed (a mount point), its contents are
     replaced instead."""
+    if staging.parent == out:
+        _publish_inside(staging, out)
+        return
     if not out.exists():
         os.replace(staging, out)
         return
@@ -437,6 +445,34 @@ def publish(staging: Path, out: Path) -> None:
             for name in kept:
                 if (staging / name).exists() and not (out / name).exists():
                     os.replace(staging / name, out / name)
+    shutil.rmtree(retired, ignore_errors=True)
+
+
+def _publish_inside(staging: Path, out: Path) -> None:
+    """``publish`` for a staging folder inside ``out`` (its parent is not writable): the
+    old entries (dot entries but our mark stay) move into a retired folder inside ``out``,
+    the new ones up from the staging folder; a failure moves everything back."""
+    retired = _new_folder(out, INSIDE["old"])
+    moved_old: list[str] = []
+    moved_new: list[str] = []
+    try:
+        for entry in list(out.iterdir()):
+            if entry in (staging, retired) or (entry.name.startswith(".")
+                                               and entry.name != OUT_MARK):
+                continue
+            os.replace(entry, retired / entry.name)
+            moved_old.append(entry.name)
+        for entry in list(staging.iterdir()):
+            os.replace(entry, out / entry.name)
+            moved_new.append(entry.name)
+    except BaseException:
+        for name in moved_new:
+            os.replace(out / name, staging / name)
+        for name in moved_old:
+            os.replace(retired / name, out / name)
+        retired.rmdir()
+        raise
+    staging.rmdir()
     shutil.rmtree(retired, ignore_errors=True)
 
 
@@ -481,7 +517,12 @@ def build_site(cat: Catalog, effects: EffectsResult, layout: Layout, *,
         try:
             out.parent.mkdir(parents=True, exist_ok=True)
             _remove_stale_staging(out)
-            staging = _new_folder(out.parent, _staging_names(out, "staging"))
+            try:
+                staging = _new_folder(out.parent, _staging_names(out, "staging"))
+            except OSError:
+                if not out.is_dir():
+                    raise
+                staging = _new_folder(out, INSIDE["staging"])  # only the folder is ours
             (staging / STAGING_MARK).write_text("A build of 'sgs site build' in progress.\n",
                                                 encoding="utf-8")
         except OSError as exc:

@@ -75,3 +75,17 @@ def test_is_scenario_reads_only_the_head_of_a_huge_file(tmp_path: Path,
     late = tmp_path / "late.yaml"
     late.write_bytes(b"#" * 5000 + b"\nkind: scenario\n")
     assert not is_scenario(late)
+
+
+def test_the_next_command_quotes_a_hostile_folder_name(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """`sgs new expansion` prints a command to paste; a folder named '$(…)' ran it."""
+    import shlex
+
+    monkeypatch.chdir(tmp_path)
+    folder = "we ird/$(touch pwned)"
+    made = runner.invoke(app, ["new", "expansion", folder, "--no-input", "--id", "weird",
+                               "--zh", "怪"])
+    assert made.exit_code == 0, made.output
+    line = next(x for x in made.output.splitlines() if x.startswith("next: "))
+    assert shlex.split(line.removeprefix("next: "))[:2] == ["cd", folder]

@@ -209,3 +209,71 @@ def test_real_ctrl_c_during_mkdocs_leaves_the_old_output_intact(tmp_path: Path) 
     assert "interrupted" in proc.stdout
     assert (out / "index.html").read_text(encoding="utf-8") == "old"
     assert _siblings(out) == []
+
+
+def _parent_read_only(monkeypatch: pytest.MonkeyPatch, out: Path) -> None:
+    """The output folder's parent cannot be written (only the folder is the user's)."""
+    real = site_build._new_folder
+
+    def new_folder(parent: Path, prefix: str) -> Path:
+        if parent == out.parent:
+            raise PermissionError(13, "Permission denied")
+        return real(parent, prefix)
+
+    monkeypatch.setattr(site_build, "_new_folder", new_folder)
+
+
+def test_an_output_whose_parent_is_read_only_is_staged_inside_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = _old_output(tmp_path, monkeypatch)
+    (out / "stale.html").write_text("gone after the build", encoding="utf-8")
+    (out / ".htaccess").write_text("mine", encoding="utf-8")
+    _parent_read_only(monkeypatch, out)
+    _fake_mkdocs(monkeypatch, page="new")
+    assert _build(tmp_path, out).ok
+    assert (out / "index.html").read_text(encoding="utf-8") == "new"
+    assert (out / "sub" / "page.html").read_text(encoding="utf-8") == "new"
+    assert not (out / "stale.html").exists() and (out / OUT_MARK).is_file()
+    assert (out / ".htaccess").read_text(encoding="utf-8") == "mine"
+    assert sorted(p.name for p in out.iterdir() if p.name.startswith(".sgs-")) == [OUT_MARK]
+
+
+def test_ctrl_c_with_a_read_only_parent_leaves_the_old_output_intact(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = _old_output(tmp_path, monkeypatch)
+    _parent_read_only(monkeypatch, out)
+    _fake_mkdocs(monkeypatch, page="partial", fail=KeyboardInterrupt())
+    with pytest.raises(KeyboardInterrupt):
+        _build(tmp_path, out)
+    assert (out / "index.html").read_text(encoding="utf-8") == "old"
+    assert sorted(p.name for p in out.iterdir()) == [OUT_MARK, "index.html", "sub"]
+
+
+def test_a_failed_move_inside_the_output_puts_everything_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "html"
+    out.mkdir()
+    (out / "index.html").write_text("old", encoding="utf-8")
+    (out / "a.html").write_text("old a", encoding="utf-8")
+    staging = out / ".sgs-staging-1-0"
+    staging.mkdir()
+    (staging / "index.html").write_text("new", encoding="utf-8")
+    (staging / "b.html").write_text("new b", encoding="utf-8")
+    real = os.replace
+    moved: list[Path] = []
+
+    def replace(src: Any, dst: Any) -> None:
+        if Path(src).parent == staging:
+            moved.append(Path(dst))
+            if len(moved) == 2:
+                raise OSError(5, "Input/output error")
+        real(src, dst)
+
+    monkeypatch.setattr(site_build.os, "replace", replace)
+    with pytest.raises(OSError):
+        site_build.publish(staging, out)
+    monkeypatch.undo()
+    assert (out / "index.html").read_text(encoding="utf-8") == "old"
+    assert (out / "a.html").read_text(encoding="utf-8") == "old a"
+    assert sorted(p.name for p in out.iterdir()) == [".sgs-staging-1-0", "a.html",
+                                                      "index.html"]
