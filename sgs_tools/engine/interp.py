@@ -32,6 +32,8 @@ Seats = tuple[int, ...]
 EQUIP_SUBTYPES = frozenset({"weapon", "armour", "horse", "plus_horse", "minus_horse"})
 ALL_OF_TABLE = frozenset({"except", "within", "where"})
 """Selector keys that need the whole table to test one character (``Interpreter.select``)."""
+NONE_EXCLUDED: frozenset[int] = frozenset()
+"""A selector without ``except`` leaves nobody out."""
 PLANS_KEPT = 4096
 """Selector and card-spec plans a library keeps (then they start again: the library's IR
 has far fewer; only a selector or spec made at run time could grow the count)."""
@@ -96,7 +98,19 @@ def _near_anyway(it: Interpreter, p: Player, me: int, f: Frame) -> bool:
 
 
 def _in_range(it: Interpreter, p: Player, me: int, f: Frame) -> bool:
-    return p.seat != me and (it.game.in_range(me, p.seat) or _near_anyway(it, p, me, f))
+    seat = p.seat
+    if seat == me:
+        return False
+    g = it.game
+    memo = g.range_memo
+    if memo is not None:  # (while options are listed: what distance and attack_range
+        # would read from the memo, read here; worked out by them the first time)
+        d = memo.get((me, seat))
+        if d is not None:
+            r = memo.get((me, -1))
+            if r is not None:
+                return d <= r or _near_anyway(it, p, me, f)
+    return g.in_range(me, seat) or _near_anyway(it, p, me, f)
 
 
 def _at_distance_1(it: Interpreter, p: Player, me: int, f: Frame) -> bool:
@@ -421,9 +435,11 @@ class Interpreter:
             plan = self.select_plan(s)
         _s, noun, others, any_noun, tests, post, excepts, within, where = plan
         me = f.owner
-        excluded: set[int] = set()
-        for ex in excepts:
-            excluded.update(self.players_of(ex, f))
+        excluded: set[int] | frozenset[int] = NONE_EXCLUDED
+        if excepts:
+            excluded = set()
+            for ex in excepts:
+                excluded.update(self.players_of(ex, f))
         out = []
         g = self.game
         t = g.table

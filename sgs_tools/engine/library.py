@@ -150,10 +150,13 @@ class Library:
     """The card names at a table → event key → the card hooks of those cards that
     listen to it (``card_listening_for``)."""
     compiled: dict[str, Shared] = field(default_factory=lambda: {
-        "filters": Shared(), "selects": Shared(), "cards": Shared(), "bound": Shared()})
+        "filters": Shared(), "selects": Shared(), "cards": Shared(), "bound": Shared(),
+        "plans": Shared(), "converts": Shared()})
     """What the interpreter reads of the IR, once per library and shared by its games:
     selector words' tests, selector and card-spec plans (``interp.Interpreter``), which
-    seats' listener lists answer only their own events (``table.events.all_bound``)."""
+    seats' listener lists answer only their own events (``table.events.all_bound``),
+    ``emit``'s plans by the lists they are made of (``table.events.plan_emit``), what
+    skills convert cards to (``table.events.converts_of``)."""
 
     @cached_property
     def kingdoms(self) -> frozenset[str]:

@@ -216,3 +216,36 @@ def test_card_spec_plans_match_names_types_colours_and_suits(lib: Library) -> No
             got = [g.interp.card_matches(c, spec)
                    for c in (red_slash, black_slash, horse, peach)]
             assert got == want, spec
+
+
+def test_emit_plans_are_shared_by_tables_that_listen_alike(lib: Library) -> None:
+    first = Game(lib, Setup(mode="identity", players=5, seed=7))
+    first.deal()
+    first.refresh_skills()
+    second = Game(lib, Setup(mode="identity", players=5, seed=7))
+    second.deal()
+    second.refresh_skills()
+    shared = 0
+    for key in lib.by_event:
+        plan = events.plan_emit(first, key[0], key[1], key)
+        assert events.plan_emit(second, key[0], key[1], key) is plan  # the same listeners
+        shared += plan is not events.NOBODY
+    assert shared > 0
+    key = next(k for k in lib.by_event if first.emit_plans[k] is not events.NOBODY)
+    plan = first.emit_plans[key]
+    by_seat, cards, _before, hooked, _equipment, loose = plan
+    assert hooked == [s for s, hooks in enumerate(by_seat) if hooks]
+    assert loose <= set(hooked)
+    assert cards == [h for h in lib.by_event.get(key, ()) if h.origin == "card"
+                     and h.source in first.card_names()]
+
+
+def test_a_deep_copy_shares_the_library_tables() -> None:
+    import copy
+
+    from sgs_tools.engine.library import Shared
+
+    table = Shared(a=[1])
+    holder = {"t": table, "other": [2]}
+    copied = copy.deepcopy(holder)
+    assert copied["t"] is table and copied["other"] is not holder["other"]

@@ -65,7 +65,7 @@ def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hoo
                 mine = [h for s in dict.fromkeys(skills) for h in by_source.get(s, ())]
                 if len(mine) > 1:
                     mine.sort(key=lambda h: positions[id(h)])
-                known[key] = mine or NO_HOOKS
+                mine = known[key] = mine or NO_HOOKS
             by_seat.append(mine)
         cards = g.card_listening.get(key)
         if cards is None:  # the cards at a table never change: kept for the whole game
@@ -171,12 +171,24 @@ def plan_emit(g: Game, event: str, timing: str, key: tuple[Any, ...]) -> Plan:
             if found is None:
                 found = table_cards[key] = mine(cards)
             cards = found
-        hooked = [s for s, hooks in enumerate(by_seat) if hooks]
-        equipment_only = frozenset(h.source for h in cards) if all(
-            h.card_type == "equipment" for h in cards) else None
-        loose = frozenset(s for s in hooked if not all_bound(g, by_seat[s], event))
-        plan = (by_seat, cards, before, hooked, equipment_only, loose) if (
-            hooked or cards or before) else NOBODY
+        # A plan is made of the lists alone (the library's, shared by its games): one
+        # made of the same lists is kept by the library, with them (so their ids, its
+        # key, are not reused), for the next table whose seats listen the same way.
+        sig = (key, before, id(cards), *map(id, by_seat))
+        plans = g.lib.compiled["plans"]
+        kept_plan = plans.get(sig)
+        if kept_plan is not None:
+            plan = kept_plan[1]
+        else:
+            hooked = [s for s, hooks in enumerate(by_seat) if hooks]
+            equipment_only = frozenset(h.source for h in cards) if all(
+                h.card_type == "equipment" for h in cards) else None
+            loose = frozenset(s for s in hooked if not all_bound(g, by_seat[s], event))
+            plan = (by_seat, cards, before, hooked, equipment_only, loose) if (
+                hooked or cards or before) else NOBODY
+            if len(plans) >= PLANS_KEPT:
+                plans.clear()
+            plans[sig] = ((cards, by_seat), plan)
     g.emit_plans[key] = plan
     return plan
 
@@ -310,13 +322,27 @@ def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
                 if converts is None:  # what the seat's skills and equipment convert to
                     converts = g._converts.get(seat)
                     if converts is None:  # kept with sources_of, until they change
-                        views = g.lib.views
-                        converts = g._converts[seat] = {
-                            n for s in g.sources_of(seat) for v in views.get(s, ())
-                            for n in view_names(g, v)}
+                        converts = g._converts[seat] = converts_of(g, g.sources_of(seat))
                 if name in converts and g.response_sources(seat, name):
                     out.append(hook)
     return out
+
+
+def converts_of(g: Game, sources: list[str]) -> set[str]:
+    """The card names these skills and equipment convert cards to; kept by the library
+    for sources whose conversions each make one named card (the same at every table;
+    one that makes any card of a kind makes those of this table's deck)."""
+    key = tuple(sources)
+    kept = g.lib.compiled["converts"]
+    found: set[str] | None = kept.get(key)
+    if found is None:
+        views = [v for s in sources for v in g.lib.views.get(s, ())]
+        found = {n for v in views for n in view_names(g, v)}
+        if all(v.view_card for v in views):
+            if len(kept) >= PLANS_KEPT:
+                kept.clear()
+            kept[key] = found
+    return found
 
 
 def hand_names(g: Game, seat: int) -> frozenset[str]:

@@ -67,10 +67,11 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
     if in_play:
         g.phase_uses[key] = g.phase_uses.get(key, 0) + 1
         g.count_play(user, name)
-    for a in g.statics.active(user, "next_damage"):
-        if card_filter_ok(g, a, "card", uid):
-            use.bonus += delta(g, a) or 0
-            g.statics.drop(user, "next_damage")
+    if g._statics_dirty or st.temporary or "next_damage" in st.words:
+        for a in st.active(user, "next_damage"):  # (else it has none to give)
+            if card_filter_ok(g, a, "card", uid):
+                use.bonus += delta(g, a) or 0
+                st.drop(user, "next_damage")
     g.use_stack.append(use)
     ok = True
     try:
