@@ -182,14 +182,11 @@ def _shaped(doc: Document, data: dict[str, Any], problems: list[Problem]) -> dic
     return data
 
 
-def format_problems(doc: Document) -> list[Problem]:
-    """The problems of a samurai scenario's format that need no game loaded (what
-    `sgs validate` checks; playing it is `sgs test`'s job): its top keys, seat keys and
-    expectation keys, and the shapes of the lists and mappings the runner walks."""
-    data = doc.data
-    if not isinstance(data, dict):
-        return [_problem(doc, (), "a scenario is a mapping")]
-    problems: list[Problem] = []
+def _top_and_seats(doc: Document, data: dict[str, Any], problems: list[Problem]
+                   ) -> tuple[dict[str, Any], list[Any] | None]:
+    """A scenario's top keys checked (unknown ones and the shapes of known ones go into
+    ``problems``): the data with ill-shaped values left out, and its seats, or None when
+    it has no list of seats."""
     for k in data:
         if k not in TOP_KEYS:
             problems.append(_problem(doc, (k,), f"unknown key {k!r} in a samurai scenario",
@@ -198,16 +195,33 @@ def format_problems(doc: Document) -> list[Problem]:
     seats = data.get("seats")
     if not isinstance(seats, list) or not seats:
         problems.append(_problem(doc, ("seats",), "seats is a list of 3-6 seats"))
-        seats = []
-    for s, raw in enumerate(seats):
-        if not isinstance(raw, dict):
-            problems.append(_problem(doc, ("seats", s), "a seat is a mapping"))
-            continue
-        for k in raw:
-            if k not in SEAT_KEYS:
-                problems.append(_problem(doc, ("seats", s, k), f"unknown seat key {k!r}",
-                                         "seat keys: " + ", ".join(sorted(SEAT_KEYS)),
-                                         key=True))
+        return data, None
+    return data, seats
+
+
+def _seat_keys(doc: Document, s: int, raw: Any, problems: list[Problem]) -> bool:
+    """Whether seat ``s`` is a mapping (if not, a problem); its unknown keys are problems."""
+    if not isinstance(raw, dict):
+        problems.append(_problem(doc, ("seats", s), "a seat is a mapping"))
+        return False
+    for k in raw:
+        if k not in SEAT_KEYS:
+            problems.append(_problem(doc, ("seats", s, k), f"unknown seat key {k!r}",
+                                     "seat keys: " + ", ".join(sorted(SEAT_KEYS)), key=True))
+    return True
+
+
+def format_problems(doc: Document) -> list[Problem]:
+    """The problems of a samurai scenario's format that need no game loaded (what
+    `sgs validate` checks; playing it is `sgs test`'s job): its top keys, seat keys and
+    expectation keys, and the shapes of the lists and mappings the runner walks."""
+    data = doc.data
+    if not isinstance(data, dict):
+        return [_problem(doc, (), "a scenario is a mapping")]
+    problems: list[Problem] = []
+    data, seats = _top_and_seats(doc, data, problems)
+    for s, raw in enumerate(seats or []):
+        _seat_keys(doc, s, raw, problems)
     expect = data.get("expect")
     if expect is not None and not isinstance(expect, dict):
         problems.append(_problem(doc, ("expect",), "expect is a mapping"))
@@ -227,14 +241,8 @@ def build(lib: Library, doc: Document) -> tuple[SamuraiGame | None, list[Problem
     problems: list[Problem] = []
     if not isinstance(data, dict):
         return None, [_problem(doc, (), "a scenario is a mapping")], {}
-    for k in data:
-        if k not in TOP_KEYS:
-            problems.append(_problem(doc, (k,), f"unknown key {k!r} in a samurai scenario",
-                                     "keys: " + ", ".join(sorted(TOP_KEYS)), key=True))
-    data = _shaped(doc, data, problems)
-    seats = data.get("seats")
-    if not isinstance(seats, list) or not seats:
-        problems.append(_problem(doc, ("seats",), "seats is a list of 3-6 seats"))
+    data, seats = _top_and_seats(doc, data, problems)
+    if seats is None:
         return None, problems, {}
     numbers = {"seed": 0, "step_budget": 20_000}
     for key, default in list(numbers.items()):
@@ -265,14 +273,8 @@ def build(lib: Library, doc: Document) -> tuple[SamuraiGame | None, list[Problem
     agents: dict[int, Agent] = {}
     for s, raw in enumerate(seats):
         p = g.players[s]
-        if not isinstance(raw, dict):
-            problems.append(_problem(doc, ("seats", s), "a seat is a mapping"))
+        if not _seat_keys(doc, s, raw, problems):
             continue
-        for k in raw:
-            if k not in SEAT_KEYS:
-                problems.append(_problem(doc, ("seats", s, k), f"unknown seat key {k!r}",
-                                         "seat keys: " + ", ".join(sorted(SEAT_KEYS)),
-                                         key=True))
         houses = raw.get("houses") or []
         if not isinstance(houses, list) or len(houses) > 2:
             problems.append(_problem(doc, ("seats", s, "houses"),

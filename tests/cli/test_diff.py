@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from sgs_tools.cli.diff import md
 from sgs_tools.cli.main import app
+from tests.cli.conftest import new_pack
 
 runner = CliRunner()
 GIT_ENV = {"GIT_CONFIG_GLOBAL": os.devnull, "GIT_AUTHOR_NAME": "t",
@@ -21,15 +22,9 @@ GIT_ENV = {"GIT_CONFIG_GLOBAL": os.devnull, "GIT_AUTHOR_NAME": "t",
 
 @pytest.fixture()
 def exp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    assert runner.invoke(app, ["init", "pack", "--no-input", "--zh", "包"]).exit_code == 0
-    monkeypatch.chdir(tmp_path / "pack")
-    made = runner.invoke(app, ["new", "general", "--no-input", "--id", "hero", "--zh", "英雄",
-                               "--en", "Hero <b>|", "--ko", "영웅", "--kingdom", "shu",
-                               "--hp", "4", "--skill", "brave:勇:Brave:용",
-                               "--skill", "calm:静:Calm:정"])
-    assert made.exit_code == 0, made.output
-    return tmp_path / "pack"
+    """A new expansion whose general's English name needs escaping in Markdown."""
+    return new_pack(tmp_path, monkeypatch, en="Hero <b>|",
+                    skills=("brave:勇:Brave:용", "calm:静:Calm:정"))
 
 
 def _edit(exp: Path) -> None:

@@ -17,18 +17,6 @@ from sgs_tools.scenario.runner import is_scenario
 runner = CliRunner()
 
 
-@pytest.fixture()
-def exp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    assert runner.invoke(app, ["init", "pack", "--no-input", "--zh", "包"]).exit_code == 0
-    monkeypatch.chdir(tmp_path / "pack")
-    made = runner.invoke(app, ["new", "general", "--no-input", "--id", "hero", "--zh", "英雄",
-                               "--en", "Hero", "--ko", "영웅", "--kingdom", "shu", "--hp", "4",
-                               "--skill", "brave:勇:Brave:용"])
-    assert made.exit_code == 0, made.output
-    return tmp_path / "pack"
-
-
 def _specials(exp: Path) -> None:
     os.mkfifo(exp / "generals" / "pipe.yaml")
     os.mkfifo(exp / "tests" / "pipe.yaml")

@@ -15,18 +15,6 @@ from sgs_tools.cli.main import app
 runner = CliRunner()
 
 
-@pytest.fixture()
-def exp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    assert runner.invoke(app, ["init", "pack", "--no-input", "--zh", "包"]).exit_code == 0
-    monkeypatch.chdir(tmp_path / "pack")
-    made = runner.invoke(app, ["new", "general", "--no-input", "--id", "hero", "--zh", "英雄",
-                               "--en", "Hero", "--ko", "영웅", "--kingdom", "shu", "--hp", "4",
-                               "--skill", "brave:勇:Brave:용"])
-    assert made.exit_code == 0, made.output
-    return tmp_path / "pack"
-
-
 def test_every_command_agrees_on_the_expansion_here(exp: Path) -> None:
     compiled = runner.invoke(app, ["compile"])
     assert compiled.exit_code == 0, compiled.output

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from sgs_tools.cli.main import app
 from sgs_tools.cli.watch import changed, snapshot
+from tests.cli.conftest import new_pack
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
@@ -24,14 +24,8 @@ runner = CliRunner()
 
 @pytest.fixture()
 def exp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    assert runner.invoke(app, ["init", "pack", "--no-input", "--zh", "包"]).exit_code == 0
-    monkeypatch.chdir(tmp_path / "pack")
-    made = runner.invoke(app, ["new", "general", "--no-input", "--id", "hero", "--zh", "英雄",
-                               "--en", "Hero", "--ko", "영웅", "--kingdom", "shu", "--hp", "4",
-                               "--skill", "brave:勇:Brave:용", "--skill", "bold:胆:Bold:담"])
-    assert made.exit_code == 0, made.output
-    return tmp_path / "pack"
+    """A new expansion whose general has two skills."""
+    return new_pack(tmp_path, monkeypatch, skills=("brave:勇:Brave:용", "bold:胆:Bold:담"))
 
 
 class Running:
