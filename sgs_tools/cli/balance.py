@@ -11,7 +11,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from sgs_tools.cli.common import DATA_HELP, MAX_GAMES, check_data, load_library
+from sgs_tools.cli.common import DATA_HELP, MAX_GAMES, check_data, load_library, plays_guozhan
 
 FORMATS = ("text", "json", "markdown")
 
@@ -105,10 +105,9 @@ def balance(
     base = Settings(mode=mode, players=players, games=games, seed=seed, agents=agents,
                     data=tuple(str(p) for p in data or []))
     roles: list[str] = []
-    from sgs_tools.engine.modes import rules_for
-    from sgs_tools.engine.modes.guozhan import FOCUS_SLOTS, GuozhanRules
+    from sgs_tools.engine.modes.guozhan import FOCUS_SLOTS
 
-    guozhan = issubclass(rules_for(lib.mode(mode), lib.catalog.modes), GuozhanRules)
+    guozhan = plays_guozhan(lib, mode)
     if focus:
         raw = lib.mode(mode).raw
         table: dict[Any, Any] = (raw.get("roles") or {}).get("table") or {}

@@ -101,3 +101,11 @@ def protected(data: list[Path] | None) -> list[Path]:
         else:
             out.append(extra)
     return out
+
+
+def plays_guozhan(lib: Library, mode: str) -> bool:
+    """Whether ``mode`` is played by the Guozhan rules (Guozhan or a mode based on it)."""
+    from sgs_tools.engine.modes import rules_for
+    from sgs_tools.engine.modes.guozhan import GuozhanRules
+
+    return issubclass(rules_for(lib.mode(mode), lib.catalog.modes), GuozhanRules)

@@ -18,6 +18,7 @@ from sgs_tools.cli.common import (
     data_or_here,
     load_library,
     mode_to_play,
+    plays_guozhan,
 )
 from sgs_tools.engine.agents import known_kind
 
@@ -201,11 +202,7 @@ def _general_list_problem(lib: Any, mode: str, generals: tuple[str, ...]) -> str
     if twice:
         return (f"names {', '.join(map(repr, twice))} more than once; a table has one of "
                 "each general")
-    from sgs_tools.engine.modes import rules_for
-    from sgs_tools.engine.modes.guozhan import GuozhanRules
-
-    if mode != "samurai" and issubclass(rules_for(lib.mode(mode), lib.catalog.modes),
-                                        GuozhanRules):
+    if mode != "samurai" and plays_guozhan(lib, mode):
         known = lib.catalog.generals
         for pair in generals:
             two = [n.strip() for n in pair.split("+")]
