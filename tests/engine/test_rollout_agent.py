@@ -515,3 +515,32 @@ def test_a_move_is_scored_ending_the_phase_after_it_and_playing_on(lib: Library)
     c.do_play_option(0, option, phase)
     c.sweep()
     assert got is not None and got[0] == value(c, 0)
+
+
+@pytest.mark.skipif(not rollout.FORK, reason="the platform cannot fork")
+def test_a_forked_child_left_by_an_exception_ends_there(
+        lib: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A child playing on inside the engine whose game is left by an exception the game
+    does not catch (here its scoring fails) ends at ``play()``'s frame: its sample is
+    lost, and the parent's game goes on as if nothing happened (a child that ran on
+    would run this test's caller a second time)."""
+    import os
+
+    parent = os.getpid()
+    real = rollout.value
+
+    def failing(c: Game, seat: int) -> float:
+        if os.getpid() != parent:
+            raise RuntimeError("scoring failed in the child")
+        return real(c, seat)
+
+    monkeypatch.setattr(rollout, "value", failing)
+    spec = "lord=heuristic,loyalist=heuristic,rebel=rollout:2,renegade=heuristic"
+    g = game(lib, 1, spec, max_turns=6)  # (play-phase samples are copies: scored here)
+    r = g.play()
+    assert r.error is None and os.getpid() == parent
+    agents = [a.inner for a in g.agents
+              if isinstance(a, Recorder) and isinstance(a.inner, RolloutAgent)]
+    assert sum(a.searched[0] for a in agents) > 0
+    assert all(a.last_answer and set(a.last_answer.values()) == {-1e9}
+               for a in agents if a.searched[0])
