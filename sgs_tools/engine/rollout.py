@@ -11,10 +11,14 @@ move from that same sample (common random numbers: the same guess, the same shuf
 the same agents' dice for every move, so the moves' difference is not drowned by the luck
 of the sample): it copies the game, applies the move with every answer to it, plays the
 rest of its play phase as the heuristic would (so a card that only pays with what follows,
-Ex Nihilo before the Slash it draws, is not judged alone) and — with a horizon of T ≥ 1 —
+Ex Nihilo before the Slash it draws, is not judged alone), except an area card that hurts
+its side more than its foes (:class:`Continue`), and — with a horizon of T ≥ 1 —
 finishes the turn and plays on with heuristic agents for T turns; then it scores the table
 for its own side (:func:`value`: ±``WIN`` for a game won or lost, else lives and cards of
-friends against enemies', :func:`side_weight`). The heuristic's move stands unless another
+friends against enemies', :func:`side_weight`). With T = 0 a sample is also scored as
+if the phase ended right after the move, and a move is worth the better of the two means
+(so the rest of the phase's mistakes do not make "end" look safe). A move far below the
+best after half the samples is dropped. The heuristic's move stands unless another
 is better on average by a margin.
 
 A determinization is built from the *public* view only:
@@ -33,20 +37,25 @@ determinized, so there the agent plays as the heuristic one.
 
 Decisions inside the rules' own steps (a Jink or a Peach asked for, Nullification, an
 optional skill, a choice of players or of an option inside a skill) cannot be resumed
-from a copy: the game's place in them is Python's call stack. They are searched by
-*replay* instead (:class:`Replay`): a game is deterministic given its seed and the
-answers given, so the agent keeps a :class:`Tape` of every answer at the table (it wraps
-every seat's agent in a :class:`Recorder` when it is attached), and a sample of an answer
-plays a fresh game of the same setup feeding the tape's answers up to this decision
-(checking that every decision asked is the one recorded), then determinizes what the
-seat cannot see there, answers with the candidate and plays the rest of the turn (and
-``T`` more) with heuristic agents. The candidates are the heuristic's answer and its
-alternatives (yes and no; use a card or pass; the heuristic's target and this seat's
-own by :func:`stance`); each gets ``answers`` samples (default half the play phase's),
-with common random numbers, and the heuristic's answer stands unless another is better
-by the margin. Discards and the choice of generals stay the heuristic's. A game set up
-by hand (a scenario) cannot be replayed from its seed: the first replay finds that its
-decisions differ, and the agent answers as the heuristic from then on.
+from a copy: the game's place in them is Python's call stack. Where the platform forks,
+a sample of an answer is played in a forked child of the process (:func:`forked`), which
+holds the game at the decision, call stack and all: it determinizes, answers with the
+candidate, plays the rest of the turn (and ``T`` more) with heuristic agents and writes
+its score to a pipe; its game's ``finish`` ends it, and a trace on ``play()``'s frame
+ends it if an exception leaves the game. Elsewhere (or for a decision asked outside
+``Game.play()``) they are searched by *replay* (:class:`Replay`): a game is
+deterministic given its seed and the answers given, so the agent keeps a :class:`Tape`
+of every answer at the table (it wraps every seat's agent in a :class:`Recorder` when it
+is attached), and a sample of an answer plays a fresh game of the same setup feeding the
+tape's answers up to this decision (checking that every decision asked is the one
+recorded), then the same guess, answer and play on. The candidates are the heuristic's
+answer and its alternatives (yes and no; use a card or pass; the heuristic's target and
+this seat's own by :func:`stance`); each gets ``answers`` samples (default half the play
+phase's), with common random numbers, and the heuristic's answer stands unless another
+is better by the margin. Discards and the choice of generals stay the heuristic's. A
+game set up by hand (a scenario) cannot be replayed from its seed (it is searched in
+forked children): where it cannot fork either, the first replay finds that its decisions
+differ, and the agent answers as the heuristic from then on.
 
 Kind strings: ``rollout`` (8 samples per move, the move and the rest of the play phase),
 ``rollout:R`` or
@@ -427,7 +436,8 @@ class Continue:
 
 class RolloutAgent:
     """Decides the play phase by rollouts on copies, the answers inside the rules' steps
-    (:data:`SEARCHED`) by rollouts on replays; the rest like :class:`HeuristicAgent`."""
+    (:data:`SEARCHED`) by rollouts in forked children or on replays; the rest like
+    :class:`HeuristicAgent`."""
 
     wants_context = True
 
