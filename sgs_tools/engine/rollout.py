@@ -273,6 +273,10 @@ class Branch(BaseException):
         self.answer = answer
 
 
+class ForkFailed(Exception):
+    """The system would not fork (out of processes or memory)."""
+
+
 def child_exit(w: int, out: Any) -> None:
     """Write a forked child's result (JSON; None: the sample broke) to its pipe and end
     the child at once (no clean-up: the parent's buffers, files and pool are not the
@@ -295,7 +299,12 @@ def forked(child: Callable[[int], None]) -> Any:
     returns into the caller's code except through :class:`Branch`, and always ends with
     :func:`child_exit`."""
     r, w = os.pipe()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError as exc:  # no process to spare: the caller samples another way
+        os.close(r)
+        os.close(w)
+        raise ForkFailed(str(exc)) from exc
     if pid == 0:  # pragma: no cover - the child's lines run in the child
         os.close(r)
         gc.disable()
@@ -580,7 +589,10 @@ class RolloutAgent:
             sample_seed = self.rng.getrandbits(64)
             for k, answer in enumerate(candidates):
                 if frame is not None:
-                    v = self.fork_sample(g, answer, sample_seed, frame)
+                    try:
+                        v = self.fork_sample(g, answer, sample_seed, frame)
+                    except ForkFailed:
+                        return first  # (and this decision is not searched)
                 else:
                     v = self.replay_sample(g, d, at, answer, sample_seed)
                     if tape is None or tape.broken:
@@ -793,8 +805,12 @@ class RolloutAgent:
                 prepare_child(g, rng, self.horizon)
                 child_exit(w, self.play_move(g, phase_index, move, rng, enemy))
 
-            out = forked(child)
-            return (float(out[0]), float(out[1])) if isinstance(out, list) else None
+            try:
+                out = forked(child)
+            except ForkFailed:
+                out = False
+            if out is not False:
+                return (float(out[0]), float(out[1])) if isinstance(out, list) else None
         rng = random.Random(sample_seed)
         c = self.copy_game(g, rng)
         return self.play_move(c, phase_index, move, rng, enemy)

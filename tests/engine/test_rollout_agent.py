@@ -544,3 +544,27 @@ def test_a_forked_child_left_by_an_exception_ends_there(
     assert sum(a.searched[0] for a in agents) > 0
     assert all(a.last_answer and set(a.last_answer.values()) == {-1e9}
                for a in agents if a.searched[0])
+
+
+def test_a_refused_fork_leaves_the_answer_to_the_heuristic(
+        lib: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the system will not fork, an answer is the heuristic's and the game goes on;
+    a play move's sample in a child falls back to a copy (the same values)."""
+    import os
+
+    def refuse() -> int:
+        raise OSError("no processes left")
+
+    g, d = at_play_decision(lib, 3)
+    index = next(i for i, ph in enumerate(g.phases) if "use_limits" in ph)
+    agent = RolloutAgent(3, 0, 2)
+    agent.attach(g)
+    label = next(o for o in d.options if o.startswith("dismantlement"))
+    move = Move(d.options.index(label), label)
+    copied = agent.sample(g, index, move, 7)
+    monkeypatch.setattr(os, "fork", refuse)
+    agent.fork_moves = True
+    assert agent.sample(g, index, move, 7) == copied
+    spec = "lord=heuristic,loyalist=heuristic,rebel=rollout:2,renegade=heuristic"
+    r = game(lib, 1, spec, max_turns=4).play()
+    assert r.error is None
