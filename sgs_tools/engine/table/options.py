@@ -45,6 +45,8 @@ def action_index(g: Game) -> tuple[list[list[Hook]], list[list[Hook]]]:
 def action_hooks(g: Game, seat: int) -> list[tuple[Hook, int]]:
     own, granted = action_index(g)
     out = [(hook, seat) for hook in own[seat]]
+    if not any(granted):
+        return out  # (nobody at the table grants an action: the usual case)
     me = g.table.players[seat]
     for other in g.table.players:
         if other.seat == seat or not other.alive:
@@ -269,18 +271,16 @@ class PlaySlots:
     A random agent asked with these (``Decision.legal``) checks only the candidates it
     tries before it finds a legal one, instead of every card and skill the player has."""
 
-    __slots__ = ("args", "checks", "data", "g", "groups", "kinds", "known", "labels",
-                 "phase", "seat", "usable")
+    __slots__ = ("g", "groups", "items", "known", "labels", "phase", "seat", "usable")
 
     def __init__(self, g: Game, seat: int, phase: dict[str, Any], failed: set[str]) -> None:
         self.g = g
         self.seat = seat
         self.phase = phase
         self.labels: list[str] = []
-        self.kinds: list[str] = []
-        self.data: list[Any] = []
-        self.checks: list[int] = []
-        self.args: list[Any] = []
+        self.items: list[tuple[str, Any, int, Any]] = []
+        """Per candidate: its kind and data (as in ``play_options``), how it is checked
+        and what with."""
         self.known: dict[int, bool] = {}
         """Candidate index → whether it is legal, once checked."""
         self.usable: dict[str, bool] = {}
@@ -289,19 +289,13 @@ class PlaySlots:
         """Conversion candidate group → whether its card can be used (checked once)."""
         self.build(failed)
 
-    def add(self, label: str, kind: str, data: Any, check: int, args: Any) -> None:
-        self.labels.append(label)
-        self.kinds.append(kind)
-        self.data.append(data)
-        self.checks.append(check)
-        self.args.append(args)
-
     def build(self, failed: set[str]) -> None:
         g, seat = self.g, self.seat
         p = g.table.players[seat]
         cards = g.table.cards
         actions = g.lib.actions
-        add = self.add
+        label_of = self.labels.append
+        add = self.items.append
         # (treated_name's first test, asked once: listing the options changes nothing)
         renamed = g.statics.any_active("change_name")
         for uid in p.hand:
@@ -313,8 +307,8 @@ class PlaySlots:
                     # A card's other actions (重铸 recast …) run with the card at hand.
                     xlabel = f"{label}: {extra.source}#{extra.index}"
                     if xlabel not in failed:
-                        add(xlabel, "card_action", (extra, uid), ACTION,
-                            (seat, extra, [uid]))
+                        label_of(xlabel)
+                        add(("card_action", (extra, uid), ACTION, (seat, extra, [uid])))
             if label in failed:
                 continue
             named = treated_name(g, seat, uid) if renamed else None
@@ -322,12 +316,15 @@ class PlaySlots:
                 skill = treating_skill(g, seat)
                 xlabel = f"{skill}: {label} as {named}"
                 if xlabel not in failed:
-                    add(xlabel, "use_as", (skill, named, uid), AS_CARD, (named, uid))
+                    label_of(xlabel)
+                    add(("use_as", (skill, named, uid), AS_CARD, (named, uid)))
                 continue
             if c.type == "equipment":
-                add(label, "equip", uid, ALWAYS, None)
+                label_of(label)
+                add(("equip", uid, ALWAYS, None))
             elif acts:
-                add(label, "card", uid, CARD, (c.card, uid))
+                label_of(label)
+                add(("card", uid, CARD, (c.card, uid)))
         group = 0
         for source in g.sources_of(seat):
             for view in g.lib.views.get(source, ()):
@@ -344,7 +341,8 @@ class PlaySlots:
             if owner != seat:
                 label = f"{label} (of seat {owner})"
             if label not in failed:
-                add(label, "skill", (hook, owner), ACTION, (owner, hook, None))
+                label_of(label)
+                add(("skill", (hook, owner), ACTION, (owner, hook, None)))
         if g.statics.any_active("use_as"):
             for a in g.statics.active(seat, "use_as"):
                 as_name = a.args.get("card")
@@ -354,11 +352,13 @@ class PlaySlots:
                 for uid in g.interp.candidates(seat, spec):
                     label = f"{a.frame.name}: {cards[uid].face()} as {as_name}"
                     if label not in failed:
-                        add(label, "use_as", (a.frame.name, as_name, uid), AS_CARD,
-                            (as_name, uid))
+                        label_of(label)
+                        add(("use_as", (a.frame.name, as_name, uid), AS_CARD,
+                             (as_name, uid)))
         mods = g.statics.active(seat, "disguise")
         if mods and p.hand and "disguise" not in failed:
-            add("disguise", "disguise", mods, ALWAYS, None)
+            label_of("disguise")
+            add(("disguise", mods, ALWAYS, None))
 
     def view_slots(self, source: str, view: Hook, name: str, group: int,
                    failed: set[str]) -> None:
@@ -367,7 +367,8 @@ class PlaySlots:
         if no_cards(view):  # 酒诗: the card is made from none
             label = f"{source}: as {name}"
             if label not in failed:
-                self.add(label, "view", (view, [], name), VIEW, (group, name, None))
+                self.labels.append(label)
+                self.items.append(("view", (view, [], name), VIEW, (group, name, None)))
             return
         inner = g.interp.spec_of(view.view_spec or {}) or {}
         cands = g.interp.candidates(seat, inner)
@@ -380,11 +381,14 @@ class PlaySlots:
             for uid in cands:
                 label = f"{source}: {cards[uid].face()} as {name}"
                 if uid != -1 and label not in failed:
-                    self.add(label, "view", (view, [uid], name), VIEW, (group, name, first))
+                    self.labels.append(label)
+                    self.items.append(("view", (view, [uid], name), VIEW,
+                                       (group, name, first)))
         else:
             label = f"{source}: {low} cards as {name}"
             if label not in failed:
-                self.add(label, "view", (view, None, name), VIEW, (group, name, first))
+                self.labels.append(label)
+                self.items.append(("view", (view, None, name), VIEW, (group, name, first)))
 
     def __len__(self) -> int:
         return len(self.labels)
@@ -402,8 +406,7 @@ class PlaySlots:
 
     def check(self, i: int) -> bool:
         g, seat, phase = self.g, self.seat, self.phase
-        how = self.checks[i]
-        args = self.args[i]
+        _kind, _data, how, args = self.items[i]
         if how == ALWAYS:
             return True
         if how == CARD:
@@ -426,9 +429,11 @@ class PlaySlots:
         return ok
 
     def option(self, i: int) -> tuple[str, str, Any]:
-        return (self.labels[i], self.kinds[i], self.data[i])
+        item = self.items[i]
+        return (self.labels[i], item[0], item[1])
 
     def options(self) -> list[tuple[str, str, Any]]:
         """Every legal candidate, in order: the full list of play options."""
-        return [(self.labels[i], self.kinds[i], self.data[i])
-                for i in range(len(self.labels)) if self.legal(i)]
+        legal = self.legal
+        return [(label, item[0], item[1]) for i, (label, item) in enumerate(
+            zip(self.labels, self.items, strict=True)) if legal(i)]
