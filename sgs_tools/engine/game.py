@@ -71,6 +71,9 @@ class Game:
         self._equipped: dict[int, list[str]] = {}
         self._sources: dict[int, list[str]] = {}
         self._converts: dict[int, set[str]] = {}
+        self.count_as: dict[int, tuple[list[str], list[tuple[str, str | None]]]] = {}
+        """Seat → (its skill list, the cards its ``count_as`` modifiers name: name and
+        subtype), while the list is the seat's (``events.statics_for_count_as``)."""
         self.hand_names: dict[tuple[int, ...], frozenset[str]] = {}
         """A hand's uids → its cards' names (``events.hand_names``)."""
         self.agents: list[Agent] = agents or []

@@ -420,8 +420,26 @@ def _equipped_names(g: Game, seat: int) -> list[str]:
 
 
 def statics_for_count_as(g: Game, seat: int) -> list[str]:
-    out = []
-    for hook_list in (g.lib.statics.get(s, ()) for s in g.skillsets[seat]):
+    """The equipment a seat's skills count it as having (``count_as``), for the slots
+    it has nothing in."""
+    skills = g.skillsets[seat]
+    kept = g.count_as.get(seat)
+    if kept is None or kept[0] is not skills:
+        # (what the skills name is read once for each list of skills: the lists are
+        # replaced, never changed, when the skills at the table change)
+        kept = g.count_as[seat] = (skills, count_as_names(g, skills))
+    named = kept[1]
+    if not named:
+        return []
+    equipment = g.table.players[seat].equipment
+    return [n for n, subtype in named if subtype not in equipment]
+
+
+def count_as_names(g: Game, skills: list[str]) -> list[tuple[str, str | None]]:
+    """The known cards (name, subtype) that these skills' ``count_as`` modifiers name,
+    in order."""
+    out: list[tuple[str, str | None]] = []
+    for hook_list in (g.lib.statics.get(s, ()) for s in skills):
         for hook in hook_list:
             for mod in hook.modifiers:
                 if mod["modifier"] != "count_as":
@@ -430,9 +448,8 @@ def statics_for_count_as(g: Game, seat: int) -> list[str]:
                 names = (spec.get("filters") or {}).get("name") or []
                 for n in names:
                     card = g.lib.catalog.cards.get(n)
-                    if card is not None and card.subtype not in g.table.players[
-                            seat].equipment:
-                        out.append(n)
+                    if card is not None:
+                        out.append((n, card.subtype))
     return out
 
 
