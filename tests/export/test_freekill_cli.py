@@ -102,10 +102,10 @@ def test_golden_init(package: Path) -> None:
 
 def test_breakers_are_escaped(breakers: Path) -> None:
     init = (breakers / "init.lua").read_text(encoding="utf-8")
-    assert '["brk__breaker"] = "破\\"军]] --[[",' in init
+    assert '["brk__breaker"] = "破\\"军]] --[[ &lt;i&gt;&#37;1",' in init
     assert '"Break\\"er ]] -- [==[ \\\\ end"' in init
-    assert '["brk__shatter"] = "碎]]\\"--",' in init
-    assert '"Shat\\"ter ]]--[[ %s \\\\"' in init
+    assert '["brk__shatter"] = "碎]]\\"--&#37;",' in init
+    assert '"Shat\\"ter ]]--[[ &#37;s \\\\"' in init
 
 
 def _lua_files(folder: Path) -> list[Path]:

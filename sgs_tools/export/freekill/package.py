@@ -64,6 +64,14 @@ def rich(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def label(text: str) -> str:
+    """A name (general, skill, card, kingdom, choice option) as FreeKill shows it: rich text
+    like a description, and ``%`` written as ``&#37;``, because FreeKill's log formatter
+    pastes a translated name into the log line with ``string.gsub``, where a ``%`` is a
+    capture reference (``%1``) or an error that stops the log (``invalid use of '%'``)."""
+    return rich(text).replace("%", "&#37;")
+
+
 def fk_name(prefix: str, ident: str) -> str:
     return f"{prefix}{ident}"
 
@@ -118,8 +126,8 @@ def export(generals: list[Any], compiled: dict[str, Any], render: Any, *,
             out.card_skills[cid] = str(made[cid].skill)
         if made[cid].one_target:
             out.one_target.add(cid)
-        for label, word in made[cid].option_words.items():
-            out.choices.setdefault(word, []).append(label)
+        for opt, word in made[cid].option_words.items():
+            out.choices.setdefault(word, []).append(opt)
     for cid in card_defs:  # a refused card is no FreeKill card at all
         if cid not in out.cards:
             names.pop(cid)
@@ -141,15 +149,15 @@ def export(generals: list[Any], compiled: dict[str, Any], render: Any, *,
         granted = done[sid].granted
         if granted is not None:
             out.granted[sid] = granted.name
-        for label, word in done[sid].option_words.items():
-            out.choices.setdefault(word, []).append(label)
+        for opt, word in done[sid].option_words.items():
+            out.choices.setdefault(word, []).append(opt)
     translations: list[tuple[str, str]] = [(package, "sgs-tools 导出")]
     translations_en: list[tuple[str, str]] = [(package, "sgs-tools export")]
     general_lines: list[str] = []
     declared = {k.id: k for k in kingdoms or [] if k.id not in KINGDOMS}
     for kid in sorted({g.kingdom for g in generals if g.kingdom in declared}):
-        translations.append((kid, declared[kid].name.zh))
-        translations_en.append((kid, declared[kid].name.en or kid))
+        translations.append((kid, label(declared[kid].name.zh)))
+        translations_en.append((kid, label(declared[kid].name.en or kid)))
     for g in sorted(generals, key=lambda g: g.id):
         missing = [s.id for s in g.skills if s.id not in out.skills]
         if missing:
@@ -169,26 +177,26 @@ def export(generals: list[Any], compiled: dict[str, Any], render: Any, *,
         if len(line) > 110:  # a long list of skills on a line of its own
             line = line.replace(f"{{ {skills} }}", f"{{\n  {skills},\n}}")
         general_lines.append(line)
-        translations.append((gname, g.name.get("zh") or g.id))
-        translations_en.append((gname, g.name.get("en") or g.id))
+        translations.append((gname, label(g.name.get("zh") or g.id)))
+        translations_en.append((gname, label(g.name.get("en") or g.id)))
     for sid, name in sorted(out.skills.items()):
         sk = skill_defs[sid]
         comp = compiled[sid]
-        translations.append((name, sk.name.get("zh") or sid))
+        translations.append((name, label(sk.name.get("zh") or sid)))
         translations.append((":" + name, rich(render(comp, "zh"))))
-        translations_en.append((name, sk.name.get("en") or sid))
+        translations_en.append((name, label(sk.name.get("en") or sid)))
         translations_en.append((":" + name, rich(render(comp, "en"))))
         zh_texts = _option_texts(options, comp, "zh", len(done[sid].options))
         en_texts = _option_texts(options, comp, "en", len(done[sid].options))
-        for label, zh, en in zip(done[sid].options, zh_texts, en_texts, strict=True):
-            translations.append((label, zh))
-            translations_en.append((label, en))
+        for option, zh, en in zip(done[sid].options, zh_texts, en_texts, strict=True):
+            translations.append((option, label(zh)))
+            translations_en.append((option, label(en)))
         granted = done[sid].granted
         out.files[f"skills/{sid}.lua"] = skill_file(
             done[sid], sk, comp, [] if granted else (extra_tests or {}).get(sid, []))
         if granted is not None:  # its tests go with the action they exercise
-            translations.append((granted.name, sk.name.get("zh") or sid))
-            translations_en.append((granted.name, sk.name.get("en") or sid))
+            translations.append((granted.name, label(sk.name.get("zh") or sid)))
+            translations_en.append((granted.name, label(sk.name.get("en") or sid)))
             out.files[f"skills/{sid}&.lua"] = skill_file(
                 granted, sk, comp, (extra_tests or {}).get(sid, []), granted=True)
     card_lines: list[str] = []
@@ -197,19 +205,19 @@ def export(generals: list[Any], compiled: dict[str, Any], render: Any, *,
         comp = compiled.get(cid)
         zh = render(comp, "zh") if comp is not None else ""
         en = render(comp, "en") if comp is not None else ""
-        translations += [(c.name, card.name.get("zh") or cid),
+        translations += [(c.name, label(card.name.get("zh") or cid)),
                          (":" + c.name, card_text(card, rich(zh), "zh"))]
-        translations_en += [(c.name, card.name.get("en") or cid),
+        translations_en += [(c.name, label(card.name.get("en") or cid)),
                             (":" + c.name, card_text(card, rich(en), "en"))]
         card_lines.append(c.define())
         if c.skill and comp is not None:
-            translations.append((c.skill, card.name.get("zh") or cid))
-            translations_en.append((c.skill, card.name.get("en") or cid))
+            translations.append((c.skill, label(card.name.get("zh") or cid)))
+            translations_en.append((c.skill, label(card.name.get("en") or cid)))
             zh_texts = _option_texts(options, comp, "zh", len(c.options))
             en_texts = _option_texts(options, comp, "en", len(c.options))
-            for label, zt, et in zip(c.options, zh_texts, en_texts, strict=True):
-                translations.append((label, zt))
-                translations_en.append((label, et))
+            for option, zt, et in zip(c.options, zh_texts, en_texts, strict=True):
+                translations.append((option, label(zt)))
+                translations_en.append((option, label(et)))
             out.files[f"cards/{cid}.lua"] = card_file(
                 c, comp, (extra_tests or {}).get(f"card:{cid}", []), HEADER)
     specs = _deck_specs(decks or [], names, out)
