@@ -227,10 +227,11 @@ def wrong_expectations(text: str) -> list[tuple[str, str, dict[str, Any]]]:
     return out
 
 
-def wrong_passes(samples: int, seed: int = 0) -> Stats:
+def wrong_passes(samples: int, seed: int = 0, every: bool = False) -> Stats:
     """``samples`` scenarios, each with one expectation made impossible (see the module's
     text): every one must fail with an ``expect`` problem. The unchanged scenario is run
-    first; one that does not pass as it is (outside its folder) is not used."""
+    first; one that does not pass as it is (outside its folder) is not used. ``every``:
+    each of those scenarios with each of its changes, one at a time."""
     from sgs_tools import project
     from sgs_tools.paths import display_path
     from sgs_tools.scenario.runner import run_file
@@ -244,7 +245,7 @@ def wrong_passes(samples: int, seed: int = 0) -> Stats:
     rng.shuffle(files)
     try:
         for name, text in files:
-            if stats.scenarios >= samples:
+            if stats.scenarios >= samples and not every:
                 break
             changes = wrong_expectations(text)
             if not changes:
@@ -255,22 +256,28 @@ def wrong_passes(samples: int, seed: int = 0) -> Stats:
             try:
                 if not run_file(lib, path, shown)[0].ok:
                     continue
-                what, mutated, _node = rng.choice(changes)
-                path.write_text(mutated, encoding="utf-8")
-                stats.scenarios += 1
-                outcome, _doc = run_file(lib, path, shown)
             except Exception:
                 stats.failures.append(Failure("crash", name, text,
                                               traceback.format_exc(limit=8)))
                 continue
-            stats.failed += not outcome.ok
-            if outcome.ok:
-                stats.failures.append(Failure("wrong-pass", name, mutated,
-                                              f"passed with {what} made impossible"))
-            elif not any(p.code == "expect" for p in outcome.problems):
-                stats.failures.append(Failure(
-                    "wrong-reason", name, mutated, f"{what}: " + "; ".join(
-                        f"{p.location}: [{p.code}] {p.message}" for p in outcome.problems)))
+            for what, mutated, _node in changes if every else [rng.choice(changes)]:
+                path.write_text(mutated, encoding="utf-8")
+                stats.scenarios += 1
+                try:
+                    outcome, _doc = run_file(lib, path, shown)
+                except Exception:
+                    stats.failures.append(Failure("crash", name, mutated,
+                                                  traceback.format_exc(limit=8)))
+                    continue
+                stats.failed += not outcome.ok
+                if outcome.ok:
+                    stats.failures.append(Failure("wrong-pass", name, mutated,
+                                                  f"passed with {what} made impossible"))
+                elif not any(p.code == "expect" for p in outcome.problems):
+                    stats.failures.append(Failure(
+                        "wrong-reason", name, mutated, f"{what}: " + "; ".join(
+                            f"{p.location}: [{p.code}] {p.message}"
+                            for p in outcome.problems)))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     stats.seconds = time.perf_counter() - start
@@ -285,13 +292,15 @@ def main() -> None:
     ap.add_argument("--slow", type=float, default=20.0)
     ap.add_argument("--wrong", type=int, default=100,
                     help="scenarios run with an impossible expectation (default 100)")
+    ap.add_argument("--every-change", action="store_true",
+                    help="every bundled scenario with each of its impossible expectations")
     args = ap.parse_args()
     stats = fuzz(args.iterations, args.seed, args.slow)
     print(f"{stats.scenarios} mutated scenarios in {stats.seconds:.1f} s; "
           f"{stats.failed} failed (as they should, mostly)")
     for f in stats.failures[:20]:
         print(f"\n{f.kind.upper()} ({f.source}): {f.detail}\n--- file ---\n{f.text[:2000]}")
-    wrong = wrong_passes(args.wrong, args.seed)
+    wrong = wrong_passes(args.wrong, args.seed, args.every_change)
     print(f"\n{wrong.scenarios} scenarios with an impossible expectation in "
           f"{wrong.seconds:.1f} s; {wrong.failed} failed (all should)")
     for f in wrong.failures[:20]:
