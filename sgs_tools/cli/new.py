@@ -36,6 +36,7 @@ SUBTYPES = ("weapon", "armour", "plus_horse", "minus_horse", "treasure")
 """The choices offered: the schemas' values (tests/cli/test_new.py keeps them equal)."""
 SCHEMA_DIR = "schemas"
 _UNWRITABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+_DIRECTION = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")  # as the schemas
 """Characters a name may not hold: controls, line breaks and lone surrogates (bytes that
 were not UTF-8), none of which a YAML file or a rules page can show."""
 
@@ -99,6 +100,10 @@ def _text(what: str, *, optional: bool = False) -> Check:
                 f"the {what} is not valid UTF-8 (the terminal's encoding?)"
                 if unicodedata.category(bad) == "Cs" else
                 f"the {what} has a control character or line break (U+{ord(bad):04X})")
+        bad = next((ch for ch in value if ch in _DIRECTION), None)
+        if bad is not None:  # it would reorder whatever is shown after it
+            raise typer.BadParameter(
+                f"the {what} has a text-direction override (U+{ord(bad):04X})")
         return value
     return check
 

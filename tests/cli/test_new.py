@@ -338,8 +338,8 @@ def test_interrupted_writes_leave_nothing(exp: Path, monkeypatch: pytest.MonkeyP
     assert not list(exp.rglob("*.tmp"))
 
 
-@pytest.mark.parametrize("value", ["x\x1by", "x\x7fy", "x\x0cy", "x\u2028y", "x\u0085y",
-                                   "x\udc85y"])
+@pytest.mark.parametrize("value", ["x\x1by", "x\x7fy", "x\x0cy", "x\u2028y", "x\u0085y", "x\u202ey",
+                                   "x\u2067y", "x\udc85y"])
 def test_names_with_control_characters_or_bad_bytes_are_refused(exp: Path,
                                                                  value: str) -> None:
     """Review: an ESC in a name went raw into the file's first comment and a byte that was
