@@ -79,3 +79,17 @@ def test_balance_focuses_a_general_of_the_expansion_it_is_in(
                                  "--agents", "random", "--format", "json"])
     assert result.exit_code == 0, result.output
     assert "mayunlu" in result.output
+
+
+def test_test_json_counts_the_scenarios(expansion: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review, session 7: `sgs test --format json` gave the problems but not how many
+    scenarios ran, passed and failed (what a CI step reports)."""
+    import json
+
+    monkeypatch.chdir(expansion)
+    result = runner.invoke(app, ["test", "--format", "json"])
+    assert result.exit_code == 1
+    payload = json.loads(result.output)
+    assert payload["scenarios"] == {"run": 1, "passed": 0, "failed": 1}
+    assert payload["problems"][0]["path"] == "scenarios/mashu.yaml"
