@@ -162,6 +162,17 @@ def test_bad_package_name_is_a_usage_error(tmp_path: Path) -> None:
     assert result.exit_code == 2
 
 
+
+@pytest.mark.parametrize("name", ["standard", "standard_cards", "maneuvering", "test"])
+def test_a_package_name_freekill_ships_is_refused(tmp_path: Path, name: str) -> None:
+    """Review, session 7: `sgs export freekill ./standard` wrote a package that, copied into
+    FreeKill's packages/ as the README says, replaces FreeKill's own standard package (and
+    its card package would be FreeKill's standard_cards)."""
+    result = runner.invoke(app, ["export", "freekill", str(tmp_path / name)])
+    assert result.exit_code == 2, result.output
+    assert f"package name {name!r}" in result.output and "FreeKill" in result.output
+    assert not (tmp_path / name).exists()
+
 def test_out_is_a_file(tmp_path: Path) -> None:
     f = tmp_path / "pkfile"
     f.write_text("x", encoding="utf-8")
