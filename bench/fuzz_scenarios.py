@@ -10,9 +10,10 @@ another file or at a line the file does not have, or one scenario taking longer 
 Then the wrong passes: each bundled scenario that passes gets one of its expectations
 changed into one that cannot hold (an event that happened listed under ``no_events``, one
 that never happened under ``events``, a count, a number of hit points or cards, a winner
-or a distance made impossible, a living seat expected dead); it must fail with an
-expectation problem. A mutated scenario that passes is a failure of the runner (and one
-that fails for another reason, such as a format error, a failure of this fuzzer).
+or a distance made impossible, a list of cards one longer, a living seat expected dead);
+it must fail with an expectation problem. A mutated scenario that passes is a failure of
+the runner (and one that fails for another reason, such as a format error, a failure of
+this fuzzer).
 
 The same code runs, bounded, in the test suite (tests/scenario/test_fuzz.py).
 """
@@ -211,6 +212,14 @@ def wrong_expectations(text: str) -> list[tuple[str, str, dict[str, Any]]]:
                     spot[key] = _impossible(spot[key])
                     return spot
                 emit(f"state.seats.{seat}.{key}", field_)
+        for key in ("hand", "equipment", "judgement"):
+            if isinstance(fields.get(key), list) and all(isinstance(c, str)
+                                                         for c in fields[key]):
+                def one_more(x: dict[str, Any], seat: Any = seat, key: str = key) -> Any:
+                    spot = x["state"]["seats"][seat]
+                    spot[key] = [*spot[key], spot[key][0] if spot[key] else "slash"]
+                    return spot
+                emit(f"state.seats.{seat}.{key} + 1 card", one_more)
     if isinstance(expect.get("winner"), str) and expect["winner"] != "none":
         def winner(x: dict[str, Any]) -> Any:
             x["winner"] = "none"  # a side of every mode: nobody has won
