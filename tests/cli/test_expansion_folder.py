@@ -130,3 +130,16 @@ def test_test_in_text_keeps_the_data_problems_on_stderr(exp: Path) -> None:
     assert result.exit_code == 2
     assert result.stdout == ""
     assert "run 'sgs validate' first" in result.stderr
+
+
+def test_export_counts_the_files_validate_counts(exp: Path, tmp_path: Path) -> None:
+    """Review, session 7: `sgs export freekill` on bad data said "1 error in 108 files
+    checked" (the bundled files too) where `sgs validate` said 3."""
+    general = exp / "generals" / "hero.yaml"
+    general.write_text(general.read_text(encoding="utf-8").replace("hp: 4", "hp: four"),
+                       encoding="utf-8")
+    checked = runner.invoke(app, ["validate"])
+    exported = runner.invoke(app, ["export", "freekill", str(tmp_path / "out")])
+    assert checked.exit_code == 1 and exported.exit_code != 0
+    summary = checked.stdout.strip().splitlines()[-1]
+    assert summary.endswith("files checked") and summary in exported.output
