@@ -71,6 +71,9 @@ class Game:
         self._equipped: dict[int, list[str]] = {}
         self._sources: dict[int, list[str]] = {}
         self._converts: dict[int, set[str]] = {}
+        self.count_as: dict[int, tuple[list[str], list[tuple[str, str | None]]]] = {}
+        """Seat → (its skill list, the cards its ``count_as`` modifiers name: name and
+        subtype), while the list is the seat's (``events.statics_for_count_as``)."""
         self.hand_names: dict[tuple[int, ...], frozenset[str]] = {}
         """A hand's uids → its cards' names (``events.hand_names``)."""
         self.agents: list[Agent] = agents or []
@@ -107,6 +110,9 @@ class Game:
         self.emit_plans: dict[tuple[Any, ...], events.Plan] = {}
         """Event key (with the phase, for a phase event) → how ``emit`` raises it."""
         self._card_names: frozenset[str] | None = None
+        self.copies: tuple[dict[int, Any], int, dict[str, list[int]]] | None = None
+        """The table's cards (that dict, its size) → card name → the uids of its copies
+        (``table.events.hand_holders``)."""
         self.skill_stats: dict[str, list[int]] = {}
         """Per skill (or card hook) source: [uses, cards drawn, damage dealt, HP recovered]
         by its owner while it resolved — what a balance report shows a designer."""

@@ -5,12 +5,13 @@ out afresh gives, in whole games where the table changes under it:
   (``table.setup.forget_listeners`` drops only those the change touches), and the ring
   distances kept while nobody has died;
 - the modifiers in force, refreshed per seat (``modifiers.Statics.refresh``);
-- Guozhan's latent skills, faction members and the hidden generals a decision is
+- Guozhan's latent skills, faction members, public names and the hidden generals a decision is
   searched for (``modes.guozhan``), kept as generals are seated, revealed and hidden.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -107,6 +108,15 @@ def check_guozhan(g: CheckedGame) -> None:
             x for i, s in enumerate(rules.slots) if i != d.seat
             for x, up in zip(s.generals, s.revealed, strict=True)
             if not up and x not in known]
+        # the texts kept as clean name no hidden general as a word
+        _version, hidden, clean = rules.secrets[d.seat]
+        assert not {w for text in clean for w in re.findall(r"[a-z0-9_]+", text)} & set(
+            hidden)
+        for seat in range(len(rules.slots)):  # the kept public names are the fresh ones
+            kept = rules.public_name(seat)
+            names, rules.public_names = rules.public_names, []
+            assert rules.public_name(seat) == kept, seat
+            rules.public_names = names
         g.checks["guozhan"] = g.checks.get("guozhan", 0) + 1
 
     rules.check_decision = check_decision  # type: ignore[method-assign]

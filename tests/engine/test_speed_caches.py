@@ -2,9 +2,9 @@
 
 Each cache or shortcut added for speed is checked against the plain computation, in whole
 games where the table changes under it: remembered distances while play options are
-listed, the card hooks a seat holds, a selector checked on one seat, a card's face, the
-hooks ``emit`` passes over at another character's event, the plans the interpreter reads
-selectors and card specs through.
+listed, the card hooks a seat holds (and the seats ``emit`` passes over for them), a
+selector checked on one seat, a card's face, the hooks ``emit`` passes over at another
+character's event, the plans the interpreter reads selectors and card specs through.
 """
 
 from __future__ import annotations
@@ -72,7 +72,24 @@ class CheckedGame(Game):
         key: tuple[Any, ...] = (event, timing, payload.get("phase")) if (
             event in PHASE_EVENTS) else (event, timing)
         plan = self.emit_plans.get(key) or events.plan_emit(self, event, timing, key)
-        by_seat, _cards, _before, _hooked, _equipment, loose = plan
+        by_seat, cards, _before, _hooked, _equipment, loose, cards_at = plan
+        if cards_at is not None and not self.statics.any_active("change_name"):
+            # a seat ``emit`` passes over for the cards (no copy in hand, no equipment or
+            # conversion of them) holds none of them, and the delayed tricks left out of
+            # the plan are held by no one
+            holders = events.hand_holders(self, cards_at[1])
+            for p in self.table.players:
+                if not p.alive:
+                    continue
+                if p.seat not in holders and not events.may_hold(
+                        self, p.seat, cards_at, self._equipped):
+                    assert not [h for h in cards if self.holds(p.seat, h)], (key, p.seat)
+                    self.checks["passed"] = self.checks.get("passed", 0) + 1
+                assert (p.seat in holders) == any(
+                    self.table.cards[u].card in cards_at[1] for u in p.hand), (key, p.seat)
+        base = self.listeners((event, timing))[1]
+        assert not [h for h in base if h.card_type == "delayed_trick" and h not in cards
+                    and any(self.holds(p.seat, h) for p in self.table.players)]
         for seat, hooks in enumerate(by_seat):
             if seat == subject or seat in loose or not self.table.players[seat].alive:
                 continue
@@ -94,6 +111,7 @@ def test_caches_agree_with_fresh_answers(lib: Library, mode: str, players: int) 
     assert checks.get("distance", 0) > 0  # memoised distances were used and checked
     assert checks.get("held", 0) > 0
     assert checks.get("bound", 0) > 0  # hooks passed over at others' events were checked
+    assert checks.get("passed", 0) > 0  # seats passed over for an event's cards too
 
 
 @pytest.mark.parametrize("agents", ["heuristic", "random"])
@@ -239,11 +257,11 @@ def test_emit_plans_are_shared_by_tables_that_listen_alike(lib: Library) -> None
     assert shared > 0
     key = next(k for k in lib.by_event if first.emit_plans[k] is not events.NOBODY)
     plan = first.emit_plans[key]
-    by_seat, cards, _before, hooked, _equipment, loose = plan
+    by_seat, cards, _before, hooked, _equipment, loose, _cards_at = plan
     assert hooked == [s for s, hooks in enumerate(by_seat) if hooks]
     assert loose <= set(hooked)
     assert cards == [h for h in lib.by_event.get(key, ()) if h.origin == "card"
-                     and h.source in first.card_names()]
+                     and h.source in first.card_names() and h.card_type != "delayed_trick"]
 
 
 def test_a_deep_copy_shares_the_library_tables() -> None:

@@ -84,9 +84,12 @@ class GuozhanRules(Rules):
         """Hidden generals each seat has been shown privately (知己知彼)."""
         self.secrets_version = 0
         """Bumped whenever a general is turned face up or down or shown to a seat."""
-        self.secrets: dict[int, tuple[int, list[str]]] = {}
+        self.secrets: dict[int, tuple[int, list[str], set[str]]] = {}
         """Seat → (``secrets_version``, the other seats' hidden generals it does not
-        know): what ``check_decision`` looks for, listed again only after a change."""
+        know, the texts found to name none of them): what ``check_decision`` looks for,
+        listed again only after a change."""
+        self.public_names: list[str | None] = []
+        """Per seat, ``public_name`` (None until asked again after a general turns)."""
         raw = g.raw
         self.table: dict[int, int] = {
             int(k): int(v) for k, v in ((raw.get("careerist") or {}).get("table") or {}).items()}
@@ -251,6 +254,8 @@ class GuozhanRules(Rules):
         self.latent_skills[seat] = frozenset(
             s for s, slot in self.skill_slot[seat].items() if not up[slot])
         self.secrets_version += 1
+        if seat < len(self.public_names):
+            self.public_names[seat] = None
 
     def place(self, seat: int, main: str, deputy: str, revealed: list[bool],
               careerist: bool = False) -> None:
@@ -446,24 +451,30 @@ class GuozhanRules(Rules):
         version = self.secrets_version
         kept = self.secrets.get(seat)
         if kept is not None and kept[0] == version:
-            hidden = kept[1]
+            _version, hidden, clean = kept
         else:
             known = self.shown[seat] if seat < len(self.shown) else set()
             hidden = [x for i, s in enumerate(self.slots) if i != seat and False in s.revealed
                       for x, up in zip(s.generals, s.revealed, strict=True)
                       if not up and x not in known]
-            self.secrets[seat] = (version, hidden)
+            clean = set()
+            self.secrets[seat] = (version, hidden, clean)
         if not hidden:
             return
-        text = " ".join([d.prompt, *d.options])
-        secrets = {x for x in hidden if x in text}
-        if not secrets:
-            return  # no secret even as a substring, so none as a word
-        words = set(re.findall(r"[a-z0-9_]+", text))
-        leaked = secrets & words
-        if leaked:
-            raise InvariantBroken(f"seat {d.seat} was shown hidden general(s) "
-                                  f"{', '.join(sorted(leaked))} in '{d.prompt}'")
+        # Each text is looked at alone (a word never runs from one into the next: the
+        # prompt and the options are apart), and one found clean is not looked at again
+        # until a general is turned or shown: prompts and labels recur all game.
+        for text in (d.prompt, *d.options):
+            if text in clean:
+                continue
+            secrets = {x for x in hidden if x in text}
+            if secrets:  # (a secret as a substring: is it one as a word?)
+                leaked = secrets & set(re.findall(r"[a-z0-9_]+", text))
+                if leaked:
+                    raise InvariantBroken(f"seat {d.seat} was shown hidden general(s) "
+                                          f"{', '.join(sorted(leaked))} in '{d.prompt}'")
+            if len(clean) < 4096:
+                clean.add(text)
 
     def general_slot_of(self, seat: int, skill: str) -> int | None:
         return self.skill_slot[seat].get(skill) if seat < len(self.skill_slot) else None
@@ -512,11 +523,20 @@ class GuozhanRules(Rules):
 
     def public_name(self, seat: int) -> str:
         """``seat 3 (gz_caocao+?)``: only face-up generals are named."""
+        names = self.public_names
+        if seat < len(names):
+            found = names[seat]
+            if found is not None:
+                return found
         s = self.slots[seat] if seat < len(self.slots) else None
         if s is None:
             return f"seat {seat}"
         shown = [x if up else "?" for x, up in zip(s.generals, s.revealed, strict=True)]
-        return f"seat {seat}" + (f" ({'+'.join(shown)})" if any(s.revealed) else "")
+        found = f"seat {seat}" + (f" ({'+'.join(shown)})" if any(s.revealed) else "")
+        while len(names) < len(self.slots):  # (kept until a general turns: ``turned``)
+            names.append(None)
+        names[seat] = found
+        return found
 
     def seat_summary(self, p: Player) -> dict[str, Any]:
         out = super().seat_summary(p)

@@ -4,6 +4,7 @@ in seat order; frequency limits."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
@@ -22,6 +23,7 @@ from sgs_tools.engine.primitives import borrowed_weapon, can_pay
 from sgs_tools.engine.records import PHASE_EVENTS, Use
 from sgs_tools.engine.state import (
     DISCARD,
+    HAND,
     PROCESSING,
     CardInst,
 )
@@ -84,16 +86,23 @@ def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hoo
     return found
 
 
-Plan = tuple[list[list[Hook]], list[Hook], bool, list[int], frozenset[str] | None,
-             frozenset[int]]
-"""How ``emit`` raises one event: each seat's skill hooks, the card hooks of the table,
-whether 'before' hooks resolve first, the seats with skill hooks (in seat order), when
-every card hook is an equipment's, the names of that equipment (then ``emit`` looks only
-at what is equipped, and passes over a seat that has none of them), and the seats with a
-skill hook that may answer an event of another character (``subject_bound``: the others'
-skill hooks are passed over unless the event is theirs)."""
+CardsAt = tuple[frozenset[str], frozenset[str], frozenset[str]]
+"""Of a plan's card hooks when some are cards in hand: the names of its equipment, of
+its cards in hand, and of those a conversion can make (``emit`` passes over a seat that
+equips none of the first, holds none of the second and converts to none of the third)."""
 
-NOBODY: Plan = ([], [], False, [], None, frozenset())
+Plan = tuple[list[list[Hook]], list[Hook], bool, list[int], frozenset[str] | None,
+             frozenset[int], CardsAt | None]
+"""How ``emit`` raises one event: each seat's skill hooks, the card hooks of the table
+(but delayed tricks', which no one holds: ``holds``), whether 'before' hooks resolve
+first, the seats with skill hooks (in seat order), when every card hook is an
+equipment's, the names of that equipment (then ``emit`` looks only at what is equipped,
+and passes over a seat that has none of them), the seats with a skill hook that may
+answer an event of another character (``subject_bound``: the others' skill hooks are
+passed over unless the event is theirs), and else, when there are card hooks, what
+they name (``CardsAt``)."""
+
+NOBODY: Plan = ([], [], False, [], None, frozenset(), None)
 
 
 def all_bound(g: Game, hooks: list[Hook], event: str) -> bool:
@@ -143,7 +152,7 @@ def plan_emit(g: Game, event: str, timing: str, key: tuple[Any, ...]) -> Plan:
             g, event, "before", before_key)) is not NOBODY
     base = (event, timing)
     if base not in by_event:
-        plan: Plan = ([], [], before, [], None, frozenset()) if before else NOBODY
+        plan: Plan = ([], [], before, [], None, frozenset(), None) if before else NOBODY
     else:
         by_seat, cards = g.listeners(base)
         if len(key) == 3:
@@ -181,10 +190,18 @@ def plan_emit(g: Game, event: str, timing: str, key: tuple[Any, ...]) -> Plan:
             plan = kept_plan[1]
         else:
             hooked = [s for s, hooks in enumerate(by_seat) if hooks]
+            if any(h.card_type == "delayed_trick" for h in cards):
+                # (a delayed trick's hooks answer from the judgement zone, never here)
+                cards = [h for h in cards if h.card_type != "delayed_trick"]
             equipment_only = frozenset(h.source for h in cards) if all(
                 h.card_type == "equipment" for h in cards) else None
+            cards_at: CardsAt | None = None
+            if equipment_only is None:
+                in_hand = frozenset(h.source for h in cards if h.card_type != "equipment")
+                cards_at = (frozenset(h.source for h in cards if h.card_type == "equipment"),
+                            in_hand, in_hand & g.lib.view_cards)
             loose = frozenset(s for s in hooked if not all_bound(g, by_seat[s], event))
-            plan = (by_seat, cards, before, hooked, equipment_only, loose) if (
+            plan = (by_seat, cards, before, hooked, equipment_only, loose, cards_at) if (
                 hooked or cards or before) else NOBODY
             if len(plans) >= PLANS_KEPT:
                 plans.clear()
@@ -218,13 +235,13 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
         plan = plan_emit(g, event, timing, key)
     if plan is NOBODY:
         return payload
-    by_seat, cards, before, hooked, equipment_only, loose = plan
+    by_seat, cards, before, hooked, equipment_only, loose, cards_at = plan
     if before:
         # 'before X' hooks resolve first, at the same moment, with the same payload (the
         # damage about to be dealt, …): every event raised 'when' has a 'before'.
         emit(g, event, "before", subject, payload)
         # (looked up again: what resolved may have changed the skills at the table)
-        by_seat, cards, before, hooked, equipment_only, loose = g.emit_plans.get(
+        by_seat, cards, before, hooked, equipment_only, loose, cards_at = g.emit_plans.get(
             key) or plan_emit(g, event, timing, key)
     if g.over or not (hooked or cards):
         return payload
@@ -235,8 +252,11 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
     if not cards:
         # Only skill hooks: the seats that have some, in seat order from the current
         # player (the others would be passed over with nothing to offer).
-        if len(hooked) > 1:
-            hooked = sorted(hooked, key=lambda s: (s - current) % n)
+        if len(hooked) > 1 and hooked[0] < current:
+            # (``hooked`` is in seat order: the seats from the current one on, then the
+            # rest — its order from the current player)
+            k = bisect_left(hooked, current)
+            hooked = hooked[k:] + hooked[:k]
         match = g.matches
         for seat in hooked:
             if seat != subject and seat not in loose:
@@ -250,6 +270,12 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
                         break
         return payload
     equipped_of = g._equipped  # (equipped_names' memo: cleared in place, never replaced)
+    holders: set[int] | None = None
+    if cards_at is not None and not g.statics.any_active("change_name"):
+        # Who holds a card of these names, found from where the table's copies lie
+        # (a few lookups for the event, not a look through every hand): with names read
+        # as printed, a seat none of whose cards is one of them holds none.
+        holders = hand_holders(g, cards_at[1])
     for i in range(n):
         seat = (current + i) % n
         if not players[seat].alive:
@@ -262,8 +288,11 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
             mine = [h for h in cards if h.source in equipped and not (
                 g.use_stack and g.armour_ignored(seat, h.source))] if (
                 equipped and not equipment_only.isdisjoint(equipped)) else []
-        else:
+        elif cards_at is None or holders is None or seat in holders or may_hold(
+                g, seat, cards_at, equipped_of):
             mine = held_cards(g, seat, cards)
+        else:
+            mine = []  # (``held_cards`` would find none: ``may_hold``)
         if mine:
             held = held + mine
         if held:
@@ -273,6 +302,45 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
                 if g.over:
                     break
     return payload
+
+
+def hand_holders(g: Game, names: frozenset[str]) -> set[int]:
+    """The seats with a card of one of these names (as printed) in hand."""
+    t = g.table
+    copies = g.copies
+    if copies is None or copies[0] is not t.cards or copies[1] != len(t.cards):
+        by_name: dict[str, list[int]] = {}
+        for uid, card in t.cards.items():
+            by_name.setdefault(card.card, []).append(uid)
+        copies = g.copies = (t.cards, len(t.cards), by_name)
+    by_name = copies[2]
+    where = t.where
+    out: set[int] = set()
+    for name in names:
+        for uid in by_name.get(name, ()):
+            found = where.get(uid)
+            if found is not None and found[0] == HAND:
+                out.add(found[1])
+    return out
+
+
+def may_hold(g: Game, seat: int, cards_at: CardsAt,
+             equipped_of: dict[int, list[str]]) -> bool:
+    """For a seat that holds none of an event's cards in hand: whether ``held_cards``
+    may still find some of its card hooks (equipment it has, a conversion it can make)."""
+    equipment, _in_hand, convertible = cards_at
+    if equipment:
+        equipped = equipped_of.get(seat)
+        if equipped is None:
+            equipped = g.equipped_names(seat)
+        if not equipment.isdisjoint(equipped):
+            return True
+    if convertible:
+        converts = g._converts.get(seat)
+        if converts is None:  # (as ``held_cards`` keeps them)
+            converts = g._converts[seat] = converts_of(g, g.sources_of(seat))
+        return not convertible.isdisjoint(converts)
+    return False
 
 
 def held_cards(g: Game, seat: int, hooks: list[Hook]) -> list[Hook]:
@@ -420,8 +488,26 @@ def _equipped_names(g: Game, seat: int) -> list[str]:
 
 
 def statics_for_count_as(g: Game, seat: int) -> list[str]:
-    out = []
-    for hook_list in (g.lib.statics.get(s, ()) for s in g.skillsets[seat]):
+    """The equipment a seat's skills count it as having (``count_as``), for the slots
+    it has nothing in."""
+    skills = g.skillsets[seat]
+    kept = g.count_as.get(seat)
+    if kept is None or kept[0] is not skills:
+        # (what the skills name is read once for each list of skills: the lists are
+        # replaced, never changed, when the skills at the table change)
+        kept = g.count_as[seat] = (skills, count_as_names(g, skills))
+    named = kept[1]
+    if not named:
+        return []
+    equipment = g.table.players[seat].equipment
+    return [n for n, subtype in named if subtype not in equipment]
+
+
+def count_as_names(g: Game, skills: list[str]) -> list[tuple[str, str | None]]:
+    """The known cards (name, subtype) that these skills' ``count_as`` modifiers name,
+    in order."""
+    out: list[tuple[str, str | None]] = []
+    for hook_list in (g.lib.statics.get(s, ()) for s in skills):
         for hook in hook_list:
             for mod in hook.modifiers:
                 if mod["modifier"] != "count_as":
@@ -430,9 +516,8 @@ def statics_for_count_as(g: Game, seat: int) -> list[str]:
                 names = (spec.get("filters") or {}).get("name") or []
                 for n in names:
                     card = g.lib.catalog.cards.get(n)
-                    if card is not None and card.subtype not in g.table.players[
-                            seat].equipment:
-                        out.append(n)
+                    if card is not None:
+                        out.append((n, card.subtype))
     return out
 
 
@@ -579,6 +664,7 @@ def fire_entries(g: Game, seat: int, entries: list[Hook], event: str, subject: i
     p = g.table.players[seat]
     fired = 0
     request = payload.get("__request")
+    fresh = True  # (the entries were just matched: nothing has happened since)
     while entries and p.alive and not g.over:
         if request is not None and request.provided:
             break
@@ -597,8 +683,10 @@ def fire_entries(g: Game, seat: int, entries: list[Hook], event: str, subject: i
             hook = entries[pick]
             chosen = True
         entries.remove(hook)
-        if not g.matches(hook, seat, event, subject, payload):
+        if not (fresh and not chosen) and not g.matches(hook, seat, event, subject, payload):
+            fresh = False
             continue
+        fresh = False
         if g.fire(hook, seat, payload, subject, chosen):
             fired += 1
     return fired
