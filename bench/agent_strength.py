@@ -92,7 +92,8 @@ def paired(plain: list, smart: list, side: str) -> tuple[float, float, float]:
 
 
 def cpu_seconds() -> float:
-    """CPU seconds of this process and of its finished children (the pool's workers)."""
+    """CPU seconds of this process and of its finished children (the pool's workers, and
+    the rollout agent's forked samples)."""
     me = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
@@ -125,10 +126,14 @@ def summary(paths: list[str]) -> None:
         won = sum(r["with"] == side for r in ok)
         base = sum(r["without"] == side for r in ok)
         seeds = sorted(rows)
+        cpus = [r["cpu"] for r in rows.values() if "cpu" in r]
+        loads = [r["load"] for r in rows.values() if "load" in r]
+        speed = (f", {sum(cpus) / len(cpus):.2f} CPU-s per game, load average "
+                 f"{min(loads):.1f}–{max(loads):.1f}") if cpus and loads else ""
         print(f"{side:<10} {kind}: {len(ok)} games (seeds {seeds[0]}–{seeds[-1]}), "
               f"heuristic {base / max(1, len(ok)):.1%}, {kind} {won / max(1, len(ok)):.1%}, "
               f"paired gain {100 * mean:+.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}], "
-              f"{len(rows) - len(ok)} errors")
+              f"{len(rows) - len(ok)} errors{speed}")
 
 
 def strong(base: Settings, kind: str, sides: list[str], workers: int | None,
@@ -151,15 +156,23 @@ def strong(base: Settings, kind: str, sides: list[str], workers: int | None,
         cpu0 = cpu_seconds()
         by_seed = {s.seed: s for s in plain}
         smart = []
+        last = cpu0
         for s in run_iter(Settings(**{**base.__dict__, "agents": spec}), workers):
             smart.append(s)
+            now = cpu_seconds()
             if log:
                 with open(log, "a", encoding="utf-8") as f:
                     f.write(json.dumps({"side": side, "kind": kind, "seed": s.seed,
                                         "with": s.winning_side,
                                         "without": by_seed[s.seed].winning_side,
                                         "error": bool(s.error or by_seed[s.seed].error),
-                                        "turns": s.turns}) + "\n")
+                                        "turns": s.turns,
+                                        # this process's CPU (forked samples included)
+                                        # since the last game: the game's own with one
+                                        # worker
+                                        "cpu": round(now - last, 3),
+                                        "load": round(os.getloadavg()[0], 1)}) + "\n")
+            last = now
         smart.sort(key=lambda s: s.seed)
         took = time.perf_counter() - t0
         cpu = (cpu_seconds() - cpu0) / max(1, len(smart))

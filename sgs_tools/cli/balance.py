@@ -11,7 +11,14 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from sgs_tools.cli.common import DATA_HELP, MAX_GAMES, check_data, load_library, plays_guozhan
+from sgs_tools.cli.common import (
+    DATA_HELP,
+    MAX_GAMES,
+    check_data,
+    data_or_here,
+    load_library,
+    plays_guozhan,
+)
 
 FORMATS = ("text", "json", "markdown")
 
@@ -101,6 +108,7 @@ def balance(
         if path is not None and (path.is_dir() or not path.parent.is_dir()):
             fail(f"cannot write {path}: no such folder, or a folder")
     check_data("balance", data)
+    data = data_or_here(data)  # inside an expansion: that expansion, as simulate does
     lib = load_library("balance", data)
     base = Settings(mode=mode, players=players, games=games, seed=seed, agents=agents,
                     data=tuple(str(p) for p in data or []))

@@ -36,6 +36,7 @@ SUBTYPES = ("weapon", "armour", "plus_horse", "minus_horse", "treasure")
 """The choices offered: the schemas' values (tests/cli/test_new.py keeps them equal)."""
 SCHEMA_DIR = "schemas"
 _UNWRITABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+_DIRECTION = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")  # as the schemas
 """Characters a name may not hold: controls, line breaks and lone surrogates (bytes that
 were not UTF-8), none of which a YAML file or a rules page can show."""
 
@@ -99,6 +100,10 @@ def _text(what: str, *, optional: bool = False) -> Check:
                 f"the {what} is not valid UTF-8 (the terminal's encoding?)"
                 if unicodedata.category(bad) == "Cs" else
                 f"the {what} has a control character or line break (U+{ord(bad):04X})")
+        bad = next((ch for ch in value if ch in _DIRECTION), None)
+        if bad is not None:  # it would reorder whatever is shown after it
+            raise typer.BadParameter(
+                f"the {what} has a text-direction override (U+{ord(bad):04X})")
         return value
     return check
 
@@ -525,7 +530,7 @@ def new_skill(
 ) -> None:
     """Add a skill (starter effect and scenario) to a general of this expansion, keeping
     the general file's comments and layout."""
-    from sgs_tools.scaffold import Plan
+    from sgs_tools.scaffold import Plan, read_source
     from sgs_tools.scaffold.templates import SkillSpec, scenario_yaml, skill_block
 
     command = "skill"
@@ -561,12 +566,12 @@ def new_skill(
                                    "; empty: none)", _tags, default="").split(",") if t]
     spec = SkillSpec(skill_id, names, tag_list)
     try:
-        text = target.read_text(encoding="utf-8")
+        text, newline = read_source(target)
     except (OSError, UnicodeDecodeError) as exc:
         _fail(command, f"cannot read {target}: {exc}")
     new_text = insert_item(command, text, "skills", lambda indent: skill_block(spec, indent))
     plan = Plan()
-    plan.add(target, new_text, edit=True)
+    plan.add(target, new_text, edit=True, newline=newline)
     general_obj = result.catalog.generals.get(gen_id)
     halves = general_obj is not None and general_obj.halves is not None
     mode = _scenario_mode(result, exp, halves)
@@ -613,7 +618,7 @@ def new_card(
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
 ) -> None:
     """Add a card to cards/cards.yaml and one copy of it to cards/deck.yaml."""
-    from sgs_tools.scaffold import Plan
+    from sgs_tools.scaffold import Plan, read_source
     from sgs_tools.scaffold.templates import card_item, cards_yaml, deck_copy, deck_yaml
 
     command = "card"
@@ -654,8 +659,8 @@ def new_card(
              "cards", copy)):
         if target.exists():
             try:
-                text = target.read_text(encoding="utf-8")
-                plan.add(target, _append_item(text, key, entry), edit=True)
+                text, newline = read_source(target)
+                plan.add(target, _append_item(text, key, entry), edit=True, newline=newline)
             except (OSError, UnicodeDecodeError) as exc:
                 _fail(command, f"cannot add to {target}: {exc}")
         else:
@@ -695,7 +700,7 @@ def new_kingdom(
     """Declare a kingdom of the expansion in its expansion.yaml (keeping the file's
     comments and layout): its generals may then belong to it and effect text name it."""
     from sgs_tools.data.catalog import base_kingdoms
-    from sgs_tools.scaffold import Plan, scalar
+    from sgs_tools.scaffold import Plan, read_source, scalar
     from sgs_tools.scaffold import names as flow_names
 
     command = "kingdom"
@@ -720,7 +725,7 @@ def new_kingdom(
                          default=default)
     target = exp.root / "expansion.yaml"
     try:
-        text = target.read_text(encoding="utf-8")
+        text, newline = read_source(target)
     except (OSError, UnicodeDecodeError) as exc:
         _fail(command, f"cannot read {target}: {exc}")
     item = (f"  - id: {kingdom_id}\n    name: {flow_names(names)}\n"
@@ -733,7 +738,7 @@ def new_kingdom(
         new_text = text + ("" if text.endswith("\n") or not text else "\n") + (
             "kingdoms:\n" + item)
     plan = Plan()
-    plan.add(target, new_text, edit=True)
+    plan.add(target, new_text, edit=True, newline=newline)
     _write(command, plan, False, exp.root)
     code = _report(command, exp, [])
     if code == 0:

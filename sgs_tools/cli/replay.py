@@ -61,6 +61,13 @@ def replay(
                         generals=tuple(g.strip() for g in generals.split(","))
                         if generals else None, first_game=first_game,
                         data=tuple(str(p) for p in data or []), focus=focused)
+    if settings.generals:  # the tables simulate refuses, it never numbered
+        from sgs_tools.cli.simulate import general_list_problem
+
+        table_problem = general_list_problem(lib, mode, settings.generals)
+        if table_problem:
+            typer.echo(f"sgs replay: --generals {table_problem}", err=True)
+            raise typer.Exit(2)
     setup = settings.setup(seed)
     setup.record = True
     try:

@@ -133,7 +133,7 @@ def simulate(
                         if generals else None, first_game=first_game,
                         data=tuple(str(p) for p in data or []))
     if settings.generals:
-        table_problem = _general_list_problem(lib, mode, settings.generals)
+        table_problem = general_list_problem(lib, mode, settings.generals)
         if table_problem:
             typer.echo(f"sgs simulate: --generals {table_problem}", err=True)
             raise typer.Exit(2)
@@ -193,7 +193,7 @@ def simulate(
     raise typer.Exit(1 if report.crashed or report.stalled else 0)
 
 
-def _general_list_problem(lib: Any, mode: str, generals: tuple[str, ...]) -> str | None:
+def general_list_problem(lib: Any, mode: str, generals: tuple[str, ...]) -> str | None:
     """Why a ``--generals`` list makes a table that could not exist, or None: a general
     named twice (a box has one card of each), or a Guozhan pair of two kingdoms (the rules
     deal two of one kingdom). Unknown names are left to the deal, which suggests others."""

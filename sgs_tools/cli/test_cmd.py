@@ -110,7 +110,14 @@ def _run(lib: Library, files: list[Path], output_format: str, verbose: bool) -> 
         if verbose and output_format == "text":
             mark = "ok  " if outcome.ok else "FAIL"
             typer.echo(report.terminal(f"{mark} {shown}: {outcome.name}"))
-    if output_format != "text":
+    if output_format == "json":  # the shape of every command's JSON, plus the counts
+        import json
+
+        payload = json.loads(report.render(output_format, problems, documents, len(files)))
+        payload["scenarios"] = {"run": len(files), "passed": passed,
+                                "failed": len(files) - passed}
+        out = json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
+    elif output_format != "text":
         out = report.render(output_format, problems, documents, len(files))
     else:
         out = report.text(problems, documents, len(files)) if problems else ""

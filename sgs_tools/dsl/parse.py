@@ -161,6 +161,28 @@ _WIDE = re.compile("[" + re.escape("".join(FULL_WIDTH)) + "０-９Ａ-ｚ]")
 """Any character :func:`_full_width` looks at: most effects have none, and skip it."""
 
 
+def _mixed_indent(source: str) -> SyntaxProblem | None:
+    """The first line whose indentation mixes tabs and spaces, in itself or with the lines
+    indented before it. The parser counts a tab as four columns wherever it stands, an
+    editor to its next tab stop, so only one kind throughout means what it shows."""
+    kind = None  # the first indented line's: " " or "\t"
+    for number, line in enumerate(effect_lines(source), start=1):
+        stripped = line.lstrip(" \t")
+        if not stripped or stripped.startswith("#"):
+            continue
+        indent = line[: len(line) - len(stripped)]
+        if not indent:
+            continue
+        kind = kind or indent[0]
+        other = next((i for i, ch in enumerate(indent) if ch != kind), None)
+        if other is not None:
+            return SyntaxProblem(
+                number, other + 1, "indentation mixes tabs and spaces",
+                ("the indentation of the lines above: "
+                 + ("spaces" if kind == " " else "tabs") + " only",))
+    return None
+
+
 def _full_width(source: str) -> SyntaxProblem | None:
     """The first full-width character outside a comment: a specific, located hint."""
     for number, line in enumerate(source.splitlines(), start=1):
@@ -198,6 +220,10 @@ def parse(text: str) -> A.Effect:
         wide = _full_width(source)
         if wide is not None:
             raise EffectSyntaxError(wide)
+    if "\t" in source:
+        mixed = _mixed_indent(source)
+        if mixed is not None:
+            raise EffectSyntaxError(mixed)
     fast = parse_fast(source, MAX_TREE_DEPTH)
     if fast is not None:
         return fast  # the AST lark's parse and build below would give (sgs_tools.dsl.lalr)

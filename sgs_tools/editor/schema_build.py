@@ -572,6 +572,8 @@ def set_modelines(root: Path, schema_folder: Path, *, write: bool) -> list[Model
         except OSError as exc:
             raise SchemaExportError(f"cannot read {path}: {exc.strerror}") from None
         text = raw.decode("utf-8")
+        bom = "\ufeff" if text.startswith("\ufeff") else ""  # it stays the first character
+        text = text[len(bom):]
         first, sep, rest = text.partition("\n")
         bare = first.rstrip("\r")
         if bare == line:
@@ -579,9 +581,9 @@ def set_modelines(root: Path, schema_folder: Path, *, write: bool) -> list[Model
             continue
         newline = "\r\n" if first.endswith("\r") else "\n"
         if bare.startswith("# yaml-language-server:") and "$schema=" in bare:
-            new = line + newline + rest if sep else line + newline
+            new = bom + (line + newline + rest if sep else line + newline)
         else:
-            new = line + newline + text
+            new = bom + line + newline + text
         if write:
             try:
                 _write_atomic(path, new.encode("utf-8"))

@@ -3,11 +3,17 @@
 Every choice a player makes goes through :meth:`Agent.decide` with a :class:`Decision`
 listing the legal options (as labels); the agent answers with indices. The engine checks
 the answer and rejects an illegal one with :class:`IllegalChoice`.
+
+An agent that says it ``takes_candidates`` may instead be asked a play decision with
+candidates not yet checked (``Decision.legal`` set): only those ``legal(i)`` may be
+picked. Checking every card and skill the player has is most of what a play decision
+costs; the random agent needs only the first legal one in a random order.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -27,6 +33,9 @@ class Decision:
     high: int = 1
     prompt: str = ""
     context: dict[str, Any] = field(default_factory=dict)
+    legal: Callable[[int], bool] | None = None
+    """Set when ``options`` are candidates (asked of an agent that ``takes_candidates``):
+    whether option ``i`` may be picked, worked out when asked. None: every one may."""
 
     def describe(self) -> str:
         count = f"{self.low}" if self.low == self.high else f"{self.low}..{self.high}"
@@ -45,9 +54,13 @@ class Agent(Protocol):
 
 
 class RandomAgent:
-    """Makes a uniformly random legal choice."""
+    """Makes a uniformly random legal choice. Asked with candidates, it tries them in a
+    random order and takes the first legal one: the first of the legal ones in a uniformly
+    random order is uniform among them, so this is the same choice, found by checking a
+    few candidates instead of all."""
 
     wants_context = False
+    takes_candidates = True
 
     def __init__(self, seed: int | str) -> None:
         self.rng = random.Random(seed)
@@ -55,11 +68,32 @@ class RandomAgent:
     def decide(self, decision: Decision) -> list[int]:
         n = len(decision.options)
         low, high = decision.low, decision.high
+        legal = decision.legal
+        if legal is not None:
+            if low == high == 1:
+                return [self.first_legal(n, legal)]
+            allowed = [i for i in range(n) if legal(i)]
+            count = self.rng.randint(min(low, len(allowed)), min(high, len(allowed)))
+            chosen = [allowed[i] for i in self.rng.sample(range(len(allowed)), count)]
+            return chosen if decision.kind == "order" else sorted(chosen)
         if low == high == 1:
             return [self.rng.randrange(n)]
         count = self.rng.randint(low, high)
         picks = self.rng.sample(range(n), count)
         return picks if decision.kind == "order" else sorted(picks)
+
+    def first_legal(self, n: int, legal: Callable[[int], bool]) -> int:
+        """The first legal index of ``range(n)`` in a random order (drawn as needed)."""
+        rest = list(range(n))
+        randrange = self.rng.randrange
+        while rest:
+            j = randrange(len(rest))
+            i = rest[j]
+            if legal(i):
+                return i
+            rest[j] = rest[-1]
+            rest.pop()
+        raise IllegalChoice(f"no legal option among {n} candidates")
 
 
 class HeuristicAgent:

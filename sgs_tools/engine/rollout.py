@@ -11,10 +11,14 @@ move from that same sample (common random numbers: the same guess, the same shuf
 the same agents' dice for every move, so the moves' difference is not drowned by the luck
 of the sample): it copies the game, applies the move with every answer to it, plays the
 rest of its play phase as the heuristic would (so a card that only pays with what follows,
-Ex Nihilo before the Slash it draws, is not judged alone) and — with a horizon of T ≥ 1 —
+Ex Nihilo before the Slash it draws, is not judged alone), except an area card that hurts
+its side more than its foes (:class:`Continue`), and — with a horizon of T ≥ 1 —
 finishes the turn and plays on with heuristic agents for T turns; then it scores the table
 for its own side (:func:`value`: ±``WIN`` for a game won or lost, else lives and cards of
-friends against enemies', :func:`side_weight`). The heuristic's move stands unless another
+friends against enemies', :func:`side_weight`). With T = 0 a sample is also scored as
+if the phase ended right after the move, and a move is worth the better of the two means
+(so the rest of the phase's mistakes do not make "end" look safe). A move far below the
+best after half the samples is dropped. The heuristic's move stands unless another
 is better on average by a margin.
 
 A determinization is built from the *public* view only:
@@ -33,20 +37,25 @@ determinized, so there the agent plays as the heuristic one.
 
 Decisions inside the rules' own steps (a Jink or a Peach asked for, Nullification, an
 optional skill, a choice of players or of an option inside a skill) cannot be resumed
-from a copy: the game's place in them is Python's call stack. They are searched by
-*replay* instead (:class:`Replay`): a game is deterministic given its seed and the
-answers given, so the agent keeps a :class:`Tape` of every answer at the table (it wraps
-every seat's agent in a :class:`Recorder` when it is attached), and a sample of an answer
-plays a fresh game of the same setup feeding the tape's answers up to this decision
-(checking that every decision asked is the one recorded), then determinizes what the
-seat cannot see there, answers with the candidate and plays the rest of the turn (and
-``T`` more) with heuristic agents. The candidates are the heuristic's answer and its
-alternatives (yes and no; use a card or pass; the heuristic's target and this seat's
-own by :func:`stance`); each gets ``answers`` samples (default half the play phase's),
-with common random numbers, and the heuristic's answer stands unless another is better
-by the margin. Discards and the choice of generals stay the heuristic's. A game set up
-by hand (a scenario) cannot be replayed from its seed: the first replay finds that its
-decisions differ, and the agent answers as the heuristic from then on.
+from a copy: the game's place in them is Python's call stack. Where the platform forks,
+a sample of an answer is played in a forked child of the process (:func:`forked`), which
+holds the game at the decision, call stack and all: it determinizes, answers with the
+candidate, plays the rest of the turn (and ``T`` more) with heuristic agents and writes
+its score to a pipe; its game's ``finish`` ends it, and a trace on ``play()``'s frame
+ends it if an exception leaves the game. Elsewhere (or for a decision asked outside
+``Game.play()``) they are searched by *replay* (:class:`Replay`): a game is
+deterministic given its seed and the answers given, so the agent keeps a :class:`Tape`
+of every answer at the table (it wraps every seat's agent in a :class:`Recorder` when it
+is attached), and a sample of an answer plays a fresh game of the same setup feeding the
+tape's answers up to this decision (checking that every decision asked is the one
+recorded), then the same guess, answer and play on. The candidates are the heuristic's
+answer and its alternatives (yes and no; use a card or pass; the heuristic's target and
+this seat's own by :func:`stance`); each gets ``answers`` samples (default half the play
+phase's), with common random numbers, and the heuristic's answer stands unless another
+is better by the margin. Discards and the choice of generals stay the heuristic's. A
+game set up by hand (a scenario) cannot be replayed from its seed (it is searched in
+forked children): where it cannot fork either, the first replay finds that its decisions
+differ, and the agent answers as the heuristic from then on.
 
 Kind strings: ``rollout`` (8 samples per move, the move and the rest of the play phase),
 ``rollout:R`` or
@@ -57,10 +66,15 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import gc
+import json
 import math
+import os
 import random
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from dataclasses import field
+from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine import ai
@@ -78,6 +92,9 @@ DEFAULT_TOP = 3
 DEFAULT_TARGETS = 2
 """Targets weighed per option that asks for one: the heuristic's pick and the next."""
 DEFAULT_MARGIN = 0.25
+DEFAULT_DROP = 8.0
+"""A move whose mean after half its samples is this far below the best is dropped (a
+life is worth 4 to 10, a game 40)."""
 BELIEF = 0.6
 """How strongly a seat's leaning weighs the roles dealt to it in a sample."""
 ROLE_SIGN = {"loyalist": 1.0, "rebel": -1.0, "renegade": 0.3}
@@ -225,13 +242,7 @@ class Replay:
     def branch(self, c: Game) -> None:
         """What the seat cannot see is guessed again, the game's dice are new, and every
         seat plays as the heuristic from here, ``horizon`` turns after this one."""
-        seat = self.target.seat
-        rng = random.Random(self.sample_seed)
-        determinize(c, seat, rng, BELIEF)
-        c.rng = random.Random(rng.getrandbits(64))
-        agents: list[Agent] = [HeuristicAgent(rng.getrandbits(64)) for _ in c.agents]
-        c.agents[:] = agents
-        c.setup = dataclasses.replace(c.setup, max_turns=c.table.turn + self.horizon)
+        branch_game(c, self.target.seat, self.sample_seed, self.horizon)
         self.branched = True
 
 
@@ -247,15 +258,202 @@ class ReplaySeat:
         return self.replay.decide(decision)
 
 
+FORK = hasattr(os, "fork")
+"""Samples are played in forked children where the platform can fork (see
+:func:`forked`); elsewhere on deep copies and replays."""
+
+
+class Branch(BaseException):
+    """Raised in a forked child to leave the agent's search with ``answer``: the child
+    gives it to the engine and plays on from the real decision (a BaseException, so the
+    engine's handlers do not take it for a failure of their own)."""
+
+    def __init__(self, answer: list[int]) -> None:
+        super().__init__("branch")
+        self.answer = answer
+
+
+class ForkFailed(Exception):
+    """The system would not fork (out of processes or memory)."""
+
+
+def child_exit(w: int, out: Any) -> None:
+    """Write a forked child's result (JSON; None: the sample broke) to its pipe and end
+    the child at once (no clean-up: the parent's buffers, files and pool are not the
+    child's to flush or close)."""
+    try:
+        data = json.dumps(out).encode()
+        while data:
+            data = data[os.write(w, data):]
+    finally:
+        os._exit(0)
+
+
+def forked(child: Callable[[int], None]) -> Any:
+    """Run ``child(w)`` in a forked copy of this process and return what it writes to
+    ``w`` (None if it wrote nothing: the sample broke). The fork copies the whole game
+    at its present point, the rules' call stack included, for the price of the pages the
+    child touches: a move is played on the real game in the child, and an answer inside
+    the rules' steps is given there to the engine itself (``child`` raises
+    :class:`Branch`), with no deep copy and no replay from the deal. The child never
+    returns into the caller's code except through :class:`Branch`, and always ends with
+    :func:`child_exit`."""
+    r, w = os.pipe()
+    try:
+        pid = os.fork()
+    except OSError as exc:  # no process to spare: the caller samples another way
+        os.close(r)
+        os.close(w)
+        raise ForkFailed(str(exc)) from exc
+    if pid == 0:  # pragma: no cover - the child's lines run in the child
+        os.close(r)
+        gc.disable()
+        try:
+            child(w)
+        except Branch:
+            raise
+        except BaseException:  # the sample is lost, the child ends
+            pass
+        child_exit(w, None)
+    os.close(w)
+    chunks = []
+    while True:
+        data = os.read(r, 4096)
+        if not data:
+            break
+        chunks.append(data)
+    os.close(r)
+    os.waitpid(pid, 0)
+    raw = b"".join(chunks)
+    return json.loads(raw) if raw else None
+
+
+def play_frame(g: Game) -> FrameType | None:
+    """The frame of ``g.play()`` on the call stack (None when the decision was asked
+    outside it: a test asking the agent directly)."""
+    code = getattr(type(g).play, "__code__", None)
+    f: FrameType | None = sys._getframe(1)
+    while f is not None:
+        if f.f_code is code and f.f_locals.get("self") is g:
+            return f
+        f = f.f_back
+    return None
+
+
+def _no_trace(frame: FrameType, event: str, arg: Any) -> None:
+    return None
+
+
+def guard_play(frame: FrameType, w: int) -> None:
+    """In a child playing on inside the engine: if ``g.play()`` is left by an exception
+    (the rules' own failures end in ``finish``, which the child takes over), the child
+    ends there rather than run its parent's caller."""
+
+    def local(fr: FrameType, event: str, arg: Any) -> Any:
+        if event == "return":
+            child_exit(w, None)
+        return local
+
+    frame.f_trace_lines = False
+    frame.f_trace = local
+    sys.settrace(_no_trace)
+
+
+def prepare_child(g: Game, rng: random.Random, horizon: int) -> None:
+    """The real game, in a forked child, made what :meth:`RolloutAgent.copy_game` makes of
+    a copy (drawing the same random numbers): heuristic agents, its own dice, no log
+    and a turn limit ``horizon`` turns ahead."""
+    g.rng = random.Random(rng.getrandbits(64))
+    agents: list[Agent] = [HeuristicAgent(rng.getrandbits(64)) for _ in g.agents]
+    g.agents[:] = agents
+    g.log = []
+    g.record = False
+    g.setup = dataclasses.replace(g.setup, record=False, check_invariants=False,
+                                  max_turns=g.table.turn + horizon)
+
+
+def branch_game(c: Game, seat: int, sample_seed: int, horizon: int) -> None:
+    """At a decision inside the rules' steps, in a replay or a forked child: what
+    ``seat`` cannot see is guessed again, the game's dice are new, and every seat plays
+    as the heuristic from here, ``horizon`` turns after this one."""
+    rng = random.Random(sample_seed)
+    determinize(c, seat, rng, BELIEF)
+    c.rng = random.Random(rng.getrandbits(64))
+    agents: list[Agent] = [HeuristicAgent(rng.getrandbits(64)) for _ in c.agents]
+    c.agents[:] = agents
+    c.setup = dataclasses.replace(c.setup, max_turns=c.table.turn + horizon)
+
+
+def area_cards(g: Game) -> frozenset[str]:
+    """The harmful cards that hit every other seat (no target is picked: Savage Assault,
+    Arrow Barrage)."""
+    out = set()
+    for name, hooks in g.lib.actions.items():
+        h = hooks[0] if hooks else None
+        if (h is not None and h.harmful and h.steps and "for_each" in h.steps[0]
+                and not any(st.get("do") == "pick" for st in h.steps)):
+            out.add(name)
+    return frozenset(out)
+
+
+def hp_at_stake(hp: int) -> float:
+    """What losing one HP costs a living character, by :func:`life`."""
+    return 6.0 if hp <= 1 else 1.5 if hp == 2 else 1.0
+
+
+def area_worth(c: Game, seat: int, enemy: list[float]) -> float:
+    """What a card hitting every other living seat for one HP is worth to ``seat`` by its
+    stance ``enemy`` (> 0: a foe): each seat's HP at stake, foes' counted for, friends'
+    against."""
+    return sum(enemy[p.seat] / 5 * hp_at_stake(p.hp) for p in c.table.players
+               if p.alive and p.seat != seat)
+
+
+class Continue:
+    """This seat in a sample after its move: the heuristic (naming the move's target
+    first), except that it does not play a card hitting every other seat when that hurts
+    its side more than its foes (the heuristic plays them whenever it has a foe); at each
+    of its play decisions it notes the table's value, so a sample tells both what the
+    move is worth if the seat ends its play phase at once and with the rest played on."""
+
+    wants_context = True
+
+    def __init__(self, plan: PlanAgent, game: Game, seat: int, enemy: list[float] | None,
+                 area: frozenset[str]) -> None:
+        self.plan = plan
+        self.game = game
+        self.seat = seat
+        self.enemy = enemy
+        self.area = area
+        self.marks: list[float] = []
+
+    def decide(self, decision: Decision) -> list[int]:
+        if decision.kind == "play" and decision.seat == self.seat and self.plan.target is None:
+            self.marks.append(value(self.game, self.seat))
+            scores = decision.context.get("scores")
+            n = len(decision.options)
+            if (self.enemy is not None and isinstance(scores, list) and len(scores) == n
+                    and any(o.split(" ", 1)[0] in self.area for o in decision.options)):
+                worth = area_worth(self.game, self.seat, self.enemy)
+                if worth <= 0:
+                    new = [(-1.0 if o.split(" ", 1)[0] in self.area else float(x))
+                           for o, x in zip(decision.options, scores, strict=True)]
+                    decision = dataclasses.replace(
+                        decision, context={**decision.context, "scores": new})
+        return self.plan.decide(decision)
+
+
 class RolloutAgent:
     """Decides the play phase by rollouts on copies, the answers inside the rules' steps
-    (:data:`SEARCHED`) by rollouts on replays; the rest like :class:`HeuristicAgent`."""
+    (:data:`SEARCHED`) by rollouts in forked children or on replays; the rest like
+    :class:`HeuristicAgent`."""
 
     wants_context = True
 
     def __init__(self, seed: int | str, seat: int, rollouts: int = DEFAULT_ROLLOUTS,
                  horizon: int = DEFAULT_HORIZON, top: int | None = None,
-                 targets: int | None = None, answers: int | None = None) -> None:
+                 targets: int | None = None, answers: int | None = None,
+                 fork: bool | None = None) -> None:
         self.seat = seat
         self.rollouts = rollouts
         self.answers = max(2, rollouts // 2) if answers is None else answers
@@ -281,6 +479,17 @@ class RolloutAgent:
         """Replayed samples lost to an engine error after the guess."""
         self.searched = [0, 0]
         """Decisions searched by replay, and those where the heuristic's answer lost."""
+        self.fork = FORK if fork is None else fork and FORK
+        """Samples in forked children (else on deep copies and replays: the same
+        values, slower)."""
+        self.fork_moves = False
+        """Play samples in forked children too (measured slower than a deep copy on this
+        project's VM: a fork costs about 4.6 CPU-ms there, a deep copy of a game less)."""
+        self.area: frozenset[str] | None = None
+        self.drop = DEFAULT_DROP
+        """After half the samples, a move this far below the best is weighed no more."""
+        self.dropped = 0
+        """Samples saved by dropping moves (for the benchmark)."""
 
     def attach(self, game: Game) -> None:
         """The game this agent plays in (read, copied, never changed), and the tape of
@@ -304,7 +513,10 @@ class RolloutAgent:
                 or self.plan.target is not None):
             return self.plan.decide(decision)
         if decision.kind in SEARCHED:
-            return self.search_answer(g, decision)
+            try:
+                return self.search_answer(g, decision)
+            except Branch as branch:  # in a forked child: play on with this answer
+                return branch.answer
         if decision.kind != "play" or len(decision.options) < 2:
             return self.plan.decide(decision)
         self.plan.target = None
@@ -316,17 +528,39 @@ class RolloutAgent:
         moves = self.moves(g, index, decision)
         if len(moves) == 1:
             return self.commit(moves[0])
-        totals = [0.0] * len(moves)
+        enemy = stance(g, self.seat)
+        stops = [0.0] * len(moves)
+        goes = [0.0] * len(moves)
         counts = [0] * len(moves)
-        for _ in range(self.rollouts):
+        live = [True] * len(moves)
+
+        def worth() -> list[float]:
+            # A move is worth the better of ending the phase right after it and playing
+            # on as the heuristic would (so a move is not blamed for the rest's mistakes,
+            # and "end" is not favoured for avoiding them).
+            return [max(stops[k], goes[k]) / counts[k] if counts[k] else -1e9
+                    for k in range(len(moves))]
+
+        for r in range(self.rollouts):
             sample_seed = self.rng.getrandbits(64)
+            if r == (self.rollouts + 1) // 2 and self.rollouts >= 4:
+                now = worth()
+                top = max(now)
+                for k in range(len(moves)):
+                    if now[k] < top - self.drop:
+                        live[k] = False
             for k, move in enumerate(moves):
-                value = self.sample(g, index, move, sample_seed)
-                if value is not None:
-                    totals[k] += value
+                if not live[k]:
+                    self.dropped += 1
+                    continue
+                got = self.sample(g, index, move, sample_seed, enemy)
+                if got is not None:
+                    stops[k] += got[0]
+                    goes[k] += got[1]
                     counts[k] += 1
-        means = [totals[k] / counts[k] if counts[k] else -1e9 for k in range(len(moves))]
-        self.last = dict(zip(moves, means, strict=True))
+        weighed = worth()
+        means = [m if live[k] else -1e9 for k, m in enumerate(weighed)]
+        self.last = dict(zip(moves, weighed, strict=True))
         # The heuristic's move (first) stands unless another is clearly better: with few
         # samples the largest mean is partly luck.
         best, best_mean = 0, means[0] + self.margin
@@ -341,20 +575,28 @@ class RolloutAgent:
         first = self.plan.decide(d)
         self.last_answer = {}
         tape = self.tape
-        if tape is None or tape.broken or d.seat != self.seat or self.answers < 1:
+        frame = play_frame(g) if self.fork else None
+        if (d.seat != self.seat or self.answers < 1
+                or (frame is None and (tape is None or tape.broken))):
             return first
         candidates = self.answer_candidates(g, d, first)
         if len(candidates) < 2:
             return first
-        at = len(tape.answers)
+        at = len(tape.answers) if tape is not None else 0
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         for _ in range(self.answers):
             sample_seed = self.rng.getrandbits(64)
             for k, answer in enumerate(candidates):
-                v = self.replay_sample(g, d, at, answer, sample_seed)
-                if tape.broken:
-                    return first
+                if frame is not None:
+                    try:
+                        v = self.fork_sample(g, answer, sample_seed, frame)
+                    except ForkFailed:
+                        return first  # (and this decision is not searched)
+                else:
+                    v = self.replay_sample(g, d, at, answer, sample_seed)
+                    if tape is None or tape.broken:
+                        return first
                 if v is not None:
                     totals[k] += v
                     counts[k] += 1
@@ -396,6 +638,30 @@ class RolloutAgent:
             if a not in unique:
                 unique.append(a)
         return unique[:3]
+
+    def fork_sample(self, g: Game, answer: list[int], sample_seed: int,
+                    frame: FrameType) -> float | None:
+        """One sample of ``answer`` to the decision being asked, in a forked child that
+        gives it to the engine and plays on with heuristic agents to the end of the turn
+        (and ``horizon`` more), as a replay would: this seat's side's value then, None if
+        the game broke."""
+        self.samples += 1
+        seat = self.seat
+
+        def child(w: int) -> None:
+            branch_game(g, seat, sample_seed, self.horizon)
+            g.record = False
+            g.setup = dataclasses.replace(g.setup, record=False, check_invariants=False)
+
+            def finish() -> None:
+                child_exit(w, None if g.result.error else value(g, seat))
+
+            setattr(g, "finish", finish)  # noqa: B010 - the child's game only
+            guard_play(frame, w)
+            raise Branch(list(answer))
+
+        out = forked(child)
+        return float(out) if isinstance(out, (int, float)) else None
 
     def replay_sample(self, g: Game, d: Decision, at: int, answer: list[int],
                       sample_seed: int) -> float | None:
@@ -525,16 +791,42 @@ class RolloutAgent:
             return []
         return []
 
-    def sample(self, g: Game, phase_index: int, move: Move, sample_seed: int
-               ) -> float | None:
-        """One rollout: the value for this seat's side (None if the copy broke)."""
+    def sample(self, g: Game, phase_index: int, move: Move, sample_seed: int,
+               enemy: list[float] | None = None) -> tuple[float, float] | None:
+        """One rollout of ``move``: this seat's side's value if it ends its play phase
+        right after the move, and with the rest of the phase played on (for "end", and
+        with a horizon, both the same); None if the sample broke. In a forked child on
+        the real game where the platform forks, else on a deep copy (the same random
+        numbers: the same values)."""
         self.samples += 1
+        if self.fork_moves:
+            def child(w: int) -> None:
+                rng = random.Random(sample_seed)
+                prepare_child(g, rng, self.horizon)
+                child_exit(w, self.play_move(g, phase_index, move, rng, enemy))
+
+            try:
+                out = forked(child)
+            except ForkFailed:
+                out = False
+            if out is not False:
+                return (float(out[0]), float(out[1])) if isinstance(out, list) else None
         rng = random.Random(sample_seed)
         c = self.copy_game(g, rng)
+        return self.play_move(c, phase_index, move, rng, enemy)
+
+    def play_move(self, c: Game, phase_index: int, move: Move, rng: random.Random,
+                  enemy: list[float] | None) -> tuple[float, float] | None:
+        """Determinize ``c`` (this seat's copy or its forked child's game), play the move
+        with every answer to it and the rest of the play phase (or ``horizon`` turns
+        more), and score it."""
         determinize(c, self.seat, rng, BELIEF)
         seat = self.seat
         plan = PlanAgent(HeuristicAgent(rng.getrandbits(64)))
-        c.agents[seat] = plan
+        if self.area is None:
+            self.area = area_cards(c)
+        me = Continue(plan, c, seat, enemy, self.area)
+        c.agents[seat] = me
         phase = c.phases[phase_index]
         try:
             try:
@@ -550,15 +842,20 @@ class RolloutAgent:
                     if c.table.players[seat].alive and not c.over:
                         c.play_phase(seat, phase)
                     if self.horizon == 0:
-                        return value(c, seat)
+                        v = value(c, seat)
+                        return (me.marks[0] if me.marks else v), v
                 elif self.horizon == 0:
-                    return value(c, seat)
+                    v = value(c, seat)
+                    return v, v
                 finish_turn(c, seat, phase_index)
             except GameOver:
                 pass
         except (EngineError, IllegalChoice):
             return None
-        return value(c, seat)
+        v = value(c, seat)
+        if self.horizon == 0:
+            return (me.marks[0] if me.marks else v), v
+        return v, v
 
     def copy_game(self, g: Game, rng: random.Random) -> Game:
         """A deep copy of the game sharing the read-only library, with heuristic agents,

@@ -78,9 +78,12 @@ class Plan:
     files: list[tuple[Path, str]] = field(default_factory=list)
     replace: set[Path] = field(default_factory=set)
     """Files the plan may replace without --force (an edit the command exists to make)."""
+    newlines: dict[Path, str] = field(default_factory=dict)
+    """The line ending a file is written with (an edited file keeps its own)."""
 
-    def add(self, path: Path, text: str, *, edit: bool = False) -> None:
+    def add(self, path: Path, text: str, *, edit: bool = False, newline: str = "\n") -> None:
         self.files.append((path, text))
+        self.newlines[path] = newline
         if edit:
             self.replace.add(path)
 
@@ -120,7 +123,7 @@ class Plan:
                         parent.mkdir()
                         made_dirs.append(parent)
                 existed = path.exists()
-                atomic_write(path, text)
+                atomic_write(path, text, self.newlines.get(path, "\n"))
                 if not existed:
                     created.append(path)
                 written.append(path)
@@ -134,11 +137,22 @@ class Plan:
         return written
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path`` and rename it into place."""
+def read_source(path: Path) -> tuple[str, str]:
+    """A file to edit in place: its text (lines ending in ``\\n``, as Python reads text) and
+    the line ending to write it back with (``\\r\\n`` for a Windows file), so an edit does
+    not rewrite every line of it."""
+    with open(path, encoding="utf-8", newline="") as handle:
+        raw = handle.read()
+    newline = "\r\n" if raw.count("\r\n") * 2 > raw.count("\n") else "\n"
+    return raw.replace("\r\n", "\n").replace("\r", "\n"), newline
+
+
+def atomic_write(path: Path, text: str, newline: str = "\n") -> None:
+    """Write ``text`` to a temporary file beside ``path`` and rename it into place (each
+    ``\\n`` of ``text`` written as ``newline``)."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+        with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as handle:
             handle.write(text)
         if path.exists():
             os.chmod(tmp, path.stat().st_mode & 0o777)

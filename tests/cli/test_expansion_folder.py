@@ -68,3 +68,28 @@ def test_test_exits_2_when_the_data_it_would_play_does_not_validate(
     assert tested.exit_code == 2, tested.output
     assert "run 'sgs validate' first" in tested.output
     assert f"{general.name}:" in tested.output and "whole number" in tested.output
+
+
+def test_balance_focuses_a_general_of_the_expansion_it_is_in(
+        expansion: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review, session 7: `simulate` and `replay` found the expansion they ran in, but
+    `sgs balance --focus mayunlu` said "unknown general 'mayunlu'" there."""
+    monkeypatch.chdir(expansion)
+    result = runner.invoke(app, ["balance", "--focus", "mayunlu", "-g", "1", "-n", "4",
+                                 "--agents", "random", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert "mayunlu" in result.output
+
+
+def test_test_json_counts_the_scenarios(expansion: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review, session 7: `sgs test --format json` gave the problems but not how many
+    scenarios ran, passed and failed (what a CI step reports)."""
+    import json
+
+    monkeypatch.chdir(expansion)
+    result = runner.invoke(app, ["test", "--format", "json"])
+    assert result.exit_code == 1
+    payload = json.loads(result.output)
+    assert payload["scenarios"] == {"run": 1, "passed": 0, "failed": 1}
+    assert payload["problems"][0]["path"] == "scenarios/mashu.yaml"

@@ -30,6 +30,21 @@ def test_simulate_refuses_a_table_that_could_not_exist(args: list[str], message:
     assert "Traceback" not in result.output
 
 
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--mode", "guozhan", "--players", "2", "--generals",
+      "gz_liubei+gz_caocao,gz_guanyu+gz_xuchu"], "of two kingdoms"),
+    (["--players", "4", "--generals", "caocao,caocao,liubei,sunquan"],
+     "names 'caocao' more than once"),
+])
+def test_replay_refuses_the_tables_simulate_refuses(args: list[str], message: str) -> None:
+    """Review, session 7: `sgs replay --generals caocao,caocao,…` played a game that
+    `sgs simulate` refuses (and so never numbered)."""
+    result = runner.invoke(app, ["replay", "--seed", "1", *args])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+
 def test_simulate_plays_a_guozhan_pair_of_one_kingdom() -> None:
     result = runner.invoke(app, ["simulate", "--games", "2", "--quiet", "--mode", "guozhan",
                                  "--players", "2", "--generals",

@@ -324,11 +324,11 @@ def test_interrupted_writes_leave_nothing(exp: Path, monkeypatch: pytest.MonkeyP
     real = scaffold.atomic_write
     calls = []
 
-    def flaky(path: Path, text: str) -> None:
+    def flaky(path: Path, text: str, newline: str = "\n") -> None:
         calls.append(path)
         if len(calls) == 3:
             raise KeyboardInterrupt
-        real(path, text)
+        real(path, text, newline)
 
     monkeypatch.setattr(scaffold, "atomic_write", flaky)
     interrupted = runner.invoke(app, GENERAL)  # click turns Ctrl-C into "Aborted!"
@@ -338,8 +338,8 @@ def test_interrupted_writes_leave_nothing(exp: Path, monkeypatch: pytest.MonkeyP
     assert not list(exp.rglob("*.tmp"))
 
 
-@pytest.mark.parametrize("value", ["x\x1by", "x\x7fy", "x\x0cy", "x\u2028y", "x\u0085y",
-                                   "x\udc85y"])
+@pytest.mark.parametrize("value", ["x\x1by", "x\x7fy", "x\x0cy", "x\u2028y", "x\u0085y", "x\u202ey",
+                                   "x\u2067y", "x\udc85y"])
 def test_names_with_control_characters_or_bad_bytes_are_refused(exp: Path,
                                                                  value: str) -> None:
     """Review: an ESC in a name went raw into the file's first comment and a byte that was
@@ -368,3 +368,41 @@ def test_a_hostile_expansion_name_is_plain_text_in_its_readme(tmp_path: Path,
     title = (tmp_path / "evil/README.md").read_text(encoding="utf-8").splitlines()[0]
     assert "<img" not in title and "](" not in title and " *b*" not in title
     assert title.startswith("# &lt;img src=x onerror=alert\\(1\\)")
+
+
+def _crlf(path: Path, bom: bool = False) -> bytes:
+    """Rewrite ``path`` with Windows line endings (and a byte-order mark); its bytes."""
+    raw = (b"\xef\xbb\xbf" if bom else b"") + path.read_bytes().replace(b"\n", b"\r\n")
+    path.write_bytes(raw)
+    return raw
+
+
+@pytest.mark.parametrize("bom", [False, True])
+def test_edits_keep_a_files_windows_line_endings(exp: Path, bom: bool) -> None:
+    """Review, session 7: `new skill`, `new card` and `new kingdom` edit a file in place,
+    but they turned a CRLF file into LF, so every line showed as changed in a diff."""
+    assert runner.invoke(app, GENERAL).exit_code == 0
+    general = exp / "generals/zhangxiu.yaml"
+    before = _crlf(general, bom)
+    added = runner.invoke(app, ["new", "skill", "zhangxiu", "--no-input", "--id", "fanji",
+                                "--zh", "反击", "--en", "Counter", "--ko", "반격"])
+    assert added.exit_code == 0, added.output
+    after = general.read_bytes()
+    assert after.startswith(before) and b"  - id: fanji\r\n" in after
+    assert b"\n" not in after.replace(b"\r\n", b"")
+    assert runner.invoke(app, ["new", "card", "--no-input", "--id", "plum", "--zh", "梅",
+                               "--type", "basic", "--rank", "Q"]).exit_code == 0
+    for name in ("cards/cards.yaml", "cards/deck.yaml", "expansion.yaml"):
+        _crlf(exp / name, bom)
+    assert runner.invoke(app, ["new", "card", "--no-input", "--id", "pear", "--zh", "梨",
+                               "--type", "basic", "--rank", "K"]).exit_code == 0
+    made = runner.invoke(app, ["new", "kingdom", "--no-input", "--id", "jin", "--zh", "晋",
+                               "--en", "Jin", "--ko", "진"])
+    assert made.exit_code == 0, made.output
+    for name in ("cards/cards.yaml", "cards/deck.yaml", "expansion.yaml"):
+        raw = (exp / name).read_bytes()
+        assert raw.startswith(b"\xef\xbb\xbf") == bom, name
+        assert b"\n" not in raw.replace(b"\r\n", b""), name
+    assert b"pear" in (exp / "cards/cards.yaml").read_bytes()
+    assert b"  - id: jin\r\n" in (exp / "expansion.yaml").read_bytes()
+    assert runner.invoke(app, ["validate"]).exit_code == 0

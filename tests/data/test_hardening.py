@@ -53,3 +53,52 @@ def test_a_name_with_control_characters_or_line_breaks_is_refused_at_its_line(
     assert result.exit_code == 1, result.output
     assert f"generals/hero.yaml:{at + 1}:" in result.output
     assert "one line of text" in result.output
+
+
+@pytest.mark.parametrize("breaker", ["Hero\u202eoreH", "Hero\u2066x\u2069", "Hero\u202ax"])
+def test_a_name_with_a_text_direction_override_is_refused_at_its_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, breaker: str) -> None:
+    """A right-to-left override (U+202E) or a directional isolate in a name reorders what
+    the site, the terminal and FreeKill show after it (review, session 7: they validated
+    cleanly)."""
+    import json
+
+    general = tmp_path / "generals" / "hero.yaml"
+    general.parent.mkdir(parents=True)
+    source = (paths.bundled_root() / "generals" / "standard" / "caocao.yaml").read_text(
+        encoding="utf-8")
+    lines = source.splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith("name:"))
+    lines[at] = f"name: {{zh: 曹操, en: {json.dumps(breaker)}}}\n"
+    general.write_text("".join(lines), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["validate", "generals/hero.yaml"])
+    assert result.exit_code == 1, result.output
+    assert f"generals/hero.yaml:{at + 1}:" in result.output
+    assert "text-direction" in result.output
+
+
+@pytest.mark.parametrize("where", ["expansion", "kingdom"])
+@pytest.mark.parametrize("breaker", ["Jin\nPack", "Jin\x1b]0;pwned\x07", "Jin\u202eniJ"])
+def test_expansion_and_kingdom_names_are_one_line_of_text(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str, breaker: str) -> None:
+    """The expansion's own name and the names of the kingdoms it declares are checked as
+    every other name is (review, session 7: a newline or an ESC in them validated)."""
+    import json
+
+    root = tmp_path / "pack"
+    (root / "generals").mkdir(parents=True)
+    name = json.dumps(breaker)
+    pack = name if where == "expansion" else '"包"'
+    kingdom = name if where == "kingdom" else '"晋"'
+    text = ("kind: expansion\nid: pack\n"
+            f"name: {{zh: {pack}}}\n"
+            "version: '1.0'\nmodes: [identity]\nkingdoms:\n"
+            f"  - {{id: jin, name: {{zh: {kingdom}, en: Jin}}, colour: '#4a6fa5'}}\n")
+    (root / "expansion.yaml").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(root)
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 1, result.output
+    line = 3 if where == "expansion" else 7
+    assert f"expansion.yaml:{line}:" in result.output
+    assert "one line of text" in result.output

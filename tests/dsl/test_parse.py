@@ -48,6 +48,24 @@ def test_tabs_and_crlf_are_accepted() -> None:
     assert parse("after take_damage:\r\n\tdraw 1\r\n") == parse("after take_damage:\n  draw 1\n")
 
 
+@pytest.mark.parametrize(("text", "where"), [
+    # two spaces and a tab: 6 columns to the parser, 4 in an editor with 4-column tab stops,
+    # where 'draw 2' looks like the if's sibling but was read as inside it
+    ("after take_damage:\n    if hp < 2:\n      draw 1\n  \tdraw 2\n", (4, 3)),
+    ("after take_damage:\n\tif hp < 2:\n\t\tdraw 1\n    draw 2\n", (4, 1)),
+    ("after take_damage:\n  draw 1\n\t\n  draw 2\n\tdraw 3\n", (5, 1)),
+])
+def test_indentation_mixing_tabs_and_spaces_is_refused(text: str,
+                                                       where: tuple[int, int]) -> None:
+    """Review, session 7: a tab counted as four columns wherever it stood, so a line
+    mixing tabs and spaces could sit in another block than the one an editor shows."""
+    with pytest.raises(EffectSyntaxError) as info:
+        parse(text)
+    problem = info.value.problem
+    assert (problem.line, problem.col) == where
+    assert "tabs and spaces" in problem.message
+
+
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(EFFECTS)
 def test_unparse_then_parse_is_identity(effect: A.Effect) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from sgs_tools.data import schemas
-from sgs_tools.data.loader import loads
+from sgs_tools.data.loader import load_file, loads
 from sgs_tools.editor import schema_build
 from tests.conftest import EXAMPLES, UPDATE
 
@@ -206,6 +206,23 @@ def test_set_modelines_keeps_the_rest_of_the_file(tmp_path: Path) -> None:
                               b"json\r\n# a comment\r\nkind: general\r\nid: a\r\n")
     assert (tmp_path / "notes.yaml").read_text(encoding="utf-8") == "just: notes\n"
 
+
+
+@pytest.mark.parametrize("old", [b"", b"# yaml-language-server: $schema=old.json\r\n"])
+def test_set_modelines_puts_the_line_after_a_byte_order_mark(tmp_path: Path,
+                                                             old: bytes) -> None:
+    """Review, session 7: the modeline went before a file's BOM, which then sat at the
+    start of the second line, and the file no longer loaded (YAML syntax error)."""
+    f = tmp_path / "generals" / "a.yaml"
+    f.parent.mkdir()
+    body = b"kind: general\r\nid: a\r\n"
+    f.write_bytes(b"\xef\xbb\xbf" + old + body)
+    schema_build.set_modelines(tmp_path, tmp_path / "schemas", write=True)
+    assert f.read_bytes() == (b"\xef\xbb\xbf# yaml-language-server: $schema=../schemas/"
+                              b"general.schema.json\r\n" + body)
+    again = schema_build.set_modelines(tmp_path, tmp_path / "schemas", write=True)
+    assert [c.changed for c in again] == [False]
+    assert load_file(f).data == {"kind": "general", "id": "a"}
 
 @pytest.mark.parametrize("name", schema_build.NAMES)
 def test_value_descriptions_in_oneof_never_refuse(name: str) -> None:

@@ -10,16 +10,21 @@ from typing import Any
 
 import pytest
 
-from sgs_tools.engine import ai
+from sgs_tools.engine import ai, rollout
 from sgs_tools.engine.agents import Decision, HeuristicAgent, known_kind, make_agent
 from sgs_tools.engine.game import Game
 from sgs_tools.engine.library import Library
 from sgs_tools.engine.rollout import (
+    BELIEF,
+    Continue,
     Move,
+    PlanAgent,
     Recorder,
     Replay,
     RolloutAgent,
     Tape,
+    area_cards,
+    area_worth,
     deal_roles,
     determinize,
     distinct_deals,
@@ -29,6 +34,7 @@ from sgs_tools.engine.rollout import (
     role_odds,
     side_weights,
     stance,
+    value,
 )
 from sgs_tools.engine.state import DRAW, HAND
 from sgs_tools.sim.runner import Settings
@@ -332,13 +338,17 @@ def test_a_replay_meets_the_game_where_it_was(lib: Library) -> None:
         assert stop.value.args[0] == seen[at], at
 
 
-def test_answers_inside_the_rules_are_searched_by_replay(lib: Library) -> None:
-    """In a whole game the rollout agent searches responses and other answers by replay
-    (the tape never breaks, no sample is lost), and the game stays legal and
-    deterministic."""
+@pytest.mark.skipif(not rollout.FORK, reason="the platform cannot fork")
+def test_answers_inside_the_rules_are_searched_by_replay(
+        lib: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a whole game the rollout agent searches responses and other answers (the tape
+    never breaks, no sample is lost), and the game stays legal and deterministic: the
+    same game with the answers' samples in forked children and by replay from the deal
+    makes the same decisions (a child is the game at the decision, as a replay is)."""
     spec = "lord=heuristic,loyalist=heuristic,rebel=rollout:2,renegade=heuristic"
     logs = []
-    for _ in range(2):
+    for fork in (True, False):
+        monkeypatch.setattr(rollout, "FORK", fork)
         g = game(lib, 1, spec, record=True, check_invariants=True)
         r = g.play()
         assert r.error is None, r.error
@@ -413,3 +423,148 @@ def test_simulate_takes_rollout_agents(tmp_path: Path) -> None:
     result = runner.invoke(app, ["simulate", "--mode", "samurai", "-n", "4", "--agents",
                                  "rollout", "--quiet"])
     assert result.exit_code == 2 and "samurai" in result.output
+
+
+class Done(Exception):
+    pass
+
+
+@pytest.mark.skipif(not rollout.FORK, reason="the platform cannot fork")
+def test_an_answer_searched_in_play_does_not_depend_on_hidden_cards(
+        lib: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a decision inside the rules' steps of a real game (searched in forked children
+    of the game itself), swapping an opponent's hand with draw-pile cards and reversing
+    the pile gives the same evaluations and the same answer."""
+    spec = "lord=heuristic,loyalist=heuristic,rebel=rollout:2,renegade=heuristic"
+    search = RolloutAgent.search_answer
+    checked: list[tuple[Any, ...]] = []
+
+    def twice(self: RolloutAgent, g: Game, d: Decision) -> list[int]:
+        states = (self.rng.getstate(), self.fallback.rng.getstate())
+        first = search(self, g, d)
+        once = dict(self.last_answer)
+        if len(once) < 2:
+            return first
+        t = g.table
+        victim = next(p for p in t.players if p.seat != self.seat and p.alive and p.hand)
+        size = len(victim.hand)
+        new, old = t.draw_pile[-size:], list(victim.hand)
+        t.draw_pile[-size:] = old
+        victim.hand[:] = new
+        for u in new:
+            t.where[u] = (HAND, victim.seat)
+        for u in old:
+            t.where[u] = (DRAW, -1)
+        t.draw_pile.reverse()  # (mid-step: cards in processing, no invariant check)
+        self.rng.setstate(states[0])
+        self.fallback.rng.setstate(states[1])
+        second = search(self, g, d)
+        checked.append((first, second, once, dict(self.last_answer)))
+        raise Done
+
+    monkeypatch.setattr(RolloutAgent, "search_answer", twice)
+    with pytest.raises(Done):
+        game(lib, 1, spec).play()
+    first, second, once, again = checked[0]
+    assert first == second and once == again
+
+
+def test_the_rest_of_the_phase_plays_no_area_card_that_hurts_its_side(lib: Library) -> None:
+    """After its move a sample's seat plays as the heuristic, except a card hitting every
+    other seat when its stance counts more HP at stake among friends than among foes
+    (the heuristic plays one whenever it has a foe)."""
+    assert {"savage_assault", "archery_attack"} <= area_cards(game(lib, 3))
+    assert not {"slash", "duel", "amazing_grace"} & area_cards(game(lib, 3))
+    g, d = at_play_decision(lib, 3)
+    assert d.options[0].startswith("savage_assault")
+    area = area_cards(g)
+    friends = [-10.0] + [-5.0] * 4
+    foes = [-10.0] + [5.0] * 4
+    assert area_worth(g, 0, friends) < 0 < area_worth(g, 0, foes)
+    heuristic = HeuristicAgent(1).decide(d)
+    for enemy, vetoed in ((friends, True), (foes, False), (None, False)):
+        me = Continue(PlanAgent(HeuristicAgent(1)), g, 0, enemy, area)
+        pick = me.decide(d)
+        assert me.marks == [value(g, 0)]
+        if vetoed:
+            assert not d.options[pick[0]].startswith("savage_assault")
+        else:
+            assert pick == heuristic
+
+
+def test_a_move_is_scored_ending_the_phase_after_it_and_playing_on(lib: Library) -> None:
+    """A sample gives a move's value with the phase ended right after it (the move and
+    its answers alone, as a copy played by hand shows) and with the rest of the phase
+    played on; "end" has one value."""
+    g, d = at_play_decision(lib, 3)
+    index = next(i for i, ph in enumerate(g.phases) if "use_limits" in ph)
+    agent = RolloutAgent(3, 0, 2)
+    agent.attach(g)
+    end = Move(len(d.options) - 1, "end", end=True)
+    got = agent.sample(g, index, end, 7)
+    assert got is not None and got[0] == got[1]
+    label = next(o for o in d.options if o.startswith("dismantlement"))
+    move = Move(d.options.index(label), label)
+    got = agent.sample(g, index, move, 7)
+    rng = random.Random(7)
+    c = agent.copy_game(g, rng)
+    determinize(c, 0, rng, BELIEF)
+    c.agents[0] = PlanAgent(HeuristicAgent(rng.getrandbits(64)))
+    phase = c.phases[index]
+    option = next(o for o in c.play_options(0, phase, set()) if o[0] == label)
+    c.do_play_option(0, option, phase)
+    c.sweep()
+    assert got is not None and got[0] == value(c, 0)
+
+
+@pytest.mark.skipif(not rollout.FORK, reason="the platform cannot fork")
+def test_a_forked_child_left_by_an_exception_ends_there(
+        lib: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A child playing on inside the engine whose game is left by an exception the game
+    does not catch (here its scoring fails) ends at ``play()``'s frame: its sample is
+    lost, and the parent's game goes on as if nothing happened (a child that ran on
+    would run this test's caller a second time)."""
+    import os
+
+    parent = os.getpid()
+    real = rollout.value
+
+    def failing(c: Game, seat: int) -> float:
+        if os.getpid() != parent:
+            raise RuntimeError("scoring failed in the child")
+        return real(c, seat)
+
+    monkeypatch.setattr(rollout, "value", failing)
+    spec = "lord=heuristic,loyalist=heuristic,rebel=rollout:2,renegade=heuristic"
+    g = game(lib, 1, spec, max_turns=6)  # (play-phase samples are copies: scored here)
+    r = g.play()
+    assert r.error is None and os.getpid() == parent
+    agents = [a.inner for a in g.agents
+              if isinstance(a, Recorder) and isinstance(a.inner, RolloutAgent)]
+    assert sum(a.searched[0] for a in agents) > 0
+    assert all(a.last_answer and set(a.last_answer.values()) == {-1e9}
+               for a in agents if a.searched[0])
+
+
+def test_a_refused_fork_leaves_the_answer_to_the_heuristic(
+        lib: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the system will not fork, an answer is the heuristic's and the game goes on;
+    a play move's sample in a child falls back to a copy (the same values)."""
+    import os
+
+    def refuse() -> int:
+        raise OSError("no processes left")
+
+    g, d = at_play_decision(lib, 3)
+    index = next(i for i, ph in enumerate(g.phases) if "use_limits" in ph)
+    agent = RolloutAgent(3, 0, 2)
+    agent.attach(g)
+    label = next(o for o in d.options if o.startswith("dismantlement"))
+    move = Move(d.options.index(label), label)
+    copied = agent.sample(g, index, move, 7)
+    monkeypatch.setattr(os, "fork", refuse)
+    agent.fork_moves = True
+    assert agent.sample(g, index, move, 7) == copied
+    spec = "lord=heuristic,loyalist=heuristic,rebel=rollout:2,renegade=heuristic"
+    r = game(lib, 1, spec, max_turns=4).play()
+    assert r.error is None

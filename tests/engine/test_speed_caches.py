@@ -19,7 +19,7 @@ from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.library import Hook, Library
 from sgs_tools.engine.records import PHASE_EVENTS
 from sgs_tools.engine.state import CardInst
-from sgs_tools.engine.table import characters, events
+from sgs_tools.engine.table import characters, events, options
 
 TABLES = [("identity", 5), ("korean", 4), ("guozhan", 6)]
 
@@ -114,17 +114,23 @@ def test_caches_agree_with_fresh_answers(lib: Library, mode: str, players: int) 
     assert checks.get("passed", 0) > 0  # seats passed over for an event's cards too
 
 
-def test_range_memo_is_dropped_when_listing_options_fails(lib: Library) -> None:
-    g = Game(lib, Setup(mode="identity", players=5, seed=3))
+@pytest.mark.parametrize("agents", ["heuristic", "random"])
+def test_range_memo_is_dropped_when_listing_options_fails(
+        lib: Library, agents: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Listed in full (heuristic) or checked as the agent tries them (random)."""
+    g = Game(lib, Setup(mode="identity", players=5, seed=3, agents=agents))
     g.deal()
     g.ensure_agents()
     g.refresh_skills()
 
-    def broken(*_args: Any) -> list[Any]:
+    def broken(*_args: Any) -> Any:
         assert g.range_memo == {}
         raise RuntimeError("listing failed")
 
-    g.play_options = broken  # type: ignore[method-assign,assignment]
+    if agents == "random":
+        monkeypatch.setattr(options.PlaySlots, "legal_or_end", broken)
+    else:
+        g.play_options = broken  # type: ignore[method-assign,assignment]
     phase = next(ph for ph in g.phases if "use_limits" in ph)
     with pytest.raises(RuntimeError):
         g.play_phase(g.table.current, phase)

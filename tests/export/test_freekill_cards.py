@@ -126,8 +126,9 @@ def test_card_names_and_texts_are_escaped(tmp_path: Path) -> None:
                                  "--no-tests"])
     assert result.exit_code == 0, result.output
     init = (out / "init.lua").read_text(encoding="utf-8")
-    assert '["brk__shard"] = "碎片\\"]] --[[<b>",' in init
-    assert '["brk__shard"] = "Sh\\"ard ]=] \\\\ -- [[ %s &amp;",' in init
+    assert '["brk__shard"] = "碎片\\"]] --[[&lt;b&gt;",' in init
+    assert ('["brk__shard"] = "Sh\\"ard ]=] \\\\ -- [[ &#37;s &amp;amp; '
+            '&lt;font color=red&gt;",') in init
     assert 'card_extension:addCardSpec("brk__shard", Card.Club, 3)' in init
     luac = need("luac5.4")
     for path in sorted(out.rglob("*.lua")):

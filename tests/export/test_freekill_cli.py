@@ -102,10 +102,10 @@ def test_golden_init(package: Path) -> None:
 
 def test_breakers_are_escaped(breakers: Path) -> None:
     init = (breakers / "init.lua").read_text(encoding="utf-8")
-    assert '["brk__breaker"] = "破\\"军]] --[[",' in init
+    assert '["brk__breaker"] = "破\\"军]] --[[ &lt;i&gt;&#37;1",' in init
     assert '"Break\\"er ]] -- [==[ \\\\ end"' in init
-    assert '["brk__shatter"] = "碎]]\\"--",' in init
-    assert '"Shat\\"ter ]]--[[ %s \\\\"' in init
+    assert '["brk__shatter"] = "碎]]\\"--&#37;",' in init
+    assert '"Shat\\"ter ]]--[[ &#37;s \\\\"' in init
 
 
 def _lua_files(folder: Path) -> list[Path]:
@@ -161,6 +161,17 @@ def test_bad_package_name_is_a_usage_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["export", "freekill", str(tmp_path / "x"), "--name", "a b"])
     assert result.exit_code == 2
 
+
+
+@pytest.mark.parametrize("name", ["standard", "standard_cards", "maneuvering", "test"])
+def test_a_package_name_freekill_ships_is_refused(tmp_path: Path, name: str) -> None:
+    """Review, session 7: `sgs export freekill ./standard` wrote a package that, copied into
+    FreeKill's packages/ as the README says, replaces FreeKill's own standard package (and
+    its card package would be FreeKill's standard_cards)."""
+    result = runner.invoke(app, ["export", "freekill", str(tmp_path / name)])
+    assert result.exit_code == 2, result.output
+    assert f"package name {name!r}" in result.output and "FreeKill" in result.output
+    assert not (tmp_path / name).exists()
 
 def test_out_is_a_file(tmp_path: Path) -> None:
     f = tmp_path / "pkfile"

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine import ai
@@ -18,7 +19,10 @@ if TYPE_CHECKING:
 
 
 def ask(g: Game, seat: int, kind: str, labels: list[str], low: int = 1, high: int = 1,
-        prompt: str = "", context: dict[str, Any] | None = None) -> list[int]:
+        prompt: str = "", context: dict[str, Any] | None = None,
+        legal: Callable[[int], bool] | None = None) -> list[int]:
+    """The indices ``seat``'s agent picks among ``labels``, checked. With ``legal``, the
+    labels are candidates and only those it allows may be picked (``Decision.legal``)."""
     p = g.table.players[seat]
     if not p.alive:
         raise InvariantBroken(f"seat {seat} was asked to act after death ({prompt})")
@@ -32,7 +36,7 @@ def ask(g: Game, seat: int, kind: str, labels: list[str], low: int = 1, high: in
     if n == 1 and low == 1 and kind not in ("play",):
         return [0]
     agent = g.agents[seat]
-    d = Decision(seat, kind, labels, low, high, prompt, context or {})
+    d = Decision(seat, kind, labels, low, high, prompt, context or {}, legal)
     if g.setup.check_invariants:
         g.rules.check_decision(d)
     picks = agent.decide(d)
@@ -45,6 +49,10 @@ def ask(g: Game, seat: int, kind: str, labels: list[str], low: int = 1, high: in
         raise IllegalChoice(f"illegal choice {picks!r} by seat {seat} for "
                             f"{d.describe()}: pick {low}..{high} distinct indices "
                             f"below {n}")
+    if legal is not None and not all(legal(i) for i in picks):
+        raise IllegalChoice(f"illegal choice {picks!r} by seat {seat} for "
+                            f"{d.describe()}: {', '.join(labels[i] for i in picks)} "
+                            "may not be picked now")
     if g.record:
         g.log.append({"e": "decide", "seat": seat, "kind": kind, "prompt": prompt,
                          "picked": [labels[i] for i in picks]})

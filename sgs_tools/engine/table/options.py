@@ -25,70 +25,7 @@ if TYPE_CHECKING:
 def play_options(g: Game, seat: int, phase: dict[str, Any], failed: set[str]
                  ) -> list[tuple[str, str, Any]]:
     """(label, kind, data) for everything the player may do now, "end" aside."""
-    p = g.table.players[seat]
-    out: list[tuple[str, str, Any]] = []
-    cache: dict[str, bool] = {}
-    cards = g.table.cards
-    actions = g.lib.actions
-    # (treated_name's first test, asked once: listing the options changes nothing)
-    renamed = g.statics.any_active("change_name")
-    for uid in p.hand:
-        c = cards[uid]
-        label = c.face()
-        acts = actions.get(c.card)
-        if acts is not None and len(acts) > 1:
-            for extra in acts[1:]:
-                # A card's other actions (重铸 recast …) run with the card at hand.
-                xlabel = f"{label}: {extra.source}#{extra.index}"
-                if xlabel not in failed and g.action_usable(seat, seat, extra, [uid]):
-                    out.append((xlabel, "card_action", (extra, uid)))
-        if label in failed:
-            continue
-        named = treated_name(g, seat, uid) if renamed else None
-        if named is not None:  # 禁酒: it is used only as the card it counts as
-            skill = treating_skill(g, seat)
-            xlabel = f"{skill}: {label} as {named}"
-            if xlabel not in failed and g.card_usable(seat, named, uid, phase):
-                out.append((xlabel, "use_as", (skill, named, uid)))
-            continue
-        if c.type == "equipment":
-            out.append((label, "equip", uid))
-            continue
-        ok = cache.get(c.card)
-        if ok is None:
-            ok = g.card_usable(seat, c.card, uid, phase)
-            cache[c.card] = ok
-        if ok:
-            out.append((label, "card", uid))
-    for source in g.sources_of(seat):
-        for view in g.lib.views.get(source, ()):
-            if not g.frequency_ok(seat, view.key, view.frequency, None) or not view_ok(
-                    g, seat, view):
-                continue
-            for name in view_names(g, view):
-                out.extend(view_options(g, seat, source, view, name, phase, failed))
-    for hook, owner in g.action_hooks(seat):
-        label = hook.source if hook.index == 0 else f"{hook.source}#{hook.index}"
-        if owner != seat:
-            label = f"{label} (of seat {owner})"
-        if label in failed:
-            continue
-        if g.action_usable(seat, owner, hook):
-            out.append((label, "skill", (hook, owner)))
-    if g.statics.any_active("use_as"):
-        for a in g.statics.active(seat, "use_as"):
-            as_name = a.args.get("card")
-            spec = g.interp.spec_of(a.args.get("cards")) or {}
-            if not isinstance(as_name, str) or not g.lib.actions.get(as_name):
-                continue
-            for uid in g.interp.candidates(seat, spec):
-                label = f"{a.frame.name}: {cards[uid].face()} as {as_name}"
-                if label not in failed and g.card_usable(seat, as_name, uid, phase):
-                    out.append((label, "use_as", (a.frame.name, as_name, uid)))
-    mods = g.statics.active(seat, "disguise")
-    if mods and p.hand and "disguise" not in failed:
-        out.append(("disguise", "disguise", mods))
-    return out
+    return PlaySlots(g, seat, phase, failed).options()
 
 
 def action_index(g: Game) -> tuple[list[list[Hook]], list[list[Hook]]]:
@@ -105,37 +42,11 @@ def action_index(g: Game) -> tuple[list[list[Hook]], list[list[Hook]]]:
     return found
 
 
-def view_options(g: Game, seat: int, source: str, view: Hook, name: str,
-                 phase: dict[str, Any], failed: set[str]) -> list[tuple[str, str, Any]]:
-    """The play options of one conversion into one card name."""
-    if not g.lib.actions.get(name):
-        return []
-    cards = g.table.cards
-    if no_cards(view):  # 酒诗: the card is made from none
-        label = f"{source}: as {name}"
-        ok = label not in failed and g.card_usable(seat, name, g.probe_card(name), phase)
-        return [(label, "view", (view, [], name))] if ok else []
-    inner = g.interp.spec_of(view.view_spec or {}) or {}
-    cands = g.interp.candidates(seat, inner)
-    low, _high = g.interp.count_of(inner, Frame(seat, seat, view), len(cands))
-    if len(cands) < max(1, low) or not g.card_usable(seat, name, cands[0], phase):
-        return []
-    out: list[tuple[str, str, Any]] = []
-    if low <= 1 and inner.get("count") not in ("any",):
-        for uid in cands:
-            label = f"{source}: {cards[uid].face()} as {name}"
-            if uid != -1 and label not in failed:
-                out.append((label, "view", (view, [uid], name)))
-    else:
-        label = f"{source}: {low} cards as {name}"
-        if label not in failed:
-            out.append((label, "view", (view, None, name)))
-    return out
-
-
 def action_hooks(g: Game, seat: int) -> list[tuple[Hook, int]]:
     own, granted = action_index(g)
     out = [(hook, seat) for hook in own[seat]]
+    if not any(granted):
+        return out  # (nobody at the table grants an action: the usual case)
     me = g.table.players[seat]
     for other in g.table.players:
         if other.seat == seat or not other.alive:
@@ -342,3 +253,187 @@ def disguised_use(g: Game, seat: int, mods: list[Any]) -> bool:
     uid = p.hand[pick]
     declared = names[g.ask(seat, "declare", names, 1, 1, "declare it as")[0]]
     return g.use_card(seat, [uid], declared, in_play=True, declared=True)
+
+
+# == play options listed before they are checked ==========================================
+ALWAYS, CARD, AS_CARD, ACTION, VIEW = range(5)
+"""How a candidate play option is checked (``PlaySlots.checks``): always legal (an
+equipment card, disguise); a hand card used as itself (one check per card name and
+decision, as the full list has always done); a card used as another card; a skill's or
+card's action; one card of a conversion (the conversion is checked once for all of its
+cards)."""
+
+
+class PlaySlots:
+    """The candidate play options of one decision, listed cheaply and checked one by one
+    on demand: the legal ones, in order, are exactly what ``play_options`` lists.
+
+    A random agent asked with these (``Decision.legal``) checks only the candidates it
+    tries before it finds a legal one, instead of every card and skill the player has."""
+
+    __slots__ = ("g", "groups", "items", "known", "labels", "phase", "seat", "usable")
+
+    def __init__(self, g: Game, seat: int, phase: dict[str, Any], failed: set[str]) -> None:
+        self.g = g
+        self.seat = seat
+        self.phase = phase
+        self.labels: list[str] = []
+        self.items: list[tuple[str, Any, int, Any]] = []
+        """Per candidate: its kind and data (as in ``play_options``), how it is checked
+        and what with."""
+        self.known: dict[int, bool] = {}
+        """Candidate index → whether it is legal, once checked."""
+        self.usable: dict[str, bool] = {}
+        """Card name → whether a hand card of that name can be used as itself."""
+        self.groups: dict[int, bool] = {}
+        """Conversion candidate group → whether its card can be used (checked once)."""
+        self.build(failed)
+
+    def build(self, failed: set[str]) -> None:
+        g, seat = self.g, self.seat
+        p = g.table.players[seat]
+        cards = g.table.cards
+        actions = g.lib.actions
+        label_of = self.labels.append
+        add = self.items.append
+        # (treated_name's first test, asked once: listing the options changes nothing)
+        renamed = g.statics.any_active("change_name")
+        for uid in p.hand:
+            c = cards[uid]
+            label = c.face()
+            acts = actions.get(c.card)
+            if acts is not None and len(acts) > 1:
+                for extra in acts[1:]:
+                    # A card's other actions (重铸 recast …) run with the card at hand.
+                    xlabel = f"{label}: {extra.source}#{extra.index}"
+                    if xlabel not in failed:
+                        label_of(xlabel)
+                        add(("card_action", (extra, uid), ACTION, (seat, extra, [uid])))
+            if label in failed:
+                continue
+            named = treated_name(g, seat, uid) if renamed else None
+            if named is not None:  # 禁酒: it is used only as the card it counts as
+                skill = treating_skill(g, seat)
+                xlabel = f"{skill}: {label} as {named}"
+                if xlabel not in failed:
+                    label_of(xlabel)
+                    add(("use_as", (skill, named, uid), AS_CARD, (named, uid)))
+                continue
+            if c.type == "equipment":
+                label_of(label)
+                add(("equip", uid, ALWAYS, None))
+            elif acts:
+                label_of(label)
+                add(("card", uid, CARD, (c.card, uid)))
+        group = 0
+        for source in g.sources_of(seat):
+            for view in g.lib.views.get(source, ()):
+                if not g.frequency_ok(seat, view.key, view.frequency, None) or not view_ok(
+                        g, seat, view):
+                    continue
+                for name in view_names(g, view):
+                    if not actions.get(name):
+                        continue
+                    group += 1
+                    self.view_slots(source, view, name, group, failed)
+        for hook, owner in g.action_hooks(seat):
+            label = hook.source if hook.index == 0 else f"{hook.source}#{hook.index}"
+            if owner != seat:
+                label = f"{label} (of seat {owner})"
+            if label not in failed:
+                label_of(label)
+                add(("skill", (hook, owner), ACTION, (owner, hook, None)))
+        if g.statics.any_active("use_as"):
+            for a in g.statics.active(seat, "use_as"):
+                as_name = a.args.get("card")
+                spec = g.interp.spec_of(a.args.get("cards")) or {}
+                if not isinstance(as_name, str) or not actions.get(as_name):
+                    continue
+                for uid in g.interp.candidates(seat, spec):
+                    label = f"{a.frame.name}: {cards[uid].face()} as {as_name}"
+                    if label not in failed:
+                        label_of(label)
+                        add(("use_as", (a.frame.name, as_name, uid), AS_CARD,
+                             (as_name, uid)))
+        mods = g.statics.active(seat, "disguise")
+        if mods and p.hand and "disguise" not in failed:
+            label_of("disguise")
+            add(("disguise", mods, ALWAYS, None))
+
+    def view_slots(self, source: str, view: Hook, name: str, group: int,
+                   failed: set[str]) -> None:
+        """The candidates of one conversion into one card name (``view_options``)."""
+        g, seat = self.g, self.seat
+        if no_cards(view):  # 酒诗: the card is made from none
+            label = f"{source}: as {name}"
+            if label not in failed:
+                self.labels.append(label)
+                self.items.append(("view", (view, [], name), VIEW, (group, name, None)))
+            return
+        inner = g.interp.spec_of(view.view_spec or {}) or {}
+        cands = g.interp.candidates(seat, inner)
+        low, _high = g.interp.count_of(inner, Frame(seat, seat, view), len(cands))
+        if len(cands) < max(1, low):
+            return
+        first = cands[0]
+        if low <= 1 and inner.get("count") not in ("any",):
+            cards = g.table.cards
+            for uid in cands:
+                label = f"{source}: {cards[uid].face()} as {name}"
+                if uid != -1 and label not in failed:
+                    self.labels.append(label)
+                    self.items.append(("view", (view, [uid], name), VIEW,
+                                       (group, name, first)))
+        else:
+            label = f"{source}: {low} cards as {name}"
+            if label not in failed:
+                self.labels.append(label)
+                self.items.append(("view", (view, None, name), VIEW, (group, name, first)))
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+    def legal(self, i: int) -> bool:
+        """Whether candidate ``i`` may be played now (checked once, then remembered)."""
+        found = self.known.get(i)
+        if found is None:
+            found = self.known[i] = self.check(i)
+        return found
+
+    def legal_or_end(self, i: int) -> bool:
+        """``legal``, with one more option after the candidates: "end", always legal."""
+        return i == len(self.labels) or self.legal(i)
+
+    def check(self, i: int) -> bool:
+        g, seat, phase = self.g, self.seat, self.phase
+        _kind, _data, how, args = self.items[i]
+        if how == ALWAYS:
+            return True
+        if how == CARD:
+            name, uid = args
+            ok = self.usable.get(name)
+            if ok is None:
+                ok = self.usable[name] = g.card_usable(seat, name, uid, phase)
+            return ok
+        if how == AS_CARD:
+            name, uid = args
+            return g.card_usable(seat, name, uid, phase)
+        if how == ACTION:
+            owner, hook, card = args
+            return g.action_usable(seat, owner, hook, card)
+        group, name, first = args
+        ok = self.groups.get(group)
+        if ok is None:
+            probe = g.probe_card(name) if first is None else first
+            ok = self.groups[group] = g.card_usable(seat, name, probe, phase)
+        return ok
+
+    def option(self, i: int) -> tuple[str, str, Any]:
+        item = self.items[i]
+        return (self.labels[i], item[0], item[1])
+
+    def options(self) -> list[tuple[str, str, Any]]:
+        """Every legal candidate, in order: the full list of play options."""
+        legal = self.legal
+        return [(label, item[0], item[1]) for i, (label, item) in enumerate(
+            zip(self.labels, self.items, strict=True)) if legal(i)]

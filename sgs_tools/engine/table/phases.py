@@ -14,6 +14,7 @@ from sgs_tools.engine.state import (
     DISCARD,
     PROCESSING,
 )
+from sgs_tools.engine.table.options import PlaySlots
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
@@ -84,22 +85,32 @@ def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     actions = 0
     pid = str(phase.get("id", "play"))
     while p.alive and not g.over and not phase_ended(g, seat, pid):
+        agent = g.agents[seat]
         g.range_memo = {}  # listing the options changes nothing: distances hold meanwhile
         try:
-            options = g.play_options(seat, phase, failed)
+            if getattr(agent, "takes_candidates", False):
+                # Candidates, checked only as the agent tries them (``Decision.legal``).
+                slots = PlaySlots(g, seat, phase, failed)
+                n = len(slots)
+                pick = g.ask(seat, "play", [*slots.labels, "end"], 1, 1, "play phase",
+                             None, slots.legal_or_end)[0]
+                option = slots.option(pick) if pick < n else None
+            else:
+                options = g.play_options(seat, phase, failed)
         finally:
             g.range_memo = None
-        labels = [o[0] for o in options] + ["end"]
-        context = None
-        if getattr(g.agents[seat], "wants_context", False):
-            context = {"scores": [ai.play_score(g, seat, o) for o in options] + [0.1]}
-        pick = g.ask(seat, "play", labels, 1, 1, "play phase", context)[0]
-        if pick == len(options):
+        if not getattr(agent, "takes_candidates", False):
+            labels = [o[0] for o in options] + ["end"]
+            context = None
+            if getattr(agent, "wants_context", False):
+                context = {"scores": [ai.play_score(g, seat, o) for o in options] + [0.1]}
+            pick = g.ask(seat, "play", labels, 1, 1, "play phase", context)[0]
+            option = options[pick] if pick < len(options) else None
+        if option is None:
             break
-        label = options[pick][0]
         actions += 1
-        if not g.do_play_option(seat, options[pick], phase):
-            failed.add(label)
+        if not g.do_play_option(seat, option, phase):
+            failed.add(option[0])
         else:
             failed.clear()
         g.sweep()
