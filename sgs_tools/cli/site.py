@@ -78,7 +78,7 @@ def _load(command: str, data: list[Path] | None, output_format: str) -> Result:
     except UsageError as exc:
         raise _fail(command, str(exc)) from None
     if not result.ok or result.effects is None:
-        out = report.render(output_format, result.problems, result.documents, result.files)
+        out = report.render(output_format, result.problems, result.documents, result.reported)
         typer.echo(out, nl=False)
         raise _fail(command, "the data has problems; nothing was built", result.exit_code)
     return result
@@ -294,7 +294,7 @@ def _regenerate(data: list[Path] | None, layout: Layout,
         typer.echo(f"sgs site serve: {exc}", err=True)
         return
     if not result.ok or result.effects is None:
-        typer.echo(report.text(result.problems, result.documents, result.files), err=True,
+        typer.echo(report.text(result.problems, result.documents, result.reported), err=True,
                    nl=False)
         typer.echo("sgs site serve: the data has problems; the preview keeps the last good "
                    "pages", err=True)

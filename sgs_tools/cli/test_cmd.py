@@ -33,7 +33,7 @@ def test_cmd(
     """Run scenario tests: set up a table, play scripted decisions, check expectations."""
     from sgs_tools import paths as bundled
     from sgs_tools import report
-    from sgs_tools.cli.common import check_data, load_library
+    from sgs_tools.cli.common import check_data
     from sgs_tools.scenario.runner import collect
 
     if output_format not in report.FORMATS:
@@ -59,11 +59,11 @@ def test_cmd(
                    err=True)
         raise typer.Exit(2)
     if not watch:
-        lib = load_library("test", data, targets)
+        lib = _library(data, targets, output_format)
         raise typer.Exit(_run(lib, files, output_format, verbose))
     from sgs_tools.cli.watch import watch as watch_loop
 
-    libs = [load_library("test", data, targets)]
+    libs = [_library(data, targets, output_format)]
     found = [files]
 
     def again(changed: set[Path] | None) -> int:
@@ -80,7 +80,7 @@ def test_cmd(
             typer.echo(f"sgs test: running the {len(chosen)} changed scenario(s)", err=True)
         else:
             try:
-                libs[0] = load_library("test", data, targets)
+                libs[0] = _library(data, targets, output_format)
             except typer.Exit:
                 return 2  # the data has problems (said above); wait for the next save
             chosen = found[0]
@@ -88,6 +88,44 @@ def test_cmd(
 
     roots = [*targets, *(data or [])]
     watch_loop("test", roots, again)
+
+
+def _library(data: list[Path] | None, targets: list[Path], output_format: str) -> Library:
+    """The library the scenarios run on, or exit 2 if its data has problems: said on
+    stderr, and with a machine format (json, github, sarif) also as that format's document
+    on stdout, so a CI step reading it gets the data's problems, not an empty output."""
+    from sgs_tools.cli.common import load_library
+
+    try:
+        return load_library("test", data, targets)
+    except typer.Exit as stop:
+        if output_format != "text" and stop.exit_code == 2:
+            _data_problems(data, targets, output_format)
+        raise
+
+
+def _data_problems(data: list[Path] | None, targets: list[Path], output_format: str) -> None:
+    """The errors of the data the scenarios load, in a machine format, on stdout."""
+    from sgs_tools import report
+    from sgs_tools.errors import UsageError
+    from sgs_tools.project import data_for, validate
+
+    files = data_for(list(targets), list(data or []))
+    try:
+        result = validate(files or None)
+    except UsageError:  # an unreadable file: said on stderr already, nothing to list
+        return
+    problems = [p for p in result.problems if p.severity == "error"]
+    if not problems:
+        return
+    out = report.render(output_format, problems, result.documents, result.reported)
+    if output_format == "json":
+        import json
+
+        payload = json.loads(out)
+        payload["scenarios"] = {"run": 0, "passed": 0, "failed": 0}
+        out = json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
+    typer.echo(out, nl=False)
 
 
 def _run(lib: Library, files: list[Path], output_format: str, verbose: bool) -> int:

@@ -93,3 +93,53 @@ def test_test_json_counts_the_scenarios(expansion: Path,
     payload = json.loads(result.output)
     assert payload["scenarios"] == {"run": 1, "passed": 0, "failed": 1}
     assert payload["problems"][0]["path"] == "scenarios/mashu.yaml"
+
+
+@pytest.mark.parametrize("fmt", ["json", "github", "sarif"])
+def test_test_in_a_machine_format_lists_the_data_problems(exp: Path, fmt: str) -> None:
+    """Review, session 7: when the data did not validate, `sgs test --format json` (github,
+    sarif) said so on stderr only and left stdout empty, so a CI step reading the document
+    got nothing to parse; now the data's errors come as that format's document (exit 2)."""
+    import json
+
+    general = exp / "generals" / "hero.yaml"
+    general.write_text(general.read_text(encoding="utf-8").replace("hp: 4", "hp: four"),
+                       encoding="utf-8")
+    result = runner.invoke(app, ["test", "--format", fmt])
+    assert result.exit_code == 2
+    if fmt == "json":
+        payload = json.loads(result.stdout)
+        assert payload["ok"] is False
+        assert payload["scenarios"] == {"run": 0, "passed": 0, "failed": 0}
+        [problem] = payload["problems"]
+        assert (problem["path"], problem["line"]) == ("generals/hero.yaml", 9)
+    elif fmt == "github":
+        assert result.stdout.startswith("::error file=generals/hero.yaml,line=9,")
+    else:
+        doc = json.loads(result.stdout)
+        [hit] = doc["runs"][0]["results"]
+        assert hit["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == \
+            "generals/hero.yaml"
+
+
+def test_test_in_text_keeps_the_data_problems_on_stderr(exp: Path) -> None:
+    general = exp / "generals" / "hero.yaml"
+    general.write_text(general.read_text(encoding="utf-8").replace("hp: 4", "hp: four"),
+                       encoding="utf-8")
+    result = runner.invoke(app, ["test"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "run 'sgs validate' first" in result.stderr
+
+
+def test_export_counts_the_files_validate_counts(exp: Path, tmp_path: Path) -> None:
+    """Review, session 7: `sgs export freekill` on bad data said "1 error in 108 files
+    checked" (the bundled files too) where `sgs validate` said 3."""
+    general = exp / "generals" / "hero.yaml"
+    general.write_text(general.read_text(encoding="utf-8").replace("hp: 4", "hp: four"),
+                       encoding="utf-8")
+    checked = runner.invoke(app, ["validate"])
+    exported = runner.invoke(app, ["export", "freekill", str(tmp_path / "out")])
+    assert checked.exit_code == 1 and exported.exit_code != 0
+    summary = checked.stdout.strip().splitlines()[-1]
+    assert summary.endswith("files checked") and summary in exported.output

@@ -300,8 +300,10 @@ class PlaySlots:
         renamed = g.statics.any_active("change_name")
         for uid in p.hand:
             c = cards[uid]
-            label = c.face()
             acts = actions.get(c.card)
+            if not acts and not renamed and c.type != "equipment":
+                continue  # (a Jink, a Nullification: nothing to use it for now)
+            label = c.face()
             if acts is not None and len(acts) > 1:
                 for extra in acts[1:]:
                     # A card's other actions (重铸 recast …) run with the card at hand.
@@ -402,7 +404,10 @@ class PlaySlots:
 
     def legal_or_end(self, i: int) -> bool:
         """``legal``, with one more option after the candidates: "end", always legal."""
-        return i == len(self.labels) or self.legal(i)
+        found = self.known.get(i)
+        if found is None:
+            found = self.known[i] = i == len(self.labels) or self.check(i)
+        return found
 
     def check(self, i: int) -> bool:
         g, seat, phase = self.g, self.seat, self.phase

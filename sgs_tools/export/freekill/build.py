@@ -45,7 +45,7 @@ def build(data: list[Path], package: str, *, tests: bool = True, prefix: str | N
 
     result = validate(list(data) if data else None)
     if not result.ok:
-        return None, report.text(result.problems, result.documents, result.files)
+        return None, report.text(result.problems, result.documents, result.reported)
     assert result.effects is not None
     cat = result.catalog
     effects = result.effects
