@@ -18,9 +18,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import permutations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sgs_tools.engine.errors import InvariantBroken, SetupError
+from sgs_tools.engine.library import Shared
 from sgs_tools.engine.modes.base import Rules, register
 from sgs_tools.engine.state import Player
 
@@ -128,7 +129,7 @@ class GuozhanRules(Rules):
         kingdom (main, deputy); ``--generals`` may fix them as ``main+deputy``."""
         g = self.g
         fixed = g.setup.generals
-        pool = [x for x in g.lib.pool(g.mode) if x.halves is not None]
+        pool = self.pool()
         if fixed:
             if len(fixed) < n:
                 raise SetupError(f"--generals names {len(fixed)} pairs for {n} seats")
@@ -177,6 +178,18 @@ class GuozhanRules(Rules):
             offers = [ids[seat * per:(seat + 1) * per] for seat in range(n)]
             return self.focus_pairs(out, offers, ids[n * per:])
         return out
+
+    def pool(self) -> list[General]:
+        """The mode's generals with Guozhan health (halves): read once per library and
+        mode (the library's generals never change), for every game; callers only read
+        it."""
+        g = self.g
+        kept = g.lib.compiled.setdefault("guozhan_pool", Shared())
+        found = kept.get(g.mode.id)
+        if found is None or found[0] is not g.mode:
+            found = kept[g.mode.id] = (g.mode, [x for x in g.lib.pool(g.mode)
+                                                if x.halves is not None])
+        return cast("list[General]", found[1])
 
     def focus_pairs(self, pairs: list[tuple[str, str]], offers: list[list[str]],
                     spare: list[str]) -> list[tuple[str, str]]:

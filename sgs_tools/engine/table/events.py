@@ -64,10 +64,19 @@ def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hoo
                 if index is None:
                     index = g.lib.event_index(key)
                 positions, by_source = index
-                mine = [h for s in dict.fromkeys(skills) for h in by_source.get(s, ())]
-                if len(mine) > 1:
+                lists = [found for found in map(by_source.get, dict.fromkeys(skills))
+                         if found]
+                if not lists:
+                    mine = NO_HOOKS
+                elif len(lists) == 1:
+                    # (one skill listens: its list in the library's index is the share, in
+                    # the library's order, the same list object for every game — so the
+                    # plans made of it are shared too)
+                    mine = lists[0]
+                else:
+                    mine = [h for found in lists for h in found]
                     mine.sort(key=lambda h: positions[id(h)])
-                mine = known[key] = mine or NO_HOOKS
+                known[key] = mine
             by_seat.append(mine)
         cards = g.card_listening.get(key)
         if cards is None:  # the cards at a table never change: kept for the whole game
