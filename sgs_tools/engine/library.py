@@ -22,6 +22,7 @@ from sgs_tools.dsl.effects import EffectsResult
 from sgs_tools.engine import words
 from sgs_tools.engine.errors import SetupError
 from sgs_tools.engine.prim_views import kind_matches
+from sgs_tools.engine.shared import Shared
 
 if TYPE_CHECKING:
     from sgs_tools.engine.state import CardInst
@@ -29,14 +30,6 @@ if TYPE_CHECKING:
 HARMFUL_WORDS = frozenset({"damage", "respond", "discard", "take", "deny", "suffer_damage",
                            "lose_hp", "skip", "let_take", "turn_over", "place"})
 HELPFUL_WORDS = frozenset({"recover", "draw", "gain", "gain_one", "give"})
-
-
-class Shared(dict[Any, Any]):
-    """A table the library keeps for every game (listener lists, compiled plans): a
-    game's deep copy (``rollout``) shares it rather than copying it."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Shared:
-        return self
 
 
 @dataclass(eq=False)

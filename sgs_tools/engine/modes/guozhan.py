@@ -21,8 +21,8 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any, cast
 
 from sgs_tools.engine.errors import InvariantBroken, SetupError
-from sgs_tools.engine.library import Shared
 from sgs_tools.engine.modes.base import Rules, register
+from sgs_tools.engine.shared import Shared
 from sgs_tools.engine.state import Player
 
 if TYPE_CHECKING:
