@@ -364,7 +364,7 @@ class PlaySlots:
 
     def view_slots(self, source: str, view: Hook, name: str, group: int,
                    failed: set[str]) -> None:
-        """The candidates of one conversion into one card name (``view_options``)."""
+        """The candidates of one conversion into one card name."""
         g, seat = self.g, self.seat
         if no_cards(view):  # 酒诗: the card is made from none
             label = f"{source}: as {name}"
@@ -404,10 +404,7 @@ class PlaySlots:
 
     def legal_or_end(self, i: int) -> bool:
         """``legal``, with one more option after the candidates: "end", always legal."""
-        found = self.known.get(i)
-        if found is None:
-            found = self.known[i] = i == len(self.labels) or self.check(i)
-        return found
+        return i == len(self.labels) or self.legal(i)
 
     def check(self, i: int) -> bool:
         g, seat, phase = self.g, self.seat, self.phase

@@ -86,9 +86,10 @@ def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     pid = str(phase.get("id", "play"))
     while p.alive and not g.over and not phase_ended(g, seat, pid):
         agent = g.agents[seat]
+        lazy = getattr(agent, "takes_candidates", False)
         g.range_memo = {}  # listing the options changes nothing: distances hold meanwhile
         try:
-            if getattr(agent, "takes_candidates", False):
+            if lazy:
                 # Candidates, checked only as the agent tries them (``Decision.legal``).
                 slots = PlaySlots(g, seat, phase, failed)
                 n = len(slots)
@@ -99,7 +100,7 @@ def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
                 options = g.play_options(seat, phase, failed)
         finally:
             g.range_memo = None
-        if not getattr(agent, "takes_candidates", False):
+        if not lazy:
             labels = [o[0] for o in options] + ["end"]
             context = None
             if getattr(agent, "wants_context", False):
