@@ -37,9 +37,9 @@ def ask_n(g: Game, seat: int, kind: str, n: int, label_of: Callable[[int], str],
           low: int = 1, high: int = 1, prompt: str = "",
           context: dict[str, Any] | None = None, legal: Callable[[int], bool] | None = None,
           labels: list[str] | None = None) -> list[int]:
-    """``ask`` among ``n`` options whose labels ``label_of`` gives: a random agent (when
-    no rule reads the decision) is asked without a Decision, and only the labels it
-    picks are built (for the log); any other agent gets the full list."""
+    """``ask`` among ``n`` options whose labels ``label_of`` gives: a random agent is
+    asked without a Decision (unless the mode's rules check one), and only the labels
+    it picks are built (for the log); any other agent gets the full list."""
     p = g.table.players[seat]
     if not p.alive:
         raise InvariantBroken(f"seat {seat} was asked to act after death ({prompt})")
@@ -52,10 +52,15 @@ def ask_n(g: Game, seat: int, kind: str, n: int, label_of: Callable[[int], str],
     if n == 1 and low == 1 and kind not in ("play",):
         return [0]
     agent = g.agents[seat]
-    if type(agent) is RandomAgent and not (g.setup.check_invariants
-                                           and g.decisions_checked):
+    if type(agent) is RandomAgent:
         # (its answer is legal by construction: what it reads is n, low, high, the kind
-        # and ``legal``, so it makes the same choice as through ``decide``)
+        # and ``legal``, so it makes the same choice as through ``decide``; a Decision is
+        # built only for the mode's rules to check, when they do)
+        if g.decisions_checked and g.setup.check_invariants:
+            if labels is None:
+                labels = [label_of(i) for i in range(n)]
+            g.rules.check_decision(Decision(seat, kind, labels, low, high, prompt,
+                                            context or {}, legal))
         picks = agent.choose(n, low, high, kind, legal)
     else:
         if labels is None:
