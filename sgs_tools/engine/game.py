@@ -10,6 +10,7 @@ skill does comes from its compiled hooks, run by the interpreter. Card *types* a
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import Any
 
 from sgs_tools.engine import LOG_EVENTS
@@ -368,8 +369,57 @@ class Game:
             raise InvariantBroken(f"cards not conserved: {total} in zones, {len(t.where)} "
                                   f"located, {len(t.cards)} in the game")
         # Every card in a zone is located there; with the counts equal, each card is
-        # where it is said to be (one pass over the zones, not a search per card; a zone
-        # whose cards are all located there is passed by one C-level count).
+        # where it is said to be (one pass over the zones, not a search per card: every
+        # zone's cards looked up at once, and only if one is not where it is said to be,
+        # zone by zone for the first such card).
+        if not self.all_located():
+            self.find_misplaced()
+        for p in t.players:
+            if p.alive and not (p.hp <= p.max_hp and (p.hp > 0 or no_dying(self, p.seat))):
+                raise InvariantBroken(f"seat {p.seat} is alive with {p.hp}/{p.max_hp} HP")
+            if not p.alive and (p.hand or p.equipment or p.judgement or p.pile) and (
+                    self.rules.death_cards(p)):
+                raise InvariantBroken(f"seat {p.seat} is dead but still holds cards of a "
+                                      "zone its mode discards on death")
+        if t.processing:
+            raise InvariantBroken(f"cards left in processing: "
+                                  f"{[self.face(u) for u in t.processing]}")
+        self.rules.check_invariants()
+
+    def all_located(self) -> bool:
+        """Whether every card in a zone is said (``Table.where``) to be in that zone."""
+        t = self.table
+        draw, discard, processing = t.draw_pile, t.discard_pile, t.processing
+        uids = [*draw, *discard, *processing]
+        expected = [(DRAW, -1)] * len(draw)
+        if discard:
+            expected += [(DISCARD, -1)] * len(discard)
+        if processing:
+            expected += [(PROCESSING, -1)] * len(processing)
+        for p in t.players:
+            seat = p.seat
+            if p.hand:
+                uids += p.hand
+                expected += [(HAND, seat)] * len(p.hand)
+            if p.equipment:
+                uids += p.equipment.values()
+                expected += [(EQUIPMENT, seat)] * len(p.equipment)
+            if p.judgement:
+                uids += p.judgement
+                expected += [(JUDGEMENT, seat)] * len(p.judgement)
+            if p.pile:
+                uids += p.pile
+                expected += [(GENERAL_PILE, seat)] * len(p.pile)
+        if len(uids) < 2:
+            return [t.where.get(u) for u in uids] == expected
+        try:
+            return list(itemgetter(*uids)(t.where)) == expected
+        except KeyError:  # (a card in a zone but located nowhere)
+            return False
+
+    def find_misplaced(self) -> None:
+        """Raise for the first card, zone by zone, that is not where it is said to be."""
+        t = self.table
         where_get = t.where.get
         for zone, uids in ((DRAW, t.draw_pile), (DISCARD, t.discard_pile),
                            (PROCESSING, t.processing)):
@@ -386,17 +436,7 @@ class Game:
             for zone, uids in ((JUDGEMENT, p.judgement), (GENERAL_PILE, p.pile)):
                 if uids and list(map(where_get, uids)).count((zone, seat)) != len(uids):
                     self.misplaced(zone, seat, uids)
-        for p in t.players:
-            if p.alive and not (p.hp <= p.max_hp and (p.hp > 0 or no_dying(self, p.seat))):
-                raise InvariantBroken(f"seat {p.seat} is alive with {p.hp}/{p.max_hp} HP")
-            if not p.alive and (p.hand or p.equipment or p.judgement or p.pile) and (
-                    self.rules.death_cards(p)):
-                raise InvariantBroken(f"seat {p.seat} is dead but still holds cards of a "
-                                      "zone its mode discards on death")
-        if t.processing:
-            raise InvariantBroken(f"cards left in processing: "
-                                  f"{[self.face(u) for u in t.processing]}")
-        self.rules.check_invariants()
+        raise InvariantBroken("a card is not where it is said to be")
 
     def misplaced(self, zone: str, seat: int, uids: list[int]) -> None:
         """Raise for the first of a zone's cards that is said to be elsewhere."""

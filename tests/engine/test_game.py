@@ -174,6 +174,25 @@ def test_invariants_catch_a_lost_card(lib: Library) -> None:
         g.check_invariants()
 
 
+def test_invariants_catch_a_card_said_to_be_elsewhere(lib: Library) -> None:
+    g = Game(lib, Setup(players=4, seed=0))
+    g.deal()
+    g.ensure_agents()
+    g.refresh_skills()
+    t = g.table
+    hand, deck = t.players[2].hand[0], t.draw_pile[0]
+    t.where[hand], t.where[deck] = t.where[deck], t.where[hand]  # (the counts still hold)
+    with pytest.raises(InvariantBroken, match=f"{g.face(deck)} lies in draw of seat -1 "
+                                              "but is said to be in hand of seat 2"):
+        g.check_invariants()
+    t.where[hand], t.where[deck] = t.where[deck], t.where[hand]
+    g.check_invariants()
+    del t.where[deck]  # (a card in a zone but located nowhere, one more located)
+    t.where[-99] = ("draw", -1)
+    with pytest.raises(InvariantBroken, match="said to be in no zone"):
+        g.check_invariants()
+
+
 def test_deck_reshuffles_when_it_runs_out(lib: Library) -> None:
     g = Game(lib, Setup(players=4, seed=0))
     g.deal()

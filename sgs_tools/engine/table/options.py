@@ -428,7 +428,12 @@ class PlaySlots:
 
     def legal_or_end(self, i: int) -> bool:
         """``legal``, with one more option after the candidates: "end", always legal."""
-        return i == len(self.labels) or self.legal(i)
+        if i == len(self.labels):
+            return True
+        found = self.known.get(i)  # (``legal``, inline: asked for every candidate tried)
+        if found is None:
+            found = self.known[i] = self.check(i)
+        return found
 
     def label_or_end(self, i: int) -> str:
         """The label of candidate ``i``, or "end" just after the candidates."""
