@@ -18,6 +18,7 @@ from sgs_tools.cli.common import (
     data_or_here,
     load_library,
     mode_to_play,
+    not_positive,
     plays_guozhan,
 )
 
@@ -94,10 +95,10 @@ def balance(
         fail(f"--format is one of {', '.join(FORMATS)}, not {fmt!r}")
     if correction not in ("bh", "holm"):
         fail(f"--correction is bh or holm, not {correction!r}")
-    if games < 1 or players < 1 or (workers is not None and workers < 1):
-        fail("--games, --players and --workers must be positive")
-    if max_games < 1:
-        fail("--max-games must be positive")
+    below_one = not_positive(games=games, players=players, workers=workers,
+                             **{"max-games": max_games})
+    if below_one:
+        fail(below_one)
     if max(games, max_games) > MAX_GAMES:
         fail(f"--games and --max-games are at most {MAX_GAMES:,}")
     if until_ci is not None and not (0 < until_ci < 1):

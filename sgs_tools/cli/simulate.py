@@ -18,6 +18,7 @@ from sgs_tools.cli.common import (
     data_or_here,
     load_library,
     mode_to_play,
+    not_positive,
     plays_guozhan,
 )
 from sgs_tools.engine.agents import known_kind
@@ -84,9 +85,9 @@ def simulate(
     from sgs_tools.sim import stats
     from sgs_tools.sim.runner import Settings, run_iter
 
-    if games < 1 or players < 1 or (workers is not None and workers < 1):
-        typer.echo("sgs simulate: --games, --players and --workers must be positive",
-                   err=True)
+    below_one = not_positive(games=games, players=players, workers=workers)
+    if below_one:
+        typer.echo(f"sgs simulate: {below_one}", err=True)
         raise typer.Exit(2)
     if games > MAX_GAMES:
         typer.echo(f"sgs simulate: --games is at most {MAX_GAMES:,}", err=True)
