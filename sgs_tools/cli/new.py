@@ -441,6 +441,14 @@ def new_general(
     if hp is not None and halves is not None:
         _fail(command, "give --hp or --halves, not both")
     kinds = _health_kinds(result, exp)
+    joined = ", ".join(exp.modes) or "identity"
+    if halves is not None and True not in kinds:  # the file would fail validation at once
+        _fail(command, f"--halves counts health in yin-yang halves, but the modes this "
+              f"expansion joins ({joined}) count whole HP: give --hp, or add a Guozhan mode "
+              "to 'modes:' in expansion.yaml")
+    if hp is not None and False not in kinds:
+        _fail(command, f"--hp counts whole health, but the modes this expansion joins "
+              f"({joined}) count yin-yang halves: give --halves (3 = one and a half)")
     if hp is None and halves is None and len(kinds) > 1:
         # modes of both kinds (identity and Guozhan, say): which this general is for
         counted = ask.ask("--hp or --halves", None, "Health in whole HP (identity) or in "

@@ -440,3 +440,24 @@ def test_a_file_that_does_not_load_is_not_edited(exp: Path) -> None:
     result = runner.invoke(app, ["new", "kingdom", "--no-input", "--id", "jin", "--zh", "晋"])
     assert result.exit_code == 2, result.output
     assert manifest.read_bytes() == kept
+
+
+def test_a_health_kind_no_joined_mode_counts_is_refused_before_writing(
+        exp: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review, session 8: `--halves 7` in an expansion joining only identity wrote the
+    general (and its scenario), then failed validation ('write hp: instead'), exit 1."""
+    result = runner.invoke(app, ["new", "general", "--no-input", "--id", "g9", "--zh", "九",
+                                 "--kingdom", "wei", "--halves", "7"])
+    assert result.exit_code == 2
+    assert "the modes this expansion joins (identity) count whole HP: give --hp" \
+        in result.output
+    assert not (exp / "generals/g9.yaml").exists()
+    monkeypatch.chdir(tmp_path)
+    made = runner.invoke(app, ["init", "gz", "--no-input", "--zh", "国", "--mode", "guozhan"])
+    assert made.exit_code == 0, made.output
+    monkeypatch.chdir(tmp_path / "gz")
+    result = runner.invoke(app, ["new", "general", "--no-input", "--id", "gz_g9", "--zh",
+                                 "九", "--kingdom", "wei", "--hp", "4"])
+    assert result.exit_code == 2
+    assert "count yin-yang halves: give --halves" in result.output
+    assert not (tmp_path / "gz/generals/gz_g9.yaml").exists()
