@@ -86,9 +86,15 @@ class Statics:
         whose sources are the same keeps its entries (a refresh is asked for the whole
         table whenever any skill or equipment changes, and most seats' are unchanged)."""
         self.seat_words: list[frozenset[str]] = []
+        self.inputs: list[tuple[list[str], dict[str, int], int | None] | None] = []
+        """Per seat, what its sources were made of at the last refresh (its skills, its
+        equipment, a borrowed weapon), copied: the sources are read again when it changes."""
+        self.held: list[tuple[str, ...]] = []
+        """Per seat, its sources that have statics, as of ``inputs``."""
 
     def refresh(self) -> None:
         from sgs_tools.engine.interp import Frame
+        from sgs_tools.engine.primitives import borrowed_weapon
 
         g = self.game
         statics = g.lib.statics
@@ -100,11 +106,27 @@ class Statics:
             self.by_seat = [[] for _ in players]
             self.by_word = [{} for _ in players]
             self.seat_words = [frozenset() for _ in players]
+            self.inputs = [None] * len(players)
+            self.held = [() for _ in players]
+        inputs = self.inputs
+        held = self.held
+        skillsets = g.skillsets
         words: set[str] = set()
         for i, p in enumerate(players):
             seat = p.seat
-            key = tuple(s for s in g.sources_of(seat) if s in statics
-                        and applies(seat, s)) if p.alive else ()
+            if p.alive:
+                # What a seat's sources are made of (``events.sources_of``): its skills,
+                # its equipment, a weapon it borrowed (``count_as`` reads the first two).
+                # The sources that have statics are looked for again only when one of
+                # those changed: most refreshes follow a change at another seat.
+                made_of = (skillsets[seat], p.equipment, borrowed_weapon(g, seat))
+                if made_of != inputs[i]:
+                    inputs[i] = (list(made_of[0]), dict(made_of[1]), made_of[2])
+                    held[i] = tuple(s for s in g.sources_of(seat) if s in statics)
+                found = held[i]
+                key = tuple(s for s in found if applies(seat, s)) if found else ()
+            else:
+                key = ()
             if key != keys[i]:
                 keys[i] = key
                 entries: list[tuple[Hook, dict[str, Any], Frame]] = []
@@ -121,7 +143,7 @@ class Statics:
                 self.seat_words[i] = frozenset(by_word)
             words |= self.seat_words[i]
         self.words = words
-        g.statics_dirty = False
+        g._statics_dirty = False  # (the property's setter clears caches only when set)
 
     def active(self, seat: int, word: str) -> list[Active]:
         g = self.game
