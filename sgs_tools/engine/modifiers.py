@@ -62,6 +62,12 @@ class Active:
     hook: Hook | None
 
 
+InForce = tuple["Hook", "Frame", Active, Any]
+"""A seat's static modifier of one word (``Statics.by_word``): its hook, the frame to
+read it in, the ``Active`` that ``Statics.active`` answers with while it holds (read
+only), and the phase it holds in, if its hook names one."""
+
+
 @dataclass(slots=True)
 class Temporary:
     seat: int
@@ -78,7 +84,7 @@ class Statics:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.by_seat: list[list[tuple[Hook, dict[str, Any], Frame]]] = []
-        self.by_word: list[dict[str, list[tuple[Hook, dict[str, Any], Frame]]]] = []
+        self.by_word: list[dict[str, list[InForce]]] = []
         self.temporary: list[Temporary] = []
         self.words: set[str] = set()
         self.keys: list[tuple[str, ...] | None] = []
@@ -136,9 +142,12 @@ class Statics:
                         for mod in hook.modifiers:
                             entries.append((hook, mod, frame))
                 self.by_seat[i] = entries
-                by_word: dict[str, list[tuple[Hook, dict[str, Any], Frame]]] = {}
-                for entry in entries:
-                    by_word.setdefault(str(entry[1]["modifier"]), []).append(entry)
+                by_word: dict[str, list[InForce]] = {}
+                for hook, mod, frame in entries:
+                    word = str(mod["modifier"])
+                    by_word.setdefault(word, []).append(
+                        (hook, frame, Active(word, mod.get("args") or {}, frame, hook),
+                         hook.filter.get("phase")))
                 self.by_word[i] = by_word
                 self.seat_words[i] = frozenset(by_word)
             words |= self.seat_words[i]
@@ -153,13 +162,12 @@ class Statics:
         if not entries and not self.temporary:
             return []  # the common case, asked many times per step: nothing in force
         out: list[Active] = []
-        for hook, mod, frame in entries or ():
-            phase = hook.filter.get("phase")
+        for hook, frame, found, phase in entries or ():
             if phase and (g.table.phase != phase or g.table.current != seat):
                 continue
             if hook.condition is not None and not g.interp.cond(hook.condition, frame):
                 continue
-            out.append(Active(word, mod.get("args") or {}, frame, hook))
+            out.append(found)
         if self.temporary:
             for t in self.temporary:
                 if t.seat == seat and t.word == word:
