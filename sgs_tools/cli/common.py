@@ -19,6 +19,15 @@ MAX_GAMES = 10**15
 fits a machine word; a million games a second would take thirty years)."""
 
 
+def not_positive(**counts: int | None) -> str | None:
+    """The first of the counts given (option name without dashes → value) below 1, said as
+    the user typed it ("--games is 0; it must be 1 or more"), or None."""
+    for name, value in counts.items():
+        if value is not None and value < 1:
+            return f"--{name} is {value}; it must be 1 or more"
+    return None
+
+
 def check_data(command: str, data: list[Path] | None) -> None:
     """Refuse a --data path that does not exist (exit 2)."""
     for extra in data or []:

@@ -183,3 +183,15 @@ def test_a_scenario_name_with_escape_sequences_is_shown_as_pictures(tmp_path: Pa
     result = runner.invoke(app, ["test", "-v", str(path)])
     assert "evil␛]0;pwn␇␛[2J" in result.output
     assert not any(ch in result.output for ch in "\x1b\x07")
+
+
+def test_a_non_utf8_scenario_shows_its_line_as_validate_does(tmp_path: Path) -> None:
+    """Review, session 8: `sgs test` reported a non-UTF-8 scenario without its source
+    line and caret (it reread the file as UTF-8, which failed); `sgs validate` showed them."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes(b'kind: scenario\nname: "caf\xe9"\n')
+    for command in ("test", "validate"):
+        result = runner.invoke(app, [command, str(bad)])
+        assert result.exit_code == 1, (command, result.output)
+        assert ':2:11: error[not-utf8]' in result.output, (command, result.output)
+        assert ' 2 | name: "caf\ufffd"' in result.output, (command, result.output)

@@ -1,0 +1,30 @@
+"""`sgs simulate` option checks: each bad count is named with the value given."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from sgs_tools.cli.main import app
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--games", "0"], "--games is 0; it must be 1 or more"),
+    (["--players", "-1"], "--players is -1; it must be 1 or more"),
+    (["--workers", "0"], "--workers is 0; it must be 1 or more"),
+])
+@pytest.mark.parametrize("command", ["simulate", "balance"])
+def test_a_count_below_one_is_named(command: str, args: list[str], said: str) -> None:
+    """Review, session 8: each said "--games, --players and --workers must be positive",
+    whichever one was wrong."""
+    result = runner.invoke(app, [command, *args])
+    assert result.exit_code == 2
+    assert result.output == f"sgs {command}: {said}\n"
+
+
+def test_balance_names_max_games() -> None:
+    result = runner.invoke(app, ["balance", "--max-games", "0"])
+    assert result.exit_code == 2
+    assert result.output == "sgs balance: --max-games is 0; it must be 1 or more\n"
