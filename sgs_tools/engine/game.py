@@ -71,10 +71,6 @@ class Game:
         self._equipped: dict[int, list[str]] = {}
         self._sources: dict[int, list[str]] = {}
         self._converts: dict[int, set[str]] = {}
-        self.seats_with: dict[Any, frozenset[int]] = {}
-        """An emit plan's equipment names (or its ``CardsAt``) → the seats whose equipment
-        or conversions may answer it (``table.events.seats_with``): kept, like the
-        equipped names it is read from, until skills or equipment change."""
         self.count_as: dict[int, tuple[list[str], list[tuple[str, str | None]]]] = {}
         """Seat → (its skill list, the cards its ``count_as`` modifiers name: name and
         subtype), while the list is the seat's (``events.statics_for_count_as``)."""
@@ -156,7 +152,6 @@ class Game:
             self._equipped.clear()
             self._sources.clear()
             self._converts.clear()
-            self.seats_with.clear()
 
     def rules_numbers(self) -> tuple[int, int]:
         """The mode's minimum distance and base attack range (read once per game)."""

@@ -60,9 +60,6 @@ class Slots:
 
 FOCUS_SLOTS = ("main", "deputy")
 
-NAMES_NONE: frozenset[str] = frozenset()
-"""What most texts of a decision name (``GuozhanRules.generals_named``)."""
-
 
 def focus_seat(seed: int, players: int) -> int:
     """The seat a focused general takes in a game of this seed (each seat in turn)."""
@@ -88,15 +85,10 @@ class GuozhanRules(Rules):
         """Hidden generals each seat has been shown privately (知己知彼)."""
         self.secrets_version = 0
         """Bumped whenever a general is turned face up or down or shown to a seat."""
-        self.secrets: dict[int, tuple[int, frozenset[str]]] = {}
+        self.secrets: dict[int, tuple[int, list[str], set[str]]] = {}
         """Seat → (``secrets_version``, the other seats' hidden generals it does not
-        know): what ``check_decision`` looks for, listed again only after a change."""
-        self.table_generals: frozenset[str] | None = None
-        """Every general seated at this table, face up or down (None once one is seated
-        again): the names ``check_decision`` may find in a text."""
-        self.named_in: dict[str, frozenset[str]] = {}
-        """A decision's text (prompt or option) → the generals of ``table_generals`` it
-        names as words (``generals_named``)."""
+        know, the texts found to name none of them): what ``check_decision`` looks for,
+        listed again only after a change."""
         self.public_names: list[str | None] = []
         """Per seat, ``public_name`` (None until asked again after a general turns)."""
         raw = g.raw
@@ -252,8 +244,6 @@ class GuozhanRules(Rules):
         if old is not None:
             self.members[old].remove(seat)
         self.slots[seat] = Slots([main, deputy], [False, False])
-        self.table_generals = None  # (and what the texts name, found among them)
-        self.named_in.clear()
         p.general = main
         p.kingdom = None
         p.gender = None
@@ -469,50 +459,35 @@ class GuozhanRules(Rules):
         """A decision never names another seat's hidden general, unless it was shown."""
         seat = d.seat
         # (asked at every decision: the names this seat may not see are kept until a
-        # general is turned or shown — late in a game most generals are face up)
+        # general is turned or shown, and the decision's text is only built when there
+        # are some — late in a game most generals are face up)
         version = self.secrets_version
         kept = self.secrets.get(seat)
         if kept is not None and kept[0] == version:
-            hidden = kept[1]
+            _version, hidden, clean = kept
         else:
             known = self.shown[seat] if seat < len(self.shown) else set()
-            hidden = frozenset(x for i, s in enumerate(self.slots)
-                               if i != seat and False in s.revealed
-                               for x, up in zip(s.generals, s.revealed, strict=True)
-                               if not up and x not in known)
-            self.secrets[seat] = (version, hidden)
+            hidden = [x for i, s in enumerate(self.slots) if i != seat and False in s.revealed
+                      for x, up in zip(s.generals, s.revealed, strict=True)
+                      if not up and x not in known]
+            clean = set()
+            self.secrets[seat] = (version, hidden, clean)
         if not hidden:
             return
         # Each text is looked at alone (a word never runs from one into the next: the
-        # prompt and the options are apart), for the generals at the table it names as
-        # words, found once for the text: prompts and labels recur all game, and what
-        # a text names does not depend on who is asked or what is face up.
-        named_in = self.named_in
+        # prompt and the options are apart), and one found clean is not looked at again
+        # until a general is turned or shown: prompts and labels recur all game.
         for text in (d.prompt, *d.options):
-            named = named_in.get(text)
-            if named is None:
-                named = self.generals_named(text)
-            if named and not hidden.isdisjoint(named):
-                leaked = hidden & named
-                raise InvariantBroken(f"seat {d.seat} was shown hidden general(s) "
-                                      f"{', '.join(sorted(leaked))} in '{d.prompt}'")
-
-    def generals_named(self, text: str) -> frozenset[str]:
-        """The generals seated at this table that ``text`` names as words; kept in
-        ``named_in`` (until generals are seated again)."""
-        named_in = self.named_in
-        generals = self.table_generals
-        if generals is None:
-            generals = self.table_generals = frozenset(
-                x for s in self.slots for x in s.generals)
-        # (a text none of them is a substring of names none: the usual case, no words
-        # split out)
-        found = NAMES_NONE if not any(x in text for x in generals) else frozenset(
-            generals.intersection(re.findall(r"[a-z0-9_]+", text)))
-        if len(named_in) >= 8192:
-            named_in.clear()
-        named_in[text] = found
-        return found
+            if text in clean:
+                continue
+            secrets = {x for x in hidden if x in text}
+            if secrets:  # (a secret as a substring: is it one as a word?)
+                leaked = secrets & set(re.findall(r"[a-z0-9_]+", text))
+                if leaked:
+                    raise InvariantBroken(f"seat {d.seat} was shown hidden general(s) "
+                                          f"{', '.join(sorted(leaked))} in '{d.prompt}'")
+            if len(clean) < 4096:
+                clean.add(text)
 
     def general_slot_of(self, seat: int, skill: str) -> int | None:
         return self.skill_slot[seat].get(skill) if seat < len(self.skill_slot) else None

@@ -280,30 +280,13 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
         return payload
     equipped_of = g._equipped  # (equipped_names' memo: cleared in place, never replaced)
     holders: set[int] | None = None
-    # The seats that may answer, when they can be told before anyone answers (None:
-    # every seat is looked at): the others would be passed over with nothing to offer.
-    # Once someone has answered, what it did may have changed what the rest hold, and
-    # every later seat is looked at as it comes (``visit`` is dropped).
-    visit: frozenset[int] | set[int] | None = None
-    if equipment_only is not None:
-        visit = seats_with(g, equipment_only, equipment_only)
-    elif cards_at is not None and not g.statics.any_active("change_name"):
+    if cards_at is not None and not g.statics.any_active("change_name"):
         # Who holds a card of these names, found from where the table's copies lie
         # (a few lookups for the event, not a look through every hand): with names read
         # as printed, a seat none of whose cards is one of them holds none.
         holders = hand_holders(g, cards_at[1])
-        visit = holders | seats_with(g, cards_at, None)
-    if visit is not None:
-        if by_seat:
-            visit = visit | loose
-            if subject is not None and 0 <= subject < n and by_seat[subject]:
-                visit = visit | {subject}
-        if not visit:
-            return payload
     for i in range(n):
         seat = (current + i) % n
-        if visit is not None and seat not in visit:
-            continue
         if not players[seat].alive:
             continue
         held = by_seat[seat] if by_seat and (seat == subject or seat in loose) else []
@@ -324,31 +307,10 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
         if held:
             entries = [h for h in held if g.matches(h, seat, event, subject, payload)]
             if entries:
-                visit = None
                 fire_entries(g, seat, entries, event, subject, payload)
                 if g.over:
                     break
     return payload
-
-
-def seats_with(g: Game, key: frozenset[str] | CardsAt,
-               equipment: frozenset[str] | None) -> frozenset[int]:
-    """The seats whose equipment has one of ``equipment``'s names, or (``equipment``
-    None: ``key`` is a plan's ``CardsAt``) that ``may_hold`` its cards without holding
-    them in hand: what ``emit`` looks at for those, read from the same memos
-    (``equipped_names``, the conversions), and kept with them in ``g.seats_with``."""
-    found = g.seats_with.get(key)
-    if found is None:
-        seats = range(len(g.table.players))
-        if equipment is not None:
-            found = frozenset(s for s in seats
-                              if not equipment.isdisjoint(g.equipped_names(s)))
-        else:
-            cards_at = cast("CardsAt", key)
-            equipped_of = g._equipped
-            found = frozenset(s for s in seats if may_hold(g, s, cards_at, equipped_of))
-        g.seats_with[key] = found
-    return found
 
 
 def hand_holders(g: Game, names: frozenset[str]) -> set[int]:

@@ -4,7 +4,6 @@ victory go to the mode's Rules."""
 
 from __future__ import annotations
 
-from itertools import compress
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -211,7 +210,6 @@ def die(g: Game, victim: int, killer: int | None) -> None:
 
 
 _HP = attrgetter("hp")
-_ALIVE = attrgetter("alive")
 
 
 def settle_dying(g: Game) -> None:
@@ -220,8 +218,6 @@ def settle_dying(g: Game) -> None:
     players = g.table.players
     if not players or min(map(_HP, players)) > 0:
         return  # the usual case, asked after every action: nobody at 0 HP (one C pass)
-    if min(compress(map(_HP, players), map(_ALIVE, players)), default=1) > 0:
-        return  # once someone has died: nobody alive at 0 HP (C passes too)
     for p in players:
         if p.hp > 0:
             continue
