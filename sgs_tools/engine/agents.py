@@ -66,21 +66,26 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def decide(self, decision: Decision) -> list[int]:
-        n = len(decision.options)
-        low, high = decision.low, decision.high
-        legal = decision.legal
+        return self.choose(len(decision.options), decision.low, decision.high,
+                           decision.kind, decision.legal)
+
+    def choose(self, n: int, low: int, high: int, kind: str,
+               legal: Callable[[int], bool] | None = None) -> list[int]:
+        """``decide`` from what it reads of a decision: how many options, how many to
+        pick, the kind and ``legal`` (the engine asks this directly, without building a
+        Decision, when nothing else reads one: ``decisions.ask``)."""
         if legal is not None:
             if low == high == 1:
                 return [self.first_legal(n, legal)]
             allowed = [i for i in range(n) if legal(i)]
             count = self.rng.randint(min(low, len(allowed)), min(high, len(allowed)))
             chosen = [allowed[i] for i in self.rng.sample(range(len(allowed)), count)]
-            return chosen if decision.kind == "order" else sorted(chosen)
+            return chosen if kind == "order" else sorted(chosen)
         if low == high == 1:
             return [self.rng.randrange(n)]
         count = self.rng.randint(low, high)
         picks = self.rng.sample(range(n), count)
-        return picks if decision.kind == "order" else sorted(picks)
+        return picks if kind == "order" else sorted(picks)
 
     def first_legal(self, n: int, legal: Callable[[int], bool]) -> int:
         """The first legal index of ``range(n)`` in a random order (drawn as needed)."""

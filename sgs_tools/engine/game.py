@@ -94,6 +94,9 @@ class Game:
         self.action_lists: tuple[list[list[Hook]], list[list[Hook]]] | None = None
         """Per seat, its skills' own and granted action hooks (``options.action_index``),
         until the skills at the table change."""
+        self.seat_views: dict[int, tuple[list[str], list[tuple[str, Hook]]]] = {}
+        """Seat → (its ``sources_of`` list, the conversions of those sources), read by
+        ``options.seat_views`` while that list is the one ``sources_of`` gives."""
         self.view_names: dict[str, list[str]] = {}
         """View-as hook key → the card names it can make at this table (prim_views)."""
         self.probe_uses: dict[tuple[str, int], Use] = {}
@@ -139,6 +142,9 @@ class Game:
         from sgs_tools.engine.modes import rules_for
 
         self.rules: Rules = rules_for(self.mode, lib.catalog.modes)(self)
+        self.decisions_checked = type(self.rules).check_decision is not Rules.check_decision
+        """Whether the mode's rules check what a decision shows (``check_decision``); if
+        not, a random agent is asked without building one (``decisions.ask_n``)."""
 
     @property
     def statics_dirty(self) -> bool:
@@ -270,6 +276,7 @@ class Game:
     add_temporary_modifiers = events.add_temporary_modifiers
 
     ask = decisions.ask
+    ask_n = decisions.ask_n
     ask_yes_no = decisions.ask_yes_no
     ask_may = decisions.ask_may
     step_label = decisions.step_label

@@ -57,7 +57,9 @@ def distance(g: Game, a: int, b: int) -> int:
             frm = b_mod.args.get("from")
             if frm is not None and g.interp.names_seat(frm, a, b_mod.frame):
                 d += delta(g, b_mod) or 0
-    d = max(d, g.rules_numbers()[0])
+    least = (g._rules_numbers or g.rules_numbers())[0]
+    if d < least:
+        d = least
     if memo is not None:
         memo[(a, b)] = d
     return d
@@ -72,7 +74,7 @@ def attack_range(g: Game, seat: int) -> int:
         return memo[(seat, -1)]
     t = g.table
     p = t.players[seat]
-    base = g.rules_numbers()[1]
+    base = (g._rules_numbers or g.rules_numbers())[1]
     weapon = borrowed_weapon(g, seat)
     if weapon is None:
         weapon = p.equipment.get("weapon")

@@ -7,7 +7,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine import ai
-from sgs_tools.engine.agents import DECISION_KINDS, Decision, IllegalChoice
+from sgs_tools.engine.agents import (
+    DECISION_KINDS,
+    Agent,
+    Decision,
+    IllegalChoice,
+    RandomAgent,
+)
 from sgs_tools.engine.errors import (
     EngineError,
     InvariantBroken,
@@ -23,12 +29,22 @@ def ask(g: Game, seat: int, kind: str, labels: list[str], low: int = 1, high: in
         legal: Callable[[int], bool] | None = None) -> list[int]:
     """The indices ``seat``'s agent picks among ``labels``, checked. With ``legal``, the
     labels are candidates and only those it allows may be picked (``Decision.legal``)."""
+    return ask_n(g, seat, kind, len(labels), labels.__getitem__, low, high, prompt,
+                 context, legal, labels)
+
+
+def ask_n(g: Game, seat: int, kind: str, n: int, label_of: Callable[[int], str],
+          low: int = 1, high: int = 1, prompt: str = "",
+          context: dict[str, Any] | None = None, legal: Callable[[int], bool] | None = None,
+          labels: list[str] | None = None) -> list[int]:
+    """``ask`` among ``n`` options whose labels ``label_of`` gives: a random agent (when
+    no rule reads the decision) is asked without a Decision, and only the labels it
+    picks are built (for the log); any other agent gets the full list."""
     p = g.table.players[seat]
     if not p.alive:
         raise InvariantBroken(f"seat {seat} was asked to act after death ({prompt})")
     if kind not in DECISION_KINDS:
         raise EngineError(f"unknown decision kind {kind!r} ({prompt})")
-    n = len(labels)
     low = min(low, n)
     high = min(max(high, low), n)
     if n == 0 or high == 0:
@@ -36,26 +52,41 @@ def ask(g: Game, seat: int, kind: str, labels: list[str], low: int = 1, high: in
     if n == 1 and low == 1 and kind not in ("play",):
         return [0]
     agent = g.agents[seat]
-    d = Decision(seat, kind, labels, low, high, prompt, context or {}, legal)
+    if type(agent) is RandomAgent and not (g.setup.check_invariants
+                                           and g.decisions_checked):
+        # (its answer is legal by construction: what it reads is n, low, high, the kind
+        # and ``legal``, so it makes the same choice as through ``decide``)
+        picks = agent.choose(n, low, high, kind, legal)
+    else:
+        if labels is None:
+            labels = [label_of(i) for i in range(n)]
+        picks = decide(g, agent, Decision(seat, kind, labels, low, high, prompt,
+                                          context or {}, legal))
+    if g.record:
+        g.log.append({"e": "decide", "seat": seat, "kind": kind, "prompt": prompt,
+                      "picked": [label_of(i) for i in picks]})
+    return picks
+
+
+def decide(g: Game, agent: Agent, d: Decision) -> list[int]:
+    """The agent's answer to ``d``, checked (``IllegalChoice`` if it is not legal)."""
     if g.setup.check_invariants:
         g.rules.check_decision(d)
     picks = agent.decide(d)
+    n, low, high, legal = len(d.options), d.low, d.high, d.legal
     if not (type(picks) is list and len(picks) == 1 and type(picks[0]) is int
             and 0 <= picks[0] < n and low <= 1 <= high) and (
             # (the usual answer, one index, checked above without the general test)
             not isinstance(picks, list) or len(picks) != len(set(picks))
             or not low <= len(picks) <= high
             or any(not isinstance(i, int) or not 0 <= i < n for i in picks)):
-        raise IllegalChoice(f"illegal choice {picks!r} by seat {seat} for "
+        raise IllegalChoice(f"illegal choice {picks!r} by seat {d.seat} for "
                             f"{d.describe()}: pick {low}..{high} distinct indices "
                             f"below {n}")
     if legal is not None and not all(legal(i) for i in picks):
-        raise IllegalChoice(f"illegal choice {picks!r} by seat {seat} for "
-                            f"{d.describe()}: {', '.join(labels[i] for i in picks)} "
+        raise IllegalChoice(f"illegal choice {picks!r} by seat {d.seat} for "
+                            f"{d.describe()}: {', '.join(d.options[i] for i in picks)} "
                             "may not be picked now")
-    if g.record:
-        g.log.append({"e": "decide", "seat": seat, "kind": kind, "prompt": prompt,
-                         "picked": [labels[i] for i in picks]})
     return picks
 
 
@@ -105,12 +136,13 @@ def choose_one(g: Game, seat: int, labels: list[str], f: Frame) -> int:
 def choose_players(g: Game, chooser: int, cands: tuple[int, ...] | list[int], low: int,
                    high: int, prompt: str, f: Frame | None, helpful: bool = False
                    ) -> tuple[int, ...]:
-    labels = [g.rules.public_name(s) for s in cands]
     context = None
     if getattr(g.agents[chooser], "wants_context", False):
         sign = -1.0 if helpful else 1.0
         context = {"scores": [sign * ai.hostility(g, chooser, s) for s in cands]}
-    picks = g.ask(chooser, "players", labels, low, high, prompt, context)
+    public_name = g.rules.public_name
+    picks = g.ask_n(chooser, "players", len(cands), lambda i: public_name(cands[i]), low,
+                    high, prompt, context)
     return tuple(cands[i] for i in sorted(picks))
 
 
@@ -128,10 +160,10 @@ def choose_cards(g: Game, chooser: int, owner: int, uids: list[int], low: int, h
     if blind:
         g.rng.shuffle(blind)
     order = shown + blind
-    labels = [g.face(u) for u in shown] + [f"hand card {i + 1}"
-                                               for i in range(len(blind))]
     context = None
     if getattr(g.agents[chooser], "wants_context", False):
         context = {"values": [ai.card_value(g, chooser, u, owner) for u in order]}
-    picks = g.ask(chooser, "cards", labels, low, high, prompt, context)
+    face, n_shown = g.face, len(shown)
+    picks = g.ask_n(chooser, "cards", len(order), lambda i: face(order[i]) if i < n_shown
+                    else f"hand card {i - n_shown + 1}", low, high, prompt, context)
     return [order[i] for i in sorted(picks)]

@@ -62,6 +62,31 @@ def action_hooks(g: Game, seat: int) -> list[tuple[Hook, int]]:
     return out
 
 
+def seat_views(g: Game, seat: int) -> list[tuple[str, Hook]]:
+    """(source, hook) of every conversion of the seat's skills and equipment, in order:
+    kept with the ``sources_of`` list it was read from (a new list once they change)."""
+    sources = g.sources_of(seat)
+    kept = g.seat_views.get(seat)
+    if kept is not None and kept[0] is sources:
+        return kept[1]
+    views = g.lib.views
+    found = [(source, view) for source in sources for view in views.get(source, ())]
+    g.seat_views[seat] = (sources, found)
+    return found
+
+
+def targets_free(g: Game, use: Use) -> bool:
+    """Whether ``can_target`` allows every seat for this use: no modifier that could
+    forbid a target is anywhere in force, and the card is not a delayed trick (whose
+    judgement zones limit it). Then candidates need not be asked one by one."""
+    st = g.statics
+    if g._statics_dirty or st.temporary:
+        return False
+    words = st.words
+    return not ("untargetable" in words or "taunt" in words) and (
+        g.table.card(use.card).type != "delayed_trick")
+
+
 def use_limit(g: Game, seat: int, name: str, phase: dict[str, Any] | None) -> int | None:
     """How many times ``name`` may be used this play phase (None = no limit)."""
     limit: int | None = None
@@ -157,8 +182,8 @@ def has_targets(g: Game, hook: Hook, f: Frame, card: str | None) -> bool:
                         use = g.probe_uses[key] = Use(card, g.probe_card(card), f.owner,
                                                       hook)
                     select = g.targeting_select(use, select)
-                    cands = [c for c in g.interp.select(select, f)
-                             if g.can_target(use, c)]
+                    cands = list(g.interp.select(select, f)) if targets_free(g, use) else [
+                        c for c in g.interp.select(select, f) if g.can_target(use, c)]
                 else:
                     cands = list(g.interp.select(select, f))
                 low, _high = g.interp.selector_count(select, f, len(cands))
@@ -328,16 +353,15 @@ class PlaySlots:
                 label_of(label)
                 add(("card", uid, CARD, (c.card, uid)))
         group = 0
-        for source in g.sources_of(seat):
-            for view in g.lib.views.get(source, ()):
-                if not g.frequency_ok(seat, view.key, view.frequency, None) or not view_ok(
-                        g, seat, view):
+        for source, view in seat_views(g, seat):
+            if not g.frequency_ok(seat, view.key, view.frequency, None) or not view_ok(
+                    g, seat, view):
+                continue
+            for name in view_names(g, view):
+                if not actions.get(name):
                     continue
-                for name in view_names(g, view):
-                    if not actions.get(name):
-                        continue
-                    group += 1
-                    self.view_slots(source, view, name, group, failed)
+                group += 1
+                self.view_slots(source, view, name, group, failed)
         for hook, owner in g.action_hooks(seat):
             label = hook.source if hook.index == 0 else f"{hook.source}#{hook.index}"
             if owner != seat:
@@ -405,6 +429,11 @@ class PlaySlots:
     def legal_or_end(self, i: int) -> bool:
         """``legal``, with one more option after the candidates: "end", always legal."""
         return i == len(self.labels) or self.legal(i)
+
+    def label_or_end(self, i: int) -> str:
+        """The label of candidate ``i``, or "end" just after the candidates."""
+        labels = self.labels
+        return labels[i] if i < len(labels) else "end"
 
     def check(self, i: int) -> bool:
         g, seat, phase = self.g, self.seat, self.phase

@@ -93,8 +93,8 @@ def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
                 # Candidates, checked only as the agent tries them (``Decision.legal``).
                 slots = PlaySlots(g, seat, phase, failed)
                 n = len(slots)
-                pick = g.ask(seat, "play", [*slots.labels, "end"], 1, 1, "play phase",
-                             None, slots.legal_or_end)[0]
+                pick = g.ask_n(seat, "play", n + 1, slots.label_or_end, 1, 1,
+                               "play phase", None, slots.legal_or_end)[0]
                 option = slots.option(pick) if pick < n else None
             else:
                 options = g.play_options(seat, phase, failed)

@@ -24,6 +24,7 @@ from sgs_tools.engine.state import (
     EQUIPMENT,
     PROCESSING,
 )
+from sgs_tools.engine.table.options import seat_views, targets_free
 from sgs_tools.engine.words import DODGED
 
 if TYPE_CHECKING:
@@ -223,7 +224,8 @@ def pick(g: Game, who: Any, f: Frame) -> tuple[int, ...]:
         select = g.targeting_select(use, select)
     cands = list(g.interp.select(select, f))
     if use is not None:
-        cands = [c for c in cands if g.can_target(use, c)]
+        if not targets_free(g, use):
+            cands = [c for c in cands if g.can_target(use, c)]
         cands = beyond_limit(g, use, cands)
     low, high = g.interp.selector_count(select, f, len(cands))
     if use is not None:
@@ -384,22 +386,21 @@ def response_sources(g: Game, seat: int, name: str) -> list[tuple[str, list[int]
         else:  # 禁酒: an Analeptic that counts as a Slash
             skill = treating_skill(g, seat)
             out.append((f"{skill}: {cards[u].face()} as {card.card}", [u], skill))
-    for source in g.sources_of(seat):
-        for view in g.lib.views.get(source, ()):
-            if not view_makes(g, view, name) or not g.frequency_ok(
-                    seat, view.key, view.frequency, None) or not view_ok(g, seat, view):
-                continue
-            if no_cards(view):  # 酒诗: a card made from none
-                out.append((f"{source}: as {name}", [], source))
-                continue
-            inner = g.interp.spec_of(view.view_spec or {}) or {}
-            cands = g.interp.candidates(seat, inner)
-            low, _ = g.interp.count_of(inner, Frame(seat, seat, view), len(cands))
-            if low <= 1:
-                out.extend((f"{source}: {cards[u].face()} as {name}", [u], source)
-                           for u in cands)
-            elif len(cands) >= low:
-                out.append((f"{source}: {low} cards as {name}", cands[:low], source))
+    for source, view in seat_views(g, seat):
+        if not view_makes(g, view, name) or not g.frequency_ok(
+                seat, view.key, view.frequency, None) or not view_ok(g, seat, view):
+            continue
+        if no_cards(view):  # 酒诗: a card made from none
+            out.append((f"{source}: as {name}", [], source))
+            continue
+        inner = g.interp.spec_of(view.view_spec or {}) or {}
+        cands = g.interp.candidates(seat, inner)
+        low, _ = g.interp.count_of(inner, Frame(seat, seat, view), len(cands))
+        if low <= 1:
+            out.extend((f"{source}: {cards[u].face()} as {name}", [u], source)
+                       for u in cands)
+        elif len(cands) >= low:
+            out.append((f"{source}: {low} cards as {name}", cands[:low], source))
     mods = g.statics.active(seat, "disguise")
     if mods and p.hand and name in g.declarable(mods):
         skill = mods[0].frame.name
@@ -495,11 +496,11 @@ def ask_for_card(g: Game, seat: int, name: str, f: Frame, helping: int | None = 
     options = [o for o in options if not answer_forbidden(g, seat, o, name, forbid)]
     if not options:
         return []
-    labels = [o[0] for o in options] + ["pass"]
     benefit = ai.respond_benefit(g, seat, name, asking, helping)
-    pick = g.ask(seat, "respond", labels, 1, 1, f"{request.verb} {name}",
-                 {"benefit": benefit})[0]
-    if pick == len(options):
+    n = len(options)
+    pick = g.ask_n(seat, "respond", n + 1, lambda i: options[i][0] if i < n else "pass", 1,
+                   1, f"{request.verb} {name}", {"benefit": benefit})[0]
+    if pick == n:
         return []
     _label, uids, via = options[pick]
     if via and via.startswith("declare:"):

@@ -79,10 +79,19 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
                     moved.append(part)
             continue
         moved.append(uid)
+    where = t.where
+    at = (zone, seat)
+    pile: list[int] | None = None  # (the zone's list, looked up for the first card)
     for uid in moved:
-        if uid not in t.where:
+        found = where.get(uid)
+        if found is None:
             continue
-        old_zone, old_seat = t.remove(uid)
+        old_zone, old_seat = found
+        # (Table.remove and Table.put, inline but for equipment: moves are frequent)
+        if old_zone == EQUIPMENT:
+            t.remove(uid)
+        else:
+            t.zone_list(old_zone, old_seat).remove(uid)
         if old_zone == JUDGEMENT and zone != JUDGEMENT:
             g.views.pop(uid, None)
         if old_zone == EQUIPMENT:
@@ -97,7 +106,13 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
             t.put(uid, zone, seat, slot)
             g.statics_dirty = True
         else:
-            t.put(uid, zone, seat, bottom=bottom)
+            if pile is None:
+                pile = t.zone_list(zone, seat)
+            if bottom:
+                pile.insert(0, uid)
+            else:
+                pile.append(uid)
+            where[uid] = at
     if g.record:
         g.log.append({"e": "move", "to": zone, "seat": seat, "reason": reason,
                          "cards": [g.face(u) for u in moved]})
