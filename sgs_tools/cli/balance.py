@@ -14,6 +14,7 @@ import typer
 from sgs_tools.cli.common import (
     DATA_HELP,
     MAX_GAMES,
+    agents_problem,
     check_data,
     data_or_here,
     load_library,
@@ -99,6 +100,9 @@ def balance(
                              **{"max-games": max_games})
     if below_one:
         fail(below_one)
+    bad_agents = agents_problem(agents, players)
+    if bad_agents:
+        fail(bad_agents)
     if max(games, max_games) > MAX_GAMES:
         fail(f"--games and --max-games are at most {MAX_GAMES:,}")
     if until_ci is not None and not (0 < until_ci < 1):

@@ -14,6 +14,7 @@ import typer
 from sgs_tools.cli.common import (
     DATA_HELP,
     MAX_GAMES,
+    agents_problem,
     check_data,
     data_or_here,
     load_library,
@@ -21,7 +22,6 @@ from sgs_tools.cli.common import (
     not_positive,
     plays_guozhan,
 )
-from sgs_tools.engine.agents import known_kind
 
 _last = [0.0]
 
@@ -98,18 +98,11 @@ def simulate(
     if backend not in ("process", "ray"):
         typer.echo(f"sgs simulate: --backend is process or ray, not {backend!r}", err=True)
         raise typer.Exit(2)
+    bad_agents = agents_problem(agents, players)
+    if bad_agents:
+        typer.echo(f"sgs simulate: {bad_agents}", err=True)
+        raise typer.Exit(2)
     kinds = [k.strip() for k in agents.split(",") if k.strip()]
-    by_role = [k for k in kinds if "=" in k]
-    if not kinds or any(not known_kind(k.partition("=")[2] if "=" in k else k)
-                        for k in kinds) or (by_role and len(by_role) != len(kinds)):
-        typer.echo(f"sgs simulate: unknown agents {agents!r}; expected random, heuristic or "
-                   "rollout[:R[:T]], one per seat, or by role (lord=heuristic,rebel=random,…)",
-                   err=True)
-        raise typer.Exit(2)
-    if len(kinds) > 1 and not by_role and len(kinds) != players:
-        typer.echo(f"sgs simulate: --agents lists {len(kinds)} agents for {players} players; "
-                   "give one kind, or one per seat", err=True)
-        raise typer.Exit(2)
     if json_out is not None and json_out.is_dir():
         typer.echo(f"sgs simulate: --json {json_out} is a folder; give a file's path",
                    err=True)

@@ -28,3 +28,13 @@ def test_balance_names_max_games() -> None:
     result = runner.invoke(app, ["balance", "--max-games", "0"])
     assert result.exit_code == 2
     assert result.output == "sgs balance: --max-games is 0; it must be 1 or more\n"
+
+
+@pytest.mark.parametrize("command", ["simulate", "balance", "replay"])
+def test_agents_for_fewer_seats_than_players_are_refused_alike(command: str) -> None:
+    """Review, session 8: `simulate -n 4 --agents random,random` was refused, but `replay`
+    and `balance` played the table (so replay replayed a game simulate never numbered)."""
+    result = runner.invoke(app, [command, "-n", "4", "--agents", "random,random"])
+    assert result.exit_code == 2
+    assert result.output == (f"sgs {command}: --agents lists 2 agents for 4 players; give "
+                             "one kind, or one per seat\n")
