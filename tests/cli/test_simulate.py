@@ -38,3 +38,14 @@ def test_agents_for_fewer_seats_than_players_are_refused_alike(command: str) -> 
     assert result.exit_code == 2
     assert result.output == (f"sgs {command}: --agents lists 2 agents for 4 players; give "
                              "one kind, or one per seat\n")
+
+
+@pytest.mark.parametrize(("generals", "said"), [
+    ("caocao", "--generals names 1 general for 4 seats"),
+    ("caocao,liubei", "--generals names 2 generals for 4 seats"),
+])
+def test_too_few_generals_are_counted_in_words(generals: str, said: str) -> None:
+    result = runner.invoke(app, ["simulate", "--players", "4", "--games", "1",
+                                 "--generals", generals])
+    assert result.exit_code == 2, result.output
+    assert said in result.output
