@@ -135,8 +135,11 @@ def _gh_escape(value: str, prop: bool = False) -> str:
 
 
 def github(problems: list[Problem], files: int,
-           write_summary: Callable[[str], None] | None = None) -> str:
-    """Workflow commands for the first annotations; a Markdown table of all in the summary."""
+           write_summary: Callable[[str], None] | None = None, *,
+           command: str = "sgs validate", tally: str | None = None) -> str:
+    """Workflow commands for the first annotations; a Markdown table of all in the summary
+    headed by the command that found them (``tally``: a last line for both, such as the
+    scenarios that passed)."""
     lines = []
     for p in problems[:GITHUB_MAX_ANNOTATIONS]:
         loc = p.location
@@ -157,10 +160,12 @@ def github(problems: list[Problem], files: int,
                 fh.write(md)
     if write_summary is not None:
         try:
-            write_summary(github_summary(problems, files))
+            write_summary(github_summary(problems, files, command, tally))
         except OSError as exc:
             lines.append(f"::warning::could not write the step summary: {exc.strerror}")
     lines.append(f"{plural(len(problems), 'problem')} in {plural(files, 'file')} checked")
+    if tally:
+        lines.append(tally)
     return "\n".join(lines) + "\n"
 
 
@@ -174,16 +179,18 @@ def md_cell(text: str) -> str:
     return html.escape(_MD_SPECIAL.sub(r"\\\1", one_line), quote=False)
 
 
-def github_summary(problems: list[Problem], files: int) -> str:
+def github_summary(problems: list[Problem], files: int, command: str = "sgs validate",
+                   tally: str | None = None) -> str:
+    end = f"\n{md_cell(tally)}\n" if tally else ""
     if not problems:
-        return f"### sgs validate\n\nNo problems in {plural(files, 'file')}.\n"
-    rows = ["### sgs validate", "",
+        return f"### {command}\n\nNo problems in {plural(files, 'file')}.\n" + end
+    rows = ["### " + command, "",
             f"{plural(len(problems), 'problem')} in {plural(files, 'file')}.", "",
             "| file | line | col | code | message |", "|---|---|---|---|---|"]
     for p in problems:
         rows.append(f"| {md_cell(p.location.path)} | {p.location.line} | {p.location.col} "
                     f"| {md_cell(p.code)} | {md_cell(_message(p))} |")
-    return "\n".join(rows) + "\n"
+    return "\n".join(rows) + "\n" + end
 
 
 def sarif(problems: list[Problem]) -> str:
@@ -221,12 +228,13 @@ def sarif(problems: list[Problem]) -> str:
 
 
 def render(output_format: str, problems: list[Problem], sources: Mapping[str, HasLines],
-           files: int) -> str:
-    """Problems in the chosen format (one of FORMATS); the one dispatch every command uses."""
+           files: int, *, command: str = "sgs validate", tally: str | None = None) -> str:
+    """Problems in the chosen format (one of FORMATS); the one dispatch every command uses
+    (``command`` heads a GitHub step summary, which also ends with ``tally``)."""
     if output_format == "json":
         return as_json(problems, files)
     if output_format == "github":
-        return github(problems, files)
+        return github(problems, files, command=command, tally=tally)
     if output_format == "sarif":
         return sarif(problems)
     return text(problems, sources, files)

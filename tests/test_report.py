@@ -99,3 +99,18 @@ def test_messages_and_hints_reach_the_terminal_without_escape_sequences() -> Non
     assert not any(ch in out for ch in "\x1b\x07\x9b")
     assert "bad ␛]0;pwn␇ name" in out and "a: ␛[2J" in out
     assert report.terminal("two\nlines\t\x00") == "two\nlines\t␀"
+
+
+def test_step_summary_is_headed_by_its_command_and_ends_with_its_tally() -> None:
+    """Review, session 8: `sgs test --format github` headed its step summary 'sgs validate'
+    and said nothing of the scenarios that ran."""
+    problem = Problem(Location("tests/a.yaml", 3, 4), "expect", "seat 0 hand is 2 cards")
+    written: list[str] = []
+    out = report.github([problem], 2, written.append, command="sgs test",
+                        tally="2 scenarios: 1 passed, 1 failed")
+    assert out.splitlines()[-2:] == ["1 problem in 2 files checked",
+                                     "2 scenarios: 1 passed, 1 failed"]
+    summary, = written
+    assert summary.startswith("### sgs test\n")
+    assert summary.endswith("\n2 scenarios: 1 passed, 1 failed\n")
+    assert report.github_summary([], 1).startswith("### sgs validate\n")

@@ -14,9 +14,12 @@ import typer
 from sgs_tools.cli.common import (
     DATA_HELP,
     MAX_GAMES,
+    agents_problem,
     check_data,
     data_or_here,
     load_library,
+    mode_to_play,
+    not_positive,
     plays_guozhan,
 )
 
@@ -24,7 +27,11 @@ FORMATS = ("text", "json", "markdown")
 
 
 def balance(
-    mode: Annotated[str, typer.Option("--mode", help="The mode to play.")] = "identity",
+    mode: Annotated[str | None, typer.Option(
+        "--mode", metavar="[identity|korean|guozhan|samurai|MODE]",
+        help="The mode to play: a bundled one, or a mode of the loaded data that the engine "
+        "plays (based on one of them). Default: identity, or inside an expansion that does "
+        "not join identity, the first mode it joins.", show_default=False)] = None,
     players: Annotated[int, typer.Option("--players", "-n", help="Players per game.")] = 5,
     games: Annotated[int, typer.Option(
         "--games", "-g", help="Games (with --focus: seeds per general and role; each seed "
@@ -73,7 +80,6 @@ def balance(
     generals in every role with paired seeds."""
     import json
 
-    from sgs_tools.engine import PLAYED_MODES
     from sgs_tools.engine.errors import SetupError
     from sgs_tools.engine.modes import new_game
     from sgs_tools.errors import UsageError
@@ -90,18 +96,19 @@ def balance(
         fail(f"--format is one of {', '.join(FORMATS)}, not {fmt!r}")
     if correction not in ("bh", "holm"):
         fail(f"--correction is bh or holm, not {correction!r}")
-    if games < 1 or players < 1 or (workers is not None and workers < 1):
-        fail("--games, --players and --workers must be positive")
-    if max_games < 1:
-        fail("--max-games must be positive")
+    below_one = not_positive(games=games, players=players, workers=workers,
+                             **{"max-games": max_games})
+    if below_one:
+        fail(below_one)
+    bad_agents = agents_problem(agents, players)
+    if bad_agents:
+        fail(bad_agents)
     if max(games, max_games) > MAX_GAMES:
         fail(f"--games and --max-games are at most {MAX_GAMES:,}")
     if until_ci is not None and not (0 < until_ci < 1):
         fail("--until-ci is a width between 0 and 1 (0.05 = five points)")
     if not 0 < alpha < 1:
         fail("--alpha is between 0 and 1")
-    if mode not in PLAYED_MODES:
-        fail(f"the engine plays {', '.join(PLAYED_MODES)}; not {mode!r}")
     for path in (out, svg):
         if path is not None and path.exists() and not force:
             fail(f"{path} exists; use --force to overwrite it")
@@ -110,6 +117,7 @@ def balance(
     check_data("balance", data)
     data = data_or_here(data)  # inside an expansion: that expansion, as simulate does
     lib = load_library("balance", data)
+    mode = mode_to_play("balance", mode, lib)
     base = Settings(mode=mode, players=players, games=games, seed=seed, agents=agents,
                     data=tuple(str(p) for p in data or []))
     roles: list[str] = []

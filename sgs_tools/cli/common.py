@@ -19,6 +19,32 @@ MAX_GAMES = 10**15
 fits a machine word; a million games a second would take thirty years)."""
 
 
+def not_positive(**counts: int | None) -> str | None:
+    """The first of the counts given (option name without dashes → value) below 1, said as
+    the user typed it ("--games is 0; it must be 1 or more"), or None."""
+    for name, value in counts.items():
+        if value is not None and value < 1:
+            return f"--{name} is {value}; it must be 1 or more"
+    return None
+
+
+def agents_problem(agents: str, players: int) -> str | None:
+    """What is wrong with an ``--agents`` value for a table of ``players``, or None: one
+    kind for every seat, one per seat, or by role (``lord=heuristic,rebel=random``)."""
+    from sgs_tools.engine.agents import known_kind
+
+    kinds = [k.strip() for k in agents.split(",") if k.strip()]
+    by_role = [k for k in kinds if "=" in k]
+    if not kinds or any(not known_kind(k.partition("=")[2] if "=" in k else k)
+                        for k in kinds) or (by_role and len(by_role) != len(kinds)):
+        return (f"unknown agents {agents!r}; expected random, heuristic or rollout[:R[:T]], "
+                "one per seat, or by role (lord=heuristic,rebel=random,…)")
+    if len(kinds) > 1 and not by_role and len(kinds) != players:
+        return (f"--agents lists {len(kinds)} agents for {players} players; give one kind, "
+                "or one per seat")
+    return None
+
+
 def check_data(command: str, data: list[Path] | None) -> None:
     """Refuse a --data path that does not exist (exit 2)."""
     for extra in data or []:

@@ -83,6 +83,7 @@ def freekill(
 
 def summary(result: object, out: Path) -> str:
     from sgs_tools.export.freekill.package import ExportResult
+    from sgs_tools.report import plural
 
     assert isinstance(result, ExportResult)
     lines = [f"wrote FreeKill package {result.package!r} to {out}: "
@@ -90,11 +91,11 @@ def summary(result: object, out: Path) -> str:
              f"{len(result.skills)} of {result.considered_skills} skills, "
              f"{len(result.cards)} of {result.considered_cards} cards"
              + (f" ({result.copies} deck copies)" if result.copies else "")
-             + f", {result.tests} scenario tests"]
-    for kind, plural in (("skill", "skills"), ("card", "cards")):
+             + f", {plural(result.tests, 'scenario test')}"]
+    for kind in ("skill", "card"):
         refused = [r for r in result.refused if r.kind == kind]
         if refused:
-            lines.append(f"not exportable ({len(refused)} {plural}; the word with no "
+            lines.append(f"not exportable ({plural(len(refused), kind)}; the word with no "
                          "FreeKill mapping):")
             lines += [f"  {r.id}: {r.word}" + (f" ({r.why})" if r.why else "")
                       for r in refused]

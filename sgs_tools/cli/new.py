@@ -441,6 +441,14 @@ def new_general(
     if hp is not None and halves is not None:
         _fail(command, "give --hp or --halves, not both")
     kinds = _health_kinds(result, exp)
+    joined = ", ".join(exp.modes) or "identity"
+    if halves is not None and True not in kinds:  # the file would fail validation at once
+        _fail(command, f"--halves counts health in yin-yang halves, but the modes this "
+              f"expansion joins ({joined}) count whole HP: give --hp, or add a Guozhan mode "
+              "to 'modes:' in expansion.yaml")
+    if hp is not None and False not in kinds:
+        _fail(command, f"--hp counts whole health, but the modes this expansion joins "
+              f"({joined}) count yin-yang halves: give --halves (3 = one and a half)")
     if hp is None and halves is None and len(kinds) > 1:
         # modes of both kinds (identity and Guozhan, say): which this general is for
         counted = ask.ask("--hp or --halves", None, "Health in whole HP (identity) or in "
@@ -514,6 +522,28 @@ def insert_item(command: str, text: str, key: str, block_of: Callable[[str], str
     return "".join(lines)
 
 
+def _edited(command: str, target: Path, old: str, new: str) -> str:
+    """``new``, the edited text of ``target``, once both it and ``old`` load as YAML: a
+    file that does not load is not edited (an item added inside a bracket left open
+    made a broken file differently broken), nor is one the edit would break."""
+    from sgs_tools.data.loader import loads
+    from sgs_tools.errors import LoadError
+    from sgs_tools.paths import display_path
+
+    shown = display_path(target)
+    try:
+        loads(old, shown)
+    except LoadError as exc:
+        _fail(command, f"{exc.problem.location}: {exc.problem.message}; {shown} is left as "
+              "it is: fix it ('sgs validate' shows it) and try again")
+    try:
+        loads(new, shown)
+    except LoadError as exc:  # pragma: no cover - the block is ours; a layout it misreads
+        _fail(command, f"adding to {shown} would break it ({exc.problem.location}: "
+              f"{exc.problem.message}); add the item by hand", 3)
+    return new
+
+
 @app.command("skill")
 def new_skill(
     general: Annotated[str, typer.Argument(
@@ -547,6 +577,18 @@ def new_skill(
         if found is None:
             from sgs_tools.data.schemas import suggest
 
+            own = sorted((exp.root / "generals").rglob(f"{general}.y*ml"))
+            if own:  # its file is there but did not load or failed its schema
+                from sgs_tools.paths import display_path
+
+                shown = display_path(own[0])
+                bad = [p for p in result.problems if p.severity == "error"
+                       and Path(p.location.path).resolve() == own[0].resolve()]
+                _fail(command, f"general {general!r} is not loaded: "
+                      + (f"{bad[0].location}: {bad[0].message}" if bad
+                         else f"{shown} has problems")
+                      + "; fix it ('sgs validate' shows it) and try again")
+
             hint = suggest(general, set(result.catalog.generals))
             _fail(command, f"no general {general!r}" + (f"; {hint}" if hint else ""))
         target = Path(found.origin.file)
@@ -569,7 +611,8 @@ def new_skill(
         text, newline = read_source(target)
     except (OSError, UnicodeDecodeError) as exc:
         _fail(command, f"cannot read {target}: {exc}")
-    new_text = insert_item(command, text, "skills", lambda indent: skill_block(spec, indent))
+    new_text = _edited(command, target, text, insert_item(
+        command, text, "skills", lambda indent: skill_block(spec, indent)))
     plan = Plan()
     plan.add(target, new_text, edit=True, newline=newline)
     general_obj = result.catalog.generals.get(gen_id)
@@ -660,7 +703,9 @@ def new_card(
         if target.exists():
             try:
                 text, newline = read_source(target)
-                plan.add(target, _append_item(text, key, entry), edit=True, newline=newline)
+                plan.add(target, _edited(command, target, text,
+                                         _append_item(text, key, entry)),
+                         edit=True, newline=newline)
             except (OSError, UnicodeDecodeError) as exc:
                 _fail(command, f"cannot add to {target}: {exc}")
         else:
@@ -738,7 +783,7 @@ def new_kingdom(
         new_text = text + ("" if text.endswith("\n") or not text else "\n") + (
             "kingdoms:\n" + item)
     plan = Plan()
-    plan.add(target, new_text, edit=True, newline=newline)
+    plan.add(target, _edited(command, target, text, new_text), edit=True, newline=newline)
     _write(command, plan, False, exp.root)
     code = _report(command, exp, [])
     if code == 0:

@@ -9,6 +9,7 @@ import typer
 
 from sgs_tools.cli.common import (
     DATA_HELP,
+    agents_problem,
     check_data,
     data_or_here,
     load_library,
@@ -55,6 +56,10 @@ def replay(
             typer.echo(f"sgs replay: --focus takes GENERAL=ROLE, not {focus!r}", err=True)
             raise typer.Exit(2)
         focused = (general.strip(), role.strip())
+    bad_agents = agents_problem(agents, players)  # the tables simulate refuses
+    if bad_agents:
+        typer.echo(f"sgs replay: {bad_agents}", err=True)
+        raise typer.Exit(2)
     lib = load_library("replay", data)
     mode = mode_to_play("replay", mode, lib)
     settings = Settings(mode=mode, players=players, seed=seed, agents=agents,

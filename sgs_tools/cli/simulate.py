@@ -14,13 +14,14 @@ import typer
 from sgs_tools.cli.common import (
     DATA_HELP,
     MAX_GAMES,
+    agents_problem,
     check_data,
     data_or_here,
     load_library,
     mode_to_play,
+    not_positive,
     plays_guozhan,
 )
-from sgs_tools.engine.agents import known_kind
 
 _last = [0.0]
 
@@ -84,9 +85,9 @@ def simulate(
     from sgs_tools.sim import stats
     from sgs_tools.sim.runner import Settings, run_iter
 
-    if games < 1 or players < 1 or (workers is not None and workers < 1):
-        typer.echo("sgs simulate: --games, --players and --workers must be positive",
-                   err=True)
+    below_one = not_positive(games=games, players=players, workers=workers)
+    if below_one:
+        typer.echo(f"sgs simulate: {below_one}", err=True)
         raise typer.Exit(2)
     if games > MAX_GAMES:
         typer.echo(f"sgs simulate: --games is at most {MAX_GAMES:,}", err=True)
@@ -97,18 +98,11 @@ def simulate(
     if backend not in ("process", "ray"):
         typer.echo(f"sgs simulate: --backend is process or ray, not {backend!r}", err=True)
         raise typer.Exit(2)
+    bad_agents = agents_problem(agents, players)
+    if bad_agents:
+        typer.echo(f"sgs simulate: {bad_agents}", err=True)
+        raise typer.Exit(2)
     kinds = [k.strip() for k in agents.split(",") if k.strip()]
-    by_role = [k for k in kinds if "=" in k]
-    if not kinds or any(not known_kind(k.partition("=")[2] if "=" in k else k)
-                        for k in kinds) or (by_role and len(by_role) != len(kinds)):
-        typer.echo(f"sgs simulate: unknown agents {agents!r}; expected random, heuristic or "
-                   "rollout[:R[:T]], one per seat, or by role (lord=heuristic,rebel=random,…)",
-                   err=True)
-        raise typer.Exit(2)
-    if len(kinds) > 1 and not by_role and len(kinds) != players:
-        typer.echo(f"sgs simulate: --agents lists {len(kinds)} agents for {players} players; "
-                   "give one kind, or one per seat", err=True)
-        raise typer.Exit(2)
     if json_out is not None and json_out.is_dir():
         typer.echo(f"sgs simulate: --json {json_out} is a folder; give a file's path",
                    err=True)
@@ -196,14 +190,20 @@ def simulate(
 def general_list_problem(lib: Any, mode: str, generals: tuple[str, ...]) -> str | None:
     """Why a ``--generals`` list makes a table that could not exist, or None: a general
     named twice (a box has one card of each), or a Guozhan pair of two kingdoms (the rules
-    deal two of one kingdom). Unknown names are left to the deal, which suggests others."""
+    deal two of one kingdom), or a general that does not exist (with the nearest ids)."""
     names = [n.strip() for g in generals for n in g.split("+")]
     twice = sorted({n for n in names if n and names.count(n) > 1})
     if twice:
         return (f"names {', '.join(map(repr, twice))} more than once; a table has one of "
                 "each general")
+    known = lib.catalog.generals
+    unknown = [n for n in names if n and n not in known]
+    if unknown and mode != "samurai":  # (the samurai deal reads its own names)
+        from sgs_tools.data.schemas import suggest
+
+        hint = suggest(unknown[0], set(known))
+        return f"names unknown general {unknown[0]!r}" + (f" ({hint})" if hint else "")
     if mode != "samurai" and plays_guozhan(lib, mode):
-        known = lib.catalog.generals
         for pair in generals:
             two = [n.strip() for n in pair.split("+")]
             kingdoms = {known[n].kingdom for n in two if n in known}

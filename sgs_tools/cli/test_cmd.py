@@ -118,7 +118,8 @@ def _data_problems(data: list[Path] | None, targets: list[Path], output_format: 
     problems = [p for p in result.problems if p.severity == "error"]
     if not problems:
         return
-    out = report.render(output_format, problems, result.documents, result.reported)
+    out = report.render(output_format, problems, result.documents, result.reported,
+                        command="sgs test", tally="no scenario run: the data has problems")
     if output_format == "json":
         import json
 
@@ -148,19 +149,20 @@ def _run(lib: Library, files: list[Path], output_format: str, verbose: bool) -> 
         if verbose and output_format == "text":
             mark = "ok  " if outcome.ok else "FAIL"
             typer.echo(report.terminal(f"{mark} {shown}: {outcome.name}"))
+    failed = len(files) - passed
+    tally = (f"{report.plural(len(files), 'scenario')}: {passed} passed"
+             + (f", {failed} failed" if failed else ""))
     if output_format == "json":  # the shape of every command's JSON, plus the counts
         import json
 
         payload = json.loads(report.render(output_format, problems, documents, len(files)))
-        payload["scenarios"] = {"run": len(files), "passed": passed,
-                                "failed": len(files) - passed}
+        payload["scenarios"] = {"run": len(files), "passed": passed, "failed": failed}
         out = json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
-    elif output_format != "text":
-        out = report.render(output_format, problems, documents, len(files))
+    elif output_format != "text":  # github: the step summary is headed 'sgs test'
+        out = report.render(output_format, problems, documents, len(files),
+                            command="sgs test", tally=tally)
     else:
         out = report.text(problems, documents, len(files)) if problems else ""
-        failed = len(files) - passed
-        out += (f"{report.plural(len(files), 'scenario')}: {passed} passed"
-                + (f", {failed} failed" if failed else "") + "\n")
+        out += tally + "\n"
     typer.echo(out, nl=False)
     return 0 if not problems else 1

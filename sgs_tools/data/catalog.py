@@ -434,6 +434,12 @@ def _check_roles(cat: Catalog, mode: Mode) -> None:
     ids = set(roles.get("ids") or [])
     players = mode.raw.get("players") or {}
     low, high = _int_at(players.get("min")), _int_at(players.get("max"))
+    if low is not None and high is not None and low > high:
+        cat.problems.append(Problem(
+            mode.origin.where("players", "min"), "players-range",
+            f"mode {mode.id!r} plays from {low} to {high} players: no count is both",
+            f"'min' is the fewest players, at most 'max' ({high})"))
+        low = high = None  # every row would be "outside" an empty range
     for table_key in ("table", "alternative_table"):
         table = roles.get(table_key) or {}
         for count, row in table.items():
@@ -443,6 +449,13 @@ def _check_roles(cat: Catalog, mode: Mode) -> None:
             for role in row:
                 if role not in ids:
                     cat.unknown(mode.origin, (*where, role), "role", role, ids)
+            lords = row.get("lord")
+            if mode.has_lord and isinstance(lords, int) and lords != 1:
+                cat.problems.append(Problem(
+                    mode.origin.where(*where, "lord"), "role-count",
+                    f"the {count}-player row deals {lords} lords",
+                    "a table has one lord: the seat that plays first and whom the "
+                    "others win or lose by"))
             total = sum(v for v in row.values() if isinstance(v, int))
             if count.isdigit() and total != int(count):
                 cat.problems.append(Problem(

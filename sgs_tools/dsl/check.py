@@ -75,8 +75,7 @@ def _nearest(word: str, choices: set[str] | list[str]) -> str | None:
     if best:
         close = best[0]
         others = [w for w in near if w != close]
-        also = f"; nearest known: {', '.join(repr(w) for w in [close, *others])}" \
-            if others else ""
+        also = f" (also near: {', '.join(repr(w) for w in others)})" if others else ""
         return f"did you mean {close!r}?{also}"
     if near:
         return "nearest known: " + ", ".join(repr(w) for w in near)
@@ -588,7 +587,15 @@ class Checker:
             return f"number {w.value}"
         if isinstance(w, A.Ref):
             return f"{'.'.join(w.parts)!r}"
-        return type(w).__name__.lower()
+        if isinstance(w, A.Signed):  # was "signed": the node's class name
+            return f"signed amount '{w.sign}{w.value}'"
+        if isinstance(w, A.Range):
+            return f"range '{w.low}..{'' if w.high is None else w.high}'"
+        if isinstance(w, A.Group):
+            return "bracketed expression"
+        if isinstance(w, A.Call):
+            return f"call '{w.name}(…)'"
+        return "expression"
 
     def _hint_for(self, w: Any, scope: dict[str, str]) -> str | None:
         if isinstance(w, A.Word) and w.name in self.reg.variables and w.name not in scope:
@@ -617,9 +624,13 @@ class Checker:
         if verb is None:
             other = self.reg.modifiers if table == "action" else self.reg.actions
             hint = _other_mode_hint(s.verb, table) or _nearest(s.verb, set(verbs))
-            if s.verb in other:
-                hint = (f"{s.verb!r} is a {'modifier' if table == 'action' else 'action'}; "
-                        f"it belongs {'at clause level' if table == 'action' else 'in a block'}")
+            if s.verb in other and table == "action":
+                hint = (f"{s.verb!r} is a modifier (it always holds): write it on a line "
+                        "of its own, not under a trigger")
+            elif s.verb in other:
+                hint = (f"{s.verb!r} is an action: it goes under a trigger ('at start of "
+                        "play:', 'after take_damage:', 'action:'); here the line is read as "
+                        "a modifier (one that always holds)")
             self.issue(s.pos, "dsl-unknown-word", f"unknown {table} {s.verb!r}", hint)
             return
         self.out.args[id(s)] = self.fill(f"'{s.verb}'", verb.params, s.words, scope, s.pos)

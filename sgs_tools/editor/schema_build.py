@@ -309,6 +309,15 @@ def _card(s: dict[str, Any], facts: Facts) -> None:
                     "'type: equipment'",
         "if": {"required": ["type"], "properties": {"type": {"not": {"const": "equipment"}}}},
         "then": {"properties": {"subtype": False}},
+    }, {
+        "$comment": "a weapon gives its owner an attack range: add 'range:' (1 to 9)",
+        "if": {"required": ["subtype"], "properties": {"subtype": {"const": "weapon"}}},
+        "then": {"required": ["range"]},
+    }, {
+        "$comment": "only a weapon has a range: remove it, or make the card "
+                    "'subtype: weapon'",
+        "if": {"not": {"required": ["subtype"], "properties": {"subtype": {"const": "weapon"}}}},
+        "then": {"properties": {"range": False}},
     }]
 
 

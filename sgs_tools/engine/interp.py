@@ -135,12 +135,14 @@ def _adjacent_to_target(it: Interpreter, p: Player, me: int, f: Frame) -> bool:
 
 
 SelectPlan = tuple[dict[str, Any], str, bool, bool, tuple[FilterTest, ...], tuple[str, ...],
-                   tuple[Any, ...], Any, Any]
+                   tuple[Any, ...], Any, Any, bool]
 """A selector, its noun, whether the noun is others, whether it is any character, its
-filters' tests, its post filters, ``except``, ``within``, ``where``."""
+filters' tests, its post filters, ``except``, ``within``, ``where``, and whether its
+filters read distances or attack ranges (``RANGED``)."""
 CardPlan = tuple[dict[str, Any], tuple[str, ...], tuple[str, ...], tuple[str, ...],
-                 tuple[str, ...]]
-"""A card spec with filters, its names, card types, colours and suits."""
+                 tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+"""A card spec with filters, its names, card types, colours and suits, and the zones
+``candidates`` looks in (``zones_of``: as a filter of equipment kinds means, and not)."""
 
 FILTERS: dict[str, FilterTest] = {
     "male": lambda it, p, me, f: p.gender == "male",
@@ -159,6 +161,10 @@ FILTERS: dict[str, FilterTest] = {
 }
 """The engine's own selector words (a kingdom word is tested first; then these; then the
 filter words primitives register, ``FILTER_WORDS`` and ``STATE_FILTERS``)."""
+
+RANGED = frozenset({"in_range", "at_distance_1", "adjacent_to_target"})
+"""Selector words that read distances or attack ranges: a selector with one of them
+keeps the distances it works out while it tests the table (``Interpreter.select``)."""
 
 
 class Interpreter:
@@ -422,7 +428,8 @@ class Interpreter:
         plan: SelectPlan = (
             s, noun, others, not others and noun not in ("you", "lord", "current"),
             tuple(tests.get(x) or self.filter_test(x) for x in filters), post,
-            tuple(s["except"]) if "except" in s else (), s.get("within"), s.get("where"))
+            tuple(s["except"]) if "except" in s else (), s.get("within"), s.get("where"),
+            any(x in RANGED for x in filters))
         plans = self.select_plans
         if len(plans) >= PLANS_KEPT:
             plans.clear()
@@ -433,7 +440,19 @@ class Interpreter:
         plan = self.select_plans.get(id(s))
         if plan is None or plan[0] is not s:
             plan = self.select_plan(s)
-        _s, noun, others, any_noun, tests, post, excepts, within, where = plan
+        g = self.game
+        if plan[9] and g.range_memo is None:
+            # Nothing on the table changes while one selector is tested: each distance
+            # and the owner's attack range, worked out once for all the characters.
+            g.range_memo = {}
+            try:
+                return self.select_with(plan, f)
+            finally:
+                g.range_memo = None
+        return self.select_with(plan, f)
+
+    def select_with(self, plan: SelectPlan, f: Frame) -> Seats:
+        s, noun, others, any_noun, tests, post, excepts, within, where, _ranged = plan
         me = f.owner
         excluded: set[int] | frozenset[int] = NONE_EXCLUDED
         if excepts:
@@ -498,12 +517,13 @@ class Interpreter:
 
     # -- cards ---------------------------------------------------------------------------
     def card_plan(self, spec: dict[str, Any], filters: dict[str, Any]) -> CardPlan:
-        """What ``card_matches`` reads of a card spec with filters (kept as
-        ``select_plan`` keeps a selector's): names, types, colours, suits."""
+        """What ``card_matches`` and ``candidates`` read of a card spec with filters (kept
+        as ``select_plan`` keeps a selector's): names, types, colours, suits, zones."""
         names = filters.get("name") or ()
         types = filters.get("card_type") or ()
         plan: CardPlan = (spec, tuple(names), tuple(types), tuple(filters.get("color") or ()),
-                          tuple(filters.get("suit") or ()))
+                          tuple(filters.get("suit") or ()), tuple(self.zones_of(spec)),
+                          tuple(self.zones_of(spec, equipment_default=False)))
         plans = self.card_tests
         if len(plans) >= PLANS_KEPT:
             plans.clear()
@@ -517,7 +537,11 @@ class Interpreter:
             if not filters:
                 return True  # (most specs: no filter at all)
             plan = self.card_plan(spec, filters)
-        _spec, names, types, colors, suits = plan
+        return self.plan_matches(card, plan)
+
+    def plan_matches(self, card: CardInst, plan: CardPlan) -> bool:
+        """Whether a card meets a card spec's filters, read as ``card_plan`` keeps them."""
+        names, types, colors, suits = plan[1], plan[2], plan[3], plan[4]
         if names:
             if types:
                 # a card name and a type are alternatives: 一张装备牌或【杀】
@@ -558,7 +582,13 @@ class Interpreter:
     def candidates(self, seat: int, spec: dict[str, Any],
                    equipment_default: bool = True) -> list[int]:
         p = self.game.table.players[seat]
-        zones = self.zones_of(spec, equipment_default)
+        filters = spec.get("filters")
+        if not filters:  # any of the hand and equipment (``zones_of``, ``card_matches``)
+            return [*p.hand, *p.equipment.values()]
+        plan = self.card_tests.get(id(spec))
+        if plan is None or plan[0] is not spec:
+            plan = self.card_plan(spec, filters)
+        zones = plan[5] if equipment_default else plan[6]
         out: list[int] = []
         if "hand" in zones:
             out += p.hand
@@ -567,14 +597,17 @@ class Interpreter:
         if "judgement_zone" in zones:
             out += p.judgement
         if "general_pile" in zones:
-            piles = (spec.get("filters") or {}).get("pile")
+            piles = filters.get("pile")
             out += [u for u in p.pile if pile_of(p, u) in piles] if piles else p.pile
         cards = self.game.table.cards
-        if (spec.get("filters") or {}).get("name") and self.game.statics.any_active(
+        if filters.get("name") and self.game.statics.any_active(
                 "change_name"):  # 禁酒: a card that counts as another matches as that one
-            return [u for u in out if self.card_matches(as_treated(self.game, seat,
-                                                                   cards[u]), spec)]
-        return [u for u in out if self.card_matches(cards[u], spec)]
+            return [u for u in out if self.plan_matches(as_treated(self.game, seat,
+                                                                   cards[u]), plan)]
+        if not (plan[1] or plan[2] or plan[3] or plan[4]):
+            return out  # (a filter of zones or piles alone)
+        matches = self.plan_matches
+        return [u for u in out if matches(cards[u], plan)]
 
     def count_of(self, spec: dict[str, Any], f: Frame, available: int) -> tuple[int, int]:
         count = spec.get("count")

@@ -62,6 +62,12 @@ class Active:
     hook: Hook | None
 
 
+InForce = tuple["Hook", "Frame", Active, Any]
+"""A seat's static modifier of one word (``Statics.by_word``): its hook, the frame to
+read it in, the ``Active`` that ``Statics.active`` answers with while it holds (read
+only), and the phase it holds in, if its hook names one."""
+
+
 @dataclass(slots=True)
 class Temporary:
     seat: int
@@ -78,7 +84,7 @@ class Statics:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.by_seat: list[list[tuple[Hook, dict[str, Any], Frame]]] = []
-        self.by_word: list[dict[str, list[tuple[Hook, dict[str, Any], Frame]]]] = []
+        self.by_word: list[dict[str, list[InForce]]] = []
         self.temporary: list[Temporary] = []
         self.words: set[str] = set()
         self.keys: list[tuple[str, ...] | None] = []
@@ -86,9 +92,15 @@ class Statics:
         whose sources are the same keeps its entries (a refresh is asked for the whole
         table whenever any skill or equipment changes, and most seats' are unchanged)."""
         self.seat_words: list[frozenset[str]] = []
+        self.inputs: list[tuple[list[str], dict[str, int], int | None] | None] = []
+        """Per seat, what its sources were made of at the last refresh (its skills, its
+        equipment, a borrowed weapon), copied: the sources are read again when it changes."""
+        self.held: list[tuple[str, ...]] = []
+        """Per seat, its sources that have statics, as of ``inputs``."""
 
     def refresh(self) -> None:
         from sgs_tools.engine.interp import Frame
+        from sgs_tools.engine.primitives import borrowed_weapon
 
         g = self.game
         statics = g.lib.statics
@@ -100,11 +112,27 @@ class Statics:
             self.by_seat = [[] for _ in players]
             self.by_word = [{} for _ in players]
             self.seat_words = [frozenset() for _ in players]
+            self.inputs = [None] * len(players)
+            self.held = [() for _ in players]
+        inputs = self.inputs
+        held = self.held
+        skillsets = g.skillsets
         words: set[str] = set()
         for i, p in enumerate(players):
             seat = p.seat
-            key = tuple(s for s in g.sources_of(seat) if s in statics
-                        and applies(seat, s)) if p.alive else ()
+            if p.alive:
+                # What a seat's sources are made of (``events.sources_of``): its skills,
+                # its equipment, a weapon it borrowed (``count_as`` reads the first two).
+                # The sources that have statics are looked for again only when one of
+                # those changed: most refreshes follow a change at another seat.
+                made_of = (skillsets[seat], p.equipment, borrowed_weapon(g, seat))
+                if made_of != inputs[i]:
+                    inputs[i] = (list(made_of[0]), dict(made_of[1]), made_of[2])
+                    held[i] = tuple(s for s in g.sources_of(seat) if s in statics)
+                found = held[i]
+                key = tuple(s for s in found if applies(seat, s)) if found else ()
+            else:
+                key = ()
             if key != keys[i]:
                 keys[i] = key
                 entries: list[tuple[Hook, dict[str, Any], Frame]] = []
@@ -114,14 +142,17 @@ class Statics:
                         for mod in hook.modifiers:
                             entries.append((hook, mod, frame))
                 self.by_seat[i] = entries
-                by_word: dict[str, list[tuple[Hook, dict[str, Any], Frame]]] = {}
-                for entry in entries:
-                    by_word.setdefault(str(entry[1]["modifier"]), []).append(entry)
+                by_word: dict[str, list[InForce]] = {}
+                for hook, mod, frame in entries:
+                    word = str(mod["modifier"])
+                    by_word.setdefault(word, []).append(
+                        (hook, frame, Active(word, mod.get("args") or {}, frame, hook),
+                         hook.filter.get("phase")))
                 self.by_word[i] = by_word
                 self.seat_words[i] = frozenset(by_word)
             words |= self.seat_words[i]
         self.words = words
-        g.statics_dirty = False
+        g._statics_dirty = False  # (the property's setter clears caches only when set)
 
     def active(self, seat: int, word: str) -> list[Active]:
         g = self.game
@@ -131,13 +162,12 @@ class Statics:
         if not entries and not self.temporary:
             return []  # the common case, asked many times per step: nothing in force
         out: list[Active] = []
-        for hook, mod, frame in entries or ():
-            phase = hook.filter.get("phase")
+        for hook, frame, found, phase in entries or ():
             if phase and (g.table.phase != phase or g.table.current != seat):
                 continue
             if hook.condition is not None and not g.interp.cond(hook.condition, frame):
                 continue
-            out.append(Active(word, mod.get("args") or {}, frame, hook))
+            out.append(found)
         if self.temporary:
             for t in self.temporary:
                 if t.seat == seat and t.word == word:

@@ -22,6 +22,7 @@ Every problem keeps its YAML location so that ``sgs test`` reports it at its lin
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -70,6 +71,14 @@ NATURES = ("fire", "thunder", "normal")
 """The ``nature`` of a damage event: damage without a nature is logged as ``normal``."""
 SEAT_FIELDS = frozenset({"seat", "source", "killer", "frm", "owner", "of", "by"})
 """Event fields that hold one seat number (or null, as a death with no killer has)."""
+def event_kinds_hint(word: str) -> str:
+    """For an event kind with no near match: the closest few and where all are listed."""
+    near = difflib.get_close_matches(word, sorted(LOG_EVENTS), n=5, cutoff=0.3)
+    head = f"closest kinds: {', '.join(near)}; " if near else ""
+    return (f"{head}the {len(LOG_EVENTS)} kinds are the 'e' values of the scenario "
+            "schema (sgs schema export DIR writes it)")
+
+
 SEAT_TO_EVENTS = frozenset({"redirect", "pass_on"})
 """Events whose ``to`` is a seat (a ``move``'s ``to`` is a zone)."""
 SEATS_FIELDS = frozenset({"targets", "seats"})
@@ -822,7 +831,7 @@ class _Reader:
                     if not isinstance(pattern["e"], str) or pattern["e"] not in LOG_EVENTS:
                         bad(at("expect", key, i, "e"), f"unknown event kind {pattern['e']!r}",
                             suggest(str(pattern["e"]), set(LOG_EVENTS))
-                            or "see the list of events in tests/scenarios/README.md")
+                            or event_kinds_hint(str(pattern["e"])))
                         continue
                     if "times" in pattern and key == "no_events":
                         bad(at("expect", key, i, "times", key=True),

@@ -750,6 +750,8 @@ def run_file(lib: Library, path: Path, shown: str) -> tuple[Outcome, Document | 
     try:
         doc, sc = load(path, shown, lib)
     except LoadError as exc:
+        if exc.text is not None:  # what the loader read (a non-UTF-8 file's text too)
+            return Outcome(shown, shown, [exc.problem]), Document(shown, exc.text, None)
         try:  # the raw text still gives the report its source line and caret
             raw = Document(shown, path.read_text(encoding="utf-8"), None)
         except (OSError, UnicodeDecodeError):

@@ -344,6 +344,10 @@ def text_table(cells: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+def _games(n: object) -> str:
+    return f"{n} game" if n == 1 else f"{n} games"
+
+
 def render_text(report: dict[str, Any]) -> str:
     """The report for a terminal: every name made plain, every column as wide as its
     longest entry."""
@@ -358,7 +362,7 @@ def render_text(report: dict[str, Any]) -> str:
             lines.append(f"  {pad(f['general'], name_w)} as {pad(f['role'], role_w)} "
                          f"{pct(f['rate'])} [{pct(low)}, {pct(high)}]  vs the pool's choice "
                          f"{f['paired_difference'] * 100:+5.1f} points "
-                         f"[{dl * 100:+.1f}, {dh * 100:+.1f}]  ({f['games']} games)")
+                         f"[{dl * 100:+.1f}, {dh * 100:+.1f}]  ({_games(f['games'])})")
         lines.append("")
     if report.get("kingdoms"):
         lines.append("win rate by faction (each seat once; a careerist is its own faction):")
@@ -391,7 +395,7 @@ def render_text(report: dict[str, Any]) -> str:
         size = width(report["skills"], 18)
         for k, v in report["skills"].items():
             lines.append(f"  {pad(k, size)} {v['uses']:6.2f} {v['drawn']:6.2f} "
-                         f"{v['damage']:6.2f} {v['recovered']:6.2f}  ({v['games']} games)")
+                         f"{v['damage']:6.2f} {v['recovered']:6.2f}  ({_games(v['games'])})")
     return "\n".join(lines) + "\n"
 
 

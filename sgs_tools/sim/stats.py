@@ -186,7 +186,8 @@ def _count_way(ways: dict[str, int], seat: dict[str, Any]) -> None:
 def render(rep: Report) -> str:
     """The report as text for a terminal."""
     s = rep.settings
-    lines = [f"{rep.games} games of {s.mode} with {s.players} players ({s.agents} agents, "
+    lines = [f"{rep.games} game{'' if rep.games == 1 else 's'} of {s.mode} with "
+             f"{s.players} players ({s.agents} agents, "
              f"seed {s.seed}) in {rep.seconds:.1f} s"
              + (f" ({rep.games / rep.seconds:.1f} games/s)" if rep.seconds else "")]
     lines.append(f"finished {rep.finished}, stalled {rep.stalled}, "

@@ -22,6 +22,11 @@ runner = CliRunner()
       "gz_liubei+gz_caocao,gz_guanyu+gz_xuchu"], "of two kingdoms"),
     (["--players", "4", "--generals", "caocao,caocao,liubei,sunquan"],
      "names 'caocao' more than once"),
+    (["--players", "4", "--generals", "caocoa,liubei,sunquan,zhangfei"],  # session 8
+     "names unknown general 'caocoa' (did you mean 'caocao'?)"),
+    (["--mode", "guozhan", "--players", "2", "--generals",
+      "gz_liubei+gz_guanyu,gz_caocao+gz_xuchuu"],
+     "names unknown general 'gz_xuchuu' (did you mean 'gz_xuchu'?)"),
 ])
 def test_simulate_refuses_a_table_that_could_not_exist(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["simulate", "--games", "2", *args])
@@ -36,6 +41,8 @@ def test_simulate_refuses_a_table_that_could_not_exist(args: list[str], message:
       "gz_liubei+gz_caocao,gz_guanyu+gz_xuchu"], "of two kingdoms"),
     (["--players", "4", "--generals", "caocao,caocao,liubei,sunquan"],
      "names 'caocao' more than once"),
+    (["--players", "4", "--generals", "caocao,liubei,sunquan,zhangfie"],
+     "names unknown general 'zhangfie' (did you mean 'zhangfei'?)"),
 ])
 def test_replay_refuses_the_tables_simulate_refuses(args: list[str], message: str) -> None:
     """Review, session 7: `sgs replay --generals caocao,caocao,…` played a game that

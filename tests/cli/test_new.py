@@ -406,3 +406,58 @@ def test_edits_keep_a_files_windows_line_endings(exp: Path, bom: bool) -> None:
     assert b"pear" in (exp / "cards/cards.yaml").read_bytes()
     assert b"  - id: jin\r\n" in (exp / "expansion.yaml").read_bytes()
     assert runner.invoke(app, ["validate"]).exit_code == 0
+
+
+def test_a_file_that_does_not_load_is_not_edited(exp: Path) -> None:
+    """Review, session 8: `new card` added its item to a cards.yaml with a bracket left
+    open (inside the bracket, so the file broke differently) and exited 1 after writing;
+    `new skill` on a general whose file did not load said "no general 'zhangxiu'; did you
+    mean 'zhangfei'?"."""
+    assert runner.invoke(app, GENERAL).exit_code == 0
+    assert runner.invoke(app, ["new", "card", "--no-input", "--id", "plum", "--zh", "梅",
+                               "--type", "basic", "--rank", "Q"]).exit_code == 0
+    cards = exp / "cards/cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8") + "  - {id: pear\n", encoding="utf-8")
+    before = {p: p.read_bytes() for p in (cards, exp / "cards/deck.yaml")}
+    result = runner.invoke(app, ["new", "card", "--no-input", "--id", "peach2", "--zh", "桃",
+                                 "--type", "basic", "--rank", "K"])
+    assert result.exit_code == 2
+    assert "cards/cards.yaml:" in result.output and "is left as it is" in result.output
+    assert {p: p.read_bytes() for p in before} == before
+    general = exp / "generals/zhangxiu.yaml"
+    general.write_text(general.read_text(encoding="utf-8") + "  - {id: x\n", encoding="utf-8")
+    kept = general.read_bytes()
+    result = runner.invoke(app, ["new", "skill", "zhangxiu", "--no-input", "--id", "fanji",
+                                 "--zh", "反击"])
+    assert result.exit_code == 2
+    assert "general 'zhangxiu' is not loaded: generals/zhangxiu.yaml:" in result.output
+    assert "did you mean" not in result.output
+    assert general.read_bytes() == kept and not (exp / "tests/fanji.yaml").exists()
+    manifest = exp / "expansion.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "modes: [identity]\n",
+                        encoding="utf-8")
+    kept = manifest.read_bytes()
+    result = runner.invoke(app, ["new", "kingdom", "--no-input", "--id", "jin", "--zh", "晋"])
+    assert result.exit_code == 2, result.output
+    assert manifest.read_bytes() == kept
+
+
+def test_a_health_kind_no_joined_mode_counts_is_refused_before_writing(
+        exp: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review, session 8: `--halves 7` in an expansion joining only identity wrote the
+    general (and its scenario), then failed validation ('write hp: instead'), exit 1."""
+    result = runner.invoke(app, ["new", "general", "--no-input", "--id", "g9", "--zh", "九",
+                                 "--kingdom", "wei", "--halves", "7"])
+    assert result.exit_code == 2
+    assert "the modes this expansion joins (identity) count whole HP: give --hp" \
+        in result.output
+    assert not (exp / "generals/g9.yaml").exists()
+    monkeypatch.chdir(tmp_path)
+    made = runner.invoke(app, ["init", "gz", "--no-input", "--zh", "国", "--mode", "guozhan"])
+    assert made.exit_code == 0, made.output
+    monkeypatch.chdir(tmp_path / "gz")
+    result = runner.invoke(app, ["new", "general", "--no-input", "--id", "gz_g9", "--zh",
+                                 "九", "--kingdom", "wei", "--hp", "4"])
+    assert result.exit_code == 2
+    assert "count yin-yang halves: give --halves" in result.output
+    assert not (tmp_path / "gz/generals/gz_g9.yaml").exists()

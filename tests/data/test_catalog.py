@@ -71,3 +71,54 @@ def test_a_careerist_table_missing_a_player_count_is_reported(data_copy: Path) -
 
 def test_the_bundled_careerist_table_agrees_with_its_threshold(data_copy: Path) -> None:
     assert not [e for e in _errors() if "careerist-table" in e]
+
+
+def _expansion_mode(tmp_path: Path, mode: str) -> Path:
+    """An expansion whose only file of its own is a mode based on identity."""
+    exp = tmp_path / "pack"
+    (exp / "modes").mkdir(parents=True)
+    (exp / "expansion.yaml").write_text(
+        "kind: expansion\nid: pack\nname: {zh: 包}\nversion: '1'\nmodes: [identity]\n",
+        encoding="utf-8")
+    (exp / "modes" / "tiny.yaml").write_text(
+        "kind: mode\nid: tiny\nname: {zh: 小}\nbased_on: identity\n" + mode,
+        encoding="utf-8")
+    return exp
+
+
+ROLES = """roles:
+  ids: [lord, loyalist, rebel, renegade]
+  names: {lord: {zh: 主公}, loyalist: {zh: 忠臣}, rebel: {zh: 反贼}, renegade: {zh: 内奸}}
+  public: [lord]
+  table:
+"""
+
+
+def _mode_errors(exp: Path) -> list[str]:
+    return [f"{Path(p.location.path).name}:{p.location.line}:{p.location.col}: "
+            f"{p.code}: {p.message}" for p in validate([exp]).problems]
+
+
+def test_a_player_range_whose_min_is_above_its_max_is_reported(tmp_path: Path) -> None:
+    """min 6, max 3 allowed no count at all, yet validated clean; every command then
+    refused every count ('mode tiny plays 6-3 players, not 4')."""
+    exp = _expansion_mode(tmp_path, "players: {min: 6, max: 3}\n" + ROLES
+                          + "    3: {lord: 1, loyalist: 0, rebel: 1, renegade: 1}\n")
+    assert _mode_errors(exp) == [
+        "tiny.yaml:5:16: players-range: mode 'tiny' plays from 6 to 3 players: "
+        "no count is both"]
+
+
+def test_a_row_dealing_two_lords_is_reported(tmp_path: Path) -> None:
+    exp = _expansion_mode(tmp_path, "players: {min: 3, max: 4}\n" + ROLES
+                          + "    3: {lord: 1, loyalist: 0, rebel: 1, renegade: 1}\n"
+                          + "    4: {lord: 2, loyalist: 0, rebel: 1, renegade: 1}\n")
+    assert _mode_errors(exp) == [
+        "tiny.yaml:12:15: role-count: the 4-player row deals 2 lords"]
+
+
+def test_a_consistent_expansion_mode_has_no_problem(tmp_path: Path) -> None:
+    exp = _expansion_mode(tmp_path, "players: {min: 3, max: 4}\n" + ROLES
+                          + "    3: {lord: 1, loyalist: 0, rebel: 1, renegade: 1}\n"
+                          + "    4: {lord: 1, loyalist: 1, rebel: 1, renegade: 1}\n")
+    assert _mode_errors(exp) == []

@@ -70,3 +70,31 @@ def test_data_file_declares_its_schema(path: Path) -> None:
     assert target.is_file(), f"{path}: {m.group(1)} does not exist"
     kind = load_file(path).data["kind"]
     assert target.name == f"{schemas.KINDS[kind]}.schema.json"
+
+
+CARD = """kind: cards
+set: pack
+cards:
+  - id: sword
+    name: {zh: 剑}
+    type: equipment
+    subtype: weapon
+    range: 2
+"""
+
+
+@pytest.mark.parametrize(("old", "new", "said"), [
+    ("    range: 2\n", "", "missing-key: missing required key 'range'"),
+    ("    subtype: weapon\n", "    subtype: armour\n",
+     "unknown-key: key 'range' is not allowed here"),
+    ("    type: equipment\n    subtype: weapon\n", "    type: basic\n",
+     "unknown-key: key 'range' is not allowed here"),
+])
+def test_a_weapon_has_a_range_and_nothing_else_does(old: str, new: str, said: str) -> None:
+    """Review, session 8: a weapon without 'range' and a basic card with one both
+    validated, though the data format says a weapon requires it (weapons only)."""
+    from sgs_tools.data.loader import loads
+
+    assert schemas.check(loads(CARD, "cards.yaml"), "card") == []
+    problems = schemas.check(loads(CARD.replace(old, new), "cards.yaml"), "card")
+    assert [f"{p.code}: {p.message}" for p in problems] == [said]

@@ -72,7 +72,7 @@ def test_an_unknown_function_lists_the_nearest_known() -> None:
 def test_an_unknown_word_lists_the_nearest_known() -> None:
     (code, _message, hint), = issues("after take_damage:\n  drow 1\n")
     assert code == "dsl-unknown-word"
-    assert hint.startswith("did you mean 'draw'?") and "nearest known: 'draw', " in hint
+    assert hint.startswith("did you mean 'draw'? (also near: ") and "'draw', " not in hint
     (_code, _message, hint), = issues("after take_damage:\n  frobnicate 1\n")
     assert hint.startswith("nearest known: ")  # nothing close: still the nearest three
     (_code, message, hint), = issues("after tak_damage:\n  draw 1\n")

@@ -132,7 +132,7 @@ def test_health_rule_is_for_editors_only() -> None:
 
 def test_subtype_only_on_equipment() -> None:
     base = "kind: cards\nset: s\ncards:\n  - id: a\n    name: {zh: a}\n    type: %s\n" \
-           "    subtype: weapon\n"
+           "    subtype: weapon\n    range: 1\n"
     bad = schemas.check(loads(base % "basic", "c.yaml"), "card")
     assert [(p.code, p.location.line, p.location.col, p.message, p.hint) for p in bad] == [
         ("unknown-key", 7, 5, "key 'subtype' is not allowed here",

@@ -104,7 +104,7 @@ def test_missing_health_is_flagged(server: Client) -> None:
 
 def test_subtype_on_a_basic_card_is_flagged(server: Client) -> None:
     text = CARDS.read_text(encoding="utf-8").replace(
-        "    type: basic\n", "    type: basic\n    subtype: weapon\n", 1)
+        "    type: basic\n", "    type: basic\n    subtype: weapon\n    range: 1\n", 1)
     line = text.splitlines().index("    subtype: weapon") + 1
     found = server.diagnostics(CARDS, text)
     assert [(d.line, d.column) for d in found] == [(line, 5)], found

@@ -81,8 +81,10 @@ def check_statics(g: CheckedGame) -> None:
         for seat, (mine, theirs) in enumerate(zip(kept.by_word, fresh.by_word, strict=True)):
             assert mine.keys() == theirs.keys(), seat
             for word, entries in mine.items():
-                assert [(id(h), m, f.owner) for h, m, f in entries] == [
-                    (id(h), m, f.owner) for h, m, f in theirs[word]], (seat, word)
+                assert [(id(h), a.word, a.args, f.owner, phase)
+                        for h, f, a, phase in entries] == [
+                    (id(h), a.word, a.args, f.owner, phase)
+                    for h, f, a, phase in theirs[word]], (seat, word)
         g.checks["statics"] = g.checks.get("statics", 0) + 1
 
     kept.refresh = refresh  # type: ignore[method-assign]

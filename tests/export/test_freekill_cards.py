@@ -33,7 +33,7 @@ def package(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
 def test_reports_cards_and_the_word_that_stopped_one(package: tuple[Path, str]) -> None:
     out, report = package
     assert "7 of 8 cards (11 deck copies)" in report
-    assert "not exportable (1 cards; the word with no FreeKill mapping):" in report
+    assert "not exportable (1 card; the word with no FreeKill mapping):" in report  # not "1 cards"
     assert "  spyglass: look_hand (no FreeKill mapping)" in report
     assert "  fkcards: card spyglass: 1 copy of a card not exported" in report
     assert not (out / "cards" / "spyglass.lua").exists()  # never half-emitted

@@ -183,3 +183,28 @@ def test_a_scenario_name_with_escape_sequences_is_shown_as_pictures(tmp_path: Pa
     result = runner.invoke(app, ["test", "-v", str(path)])
     assert "evil␛]0;pwn␇␛[2J" in result.output
     assert not any(ch in result.output for ch in "\x1b\x07")
+
+
+def test_a_non_utf8_scenario_shows_its_line_as_validate_does(tmp_path: Path) -> None:
+    """Review, session 8: `sgs test` reported a non-UTF-8 scenario without its source
+    line and caret (it reread the file as UTF-8, which failed); `sgs validate` showed them."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes(b'kind: scenario\nname: "caf\xe9"\n')
+    for command in ("test", "validate"):
+        result = runner.invoke(app, [command, str(bad)])
+        assert result.exit_code == 1, (command, result.output)
+        assert ':2:11: error[not-utf8]' in result.output, (command, result.output)
+        assert ' 2 | name: "caf\ufffd"' in result.output, (command, result.output)
+
+
+def test_an_event_kind_far_from_every_kind_names_the_closest_and_where_all_are(
+        tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(UNHASHABLE.replace("{e: [damage]}", "{e: damaged_badly}")
+                    .replace("    - {e: {damage: 1}}\n", ""), encoding="utf-8")
+    result = runner.invoke(app, ["test", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "unknown event kind 'damaged_badly'" in result.output
+    assert "closest kinds: damage" in result.output
+    assert "'e' values of the scenario schema" in result.output
+    assert "tests/scenarios/README.md" not in result.output

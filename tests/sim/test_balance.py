@@ -284,3 +284,13 @@ def test_sgs_balance_guozhan_end_to_end(tmp_path: Path, lib: Library) -> None:
     assert "gz_caocao        as main" in text.output
     markdown = runner.invoke(app, [*base, "--format", "markdown"])
     assert markdown.exit_code == 0 and "| faction | win rate |" in markdown.output
+
+
+def test_a_skill_used_in_one_game_says_one_game() -> None:
+    """Review, session 8: the per-skill table said "(1 games)"."""
+    report = json.loads(HOSTILE_REPORT.read_text(encoding="utf-8"))
+    first = next(iter(report["skills"]))
+    report["skills"] = {first: {**report["skills"][first], "games": 1},
+                        "other": {**report["skills"][first], "games": 2}}
+    text = bal.render_text(report)
+    assert "(1 game)" in text and "(2 games)" in text and "(1 games)" not in text

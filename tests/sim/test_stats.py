@@ -91,3 +91,13 @@ def test_chart_labels_are_cut_by_display_width(text: str, limit: int) -> None:
 def test_a_chinese_label_is_cut_at_half_the_characters() -> None:
     assert shorten("曹" * 20, 30) == "曹" * 14 + "…"
     assert shorten("a" * 20, 30) == "a" * 20
+
+
+def test_one_game_is_one_game() -> None:
+    """Review, session 8: `sgs simulate --games 1` said "1 games of identity"."""
+    seats = [{"seat": i, "role": "rebel", "general": "caocao", "alive": True}
+             for i in range(4)]
+    for games, said in ((1, "1 game of identity"), (2, "2 games of identity")):
+        settings = Settings(mode="identity", players=4, games=games, seed=0)
+        played = [Summary(i, "rebels", [1], 20, 5, 100, seats) for i in range(games)]
+        assert stats.render(stats.summarise(settings, played)).startswith(said + " with 4")

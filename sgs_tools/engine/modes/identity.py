@@ -204,7 +204,8 @@ def choose_generals(g: Game, lord: int) -> None:
     if setup.generals:
         names = list(setup.generals)
         if len(names) < n:
-            raise SetupError(f"--generals names {len(names)} generals for {n} seats")
+            named = f"{len(names)} general" + ("" if len(names) == 1 else "s")
+            raise SetupError(f"--generals names {named} for {n} seats")
         for p, name in zip(t.players, names, strict=False):
             g.lib.general(name)
             p.general = name
