@@ -9,7 +9,9 @@ For each checkout (this one, and ``--baseline PATH``, a checkout of an older com
 as acc9b84) and each table, one child process under ``valgrind --tool=callgrind`` builds
 the library, warms up on other seeds, and plays ``--games`` seeded games (seeds 0..N-1,
 invariants on, no event log) inside one ``functools.reduce`` call; only that call is
-counted (``--toggle-collect``), so start-up and library building are left out. Prints
+counted (``--toggle-collect``), so start-up and library building are left out. The child
+runs with ``PYTHONHASHSEED=0``: with random string hashes the same commit's count moves by
+about 2% from run to run (set and dict layouts change), more than many changes save. Prints
 millions of instructions per table and checkout, and the baseline's count over this
 one's (how many times fewer instructions this checkout needs). Needs ``valgrind``.
 """
@@ -17,6 +19,7 @@ one's (how many times fewer instructions this checkout needs). Needs ``valgrind`
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -55,7 +58,8 @@ def count(root: Path, mode: str, players: int, agents: str, games: int) -> tuple
             ["valgrind", "--tool=callgrind", "--toggle-collect=functools_reduce",
              f"--callgrind-out-file={out}", sys.executable, "-c", CHILD, str(root), mode,
              str(players), agents, str(games)],
-            capture_output=True, text=True, check=False, cwd=root)  # its own data
+            capture_output=True, text=True, check=False, cwd=root,  # its own data
+            env={**os.environ, "PYTHONHASHSEED": "0"})  # else string hashes move it ±2%
         if proc.returncode != 0:
             raise SystemExit(f"{root}: the child failed:\n{proc.stderr[-2000:]}")
         found = re.search(r"^summary:\s+(\d+)", out.read_text(encoding="utf-8"), re.M)
