@@ -21,7 +21,8 @@ def export(
         help="Folder to write the *.schema.json files into.")],
     data: Annotated[list[Path] | None, typer.Option(
         "--data", help="An expansion folder (or data file) the schemas are made for, with "
-        "the base game: its own kingdoms, sets and ids become valid. Repeatable.")] = None,
+        "the base game: its own kingdoms, sets and ids become valid. Repeatable. Inside an "
+        "expansion's folder, that expansion by default.")] = None,
     modelines: Annotated[bool, typer.Option(
         "--modelines", help="Also write the '# yaml-language-server: $schema=…' first line "
         "of every data file under each --data folder, pointing at the exported schemas.")]
@@ -41,7 +42,10 @@ def export(
         set_modelines,
     )
 
-    folders = list(data or [])
+    from sgs_tools.cli.common import data_or_here
+
+    # Inside an expansion, its schemas (its kingdoms and ids valid), as every command does.
+    folders = list(data_or_here(data) or [])
     for folder in folders:
         if not folder.exists():
             typer.echo(f"sgs schema export: {folder} does not exist", err=True)

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from sgs_tools.cli.main import app
+from tests.cli.conftest import new_pack
 
 runner = CliRunner()
 NAMES = {"card", "deck", "general", "mode", "expansion", "scenario"}
@@ -136,3 +138,15 @@ def test_missing_data_folder_is_a_usage_error(tmp_path: Path) -> None:
 def test_bundled_export_prints_a_modeline(tmp_path: Path) -> None:
     result = runner.invoke(app, ["schema", "export", str(tmp_path / "schemas")])
     assert "# yaml-language-server: $schema=../schemas/general.schema.json" in result.output
+
+
+def test_inside_an_expansion_its_schemas_are_the_default(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review, session 8: inside a new expansion `sgs schema export schemas` compared its
+    schemas with the base game's and refused every file as 'exists and differs'."""
+    pack = new_pack(tmp_path, monkeypatch)
+    assert (pack / "schemas" / "general.schema.json").is_file()
+    result = runner.invoke(app, ["schema", "export", "schemas"])
+    assert result.exit_code == 0, result.output
+    assert "6 unchanged" in result.output
+    assert "for the base game and" in result.output
