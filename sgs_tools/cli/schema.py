@@ -35,14 +35,13 @@ def export(
     --force, and without it nothing is written at all. Then it prints the modeline each
     data file needs (relative paths, so they hold wherever the folder is copied).
     """
+    from sgs_tools.cli.common import data_or_here
     from sgs_tools.editor.schema_build import (
         SchemaExportError,
         export_project_schemas,
         modeline,
         set_modelines,
     )
-
-    from sgs_tools.cli.common import data_or_here
 
     # Inside an expansion, its schemas (its kingdoms and ids valid), as every command does.
     folders = list(data_or_here(data) or [])
