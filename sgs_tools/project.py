@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from sgs_tools import paths
 from sgs_tools.data import validate as data_validate
 from sgs_tools.data.cache import Cache
-from sgs_tools.data.catalog import Catalog, cross_check
+from sgs_tools.data.catalog import Catalog, cross_check, place
 from sgs_tools.data.loader import MAX_BYTES, Document
 from sgs_tools.data.model import Deck, Expansion, General, Mode, Origin
 from sgs_tools.data.reserved import reserved_id_problems
@@ -401,7 +401,7 @@ def _broken_file_problems(cat: Catalog, broken: list[tuple[Document, str]],
         if isinstance(own, str) and own in table:
             first = table[own].origin.where("id")
             out.append(Problem(doc.where(("id",)), "duplicate-id",
-                               f"{kind} id {own!r} is already defined in {first}",
+                               f"{kind} id {own!r} is already defined in {place(first)}",
                                "ids must be unique; rename one of them", related=(first,)))
         others = cat.skills if kind == "general" else cat.cards
         for i, item in entries:
@@ -410,7 +410,7 @@ def _broken_file_problems(cat: Catalog, broken: list[tuple[Document, str]],
                 first = others[ident].origin.where("id")
                 out.append(Problem(doc.where((key or "", i, "id")), "duplicate-id",
                                    f"{'skill' if kind == 'general' else 'card'} id {ident!r} "
-                                   f"is already defined in {first}",
+                                   f"is already defined in {place(first)}",
                                    "ids must be unique; rename one of them", related=(first,)))
             text = item.get("effect")
             if effects and isinstance(text, str) and text.strip():

@@ -28,7 +28,21 @@ from sgs_tools.data.model import (
     SkillRef,
 )
 from sgs_tools.data.schemas import schema, suggest
-from sgs_tools.errors import Problem
+from sgs_tools.errors import Location, Problem
+
+
+def place(loc: Location) -> str:
+    """Where a thing is defined, as a message says it: a bundled file as "the base game
+    (generals/standard/caocao.yaml:13:9)", not as the absolute path of an installed package;
+    any other file as its location. (The problem's related location keeps the real path,
+    for editors.)"""
+    from sgs_tools import paths
+
+    try:
+        rel = Path(loc.path).resolve().relative_to(paths.bundled_root().resolve())
+    except (ValueError, OSError):
+        return str(loc)
+    return f"the base game ({Location(rel.as_posix(), loc.line, loc.col)})"
 
 T = TypeVar("T", Card, Deck, General, Skill, Mode, Expansion, Kingdom)
 
@@ -237,7 +251,7 @@ class Catalog:
             return
         self.problems.append(Problem(
             item.origin.where("id"), "duplicate-id",
-            f"{what} id {item.id!r} is already defined in {first.origin.where('id')}",
+            f"{what} id {item.id!r} is already defined in {place(first.origin.where('id'))}",
             "ids must be unique; rename one of them", related=(first.origin.where("id"),)))
 
     def add(self, doc: Document, kind: str) -> None:

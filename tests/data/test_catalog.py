@@ -122,3 +122,20 @@ def test_a_consistent_expansion_mode_has_no_problem(tmp_path: Path) -> None:
                           + "    3: {lord: 1, loyalist: 0, rebel: 1, renegade: 1}\n"
                           + "    4: {lord: 1, loyalist: 1, rebel: 1, renegade: 1}\n")
     assert _mode_errors(exp) == []
+
+
+def test_a_bundled_place_is_named_as_the_base_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review, session 8: a duplicate of a base-game id named the bundled file by its
+    absolute path (inside site-packages, for an installed package)."""
+    from sgs_tools.data.catalog import place
+    from sgs_tools.errors import Location
+    from sgs_tools.paths import bundled_root
+
+    bundled = bundled_root() / "generals" / "standard" / "caocao.yaml"
+    assert place(Location(str(bundled), 4, 5)) == (
+        "the base game (generals/standard/caocao.yaml:4:5)")
+    own = tmp_path / "generals" / "x.yaml"
+    assert place(Location(str(own), 2, 3)) == f"{own}:2:3"
+    monkeypatch.chdir(tmp_path)  # (in the checkout a relative path may be a bundled file)
+    assert place(Location("generals/x.yaml", 0, 0)) == "generals/x.yaml"
