@@ -688,10 +688,13 @@ class _Reader:
         bad, at = self.bad, self.at
         two = self.family(mode) in TWO_GENERAL_MODES
         for s in seats:
+            told = False  # one mistake, one error: a single 'general' is not also "needs"
             for key in s.keys:
                 if two and key in ("general", "role"):
+                    told = told or key == "general"
                     bad(at("seats", s.seat, key, key=True),
-                        f"a {mode} seat has no {key!r}",
+                        f"a {mode} seat has two generals (generals: [MAIN, DEPUTY]), not one "
+                        "'general'" if key == "general" else f"a {mode} seat has no 'role'",
                         "write generals: [MAIN, DEPUTY] (and revealed: …); the faction comes "
                         "from the revealed generals" if key == "general" else
                         f"{mode} has factions, not roles: they come from revealed generals "
@@ -700,7 +703,7 @@ class _Reader:
                     bad(at("seats", s.seat, key, key=True),
                         f"{key!r} is for two-general modes ({', '.join(TWO_GENERAL_MODES)})",
                         "add 'mode: guozhan', or give the seat one 'general'")
-            if two and s.generals is None and "generals" not in s.keys and s.where:
+            if two and s.generals is None and "generals" not in s.keys and s.where and not told:
                 bad(s.where, "a Guozhan seat needs generals: [MAIN, DEPUTY]")
         self.one_of_each(seats, two)
 

@@ -208,3 +208,30 @@ def test_an_event_kind_far_from_every_kind_names_the_closest_and_where_all_are(
     assert "closest kinds: damage" in result.output
     assert "'e' values of the scenario schema" in result.output
     assert "tests/scenarios/README.md" not in result.output
+
+
+GUOZHAN_ONE_GENERAL = """kind: scenario
+name: a guozhan seat written as an identity seat
+mode: guozhan
+seats:
+  - {general: caocao}
+  - {general: liubei, role: rebel}
+  - {generals: [sunquan, zhouyu]}
+turns: 1
+"""
+
+
+def test_a_guozhan_seat_with_one_general_is_one_error_per_mistake(tmp_path: Path) -> None:
+    """Review, session 8: {general: caocao} at a Guozhan table gave two errors, one of them
+    saying the seat had no 'general' (it had one: it needs two)."""
+    path = tmp_path / "s.yaml"
+    path.write_text(GUOZHAN_ONE_GENERAL, encoding="utf-8")
+    result = runner.invoke(app, ["test", str(path)])
+    assert result.exit_code == 1, result.output
+    out = result.output
+    assert out.count("error[scenario]") == 3, out
+    assert ("s.yaml:5:6: error[scenario]: a guozhan seat has two generals "
+            "(generals: [MAIN, DEPUTY]), not one 'general'") in out
+    assert "s.yaml:6:6: error[scenario]: a guozhan seat has two generals" in out
+    assert "s.yaml:6:23: error[scenario]: a guozhan seat has no 'role'" in out
+    assert "needs generals" not in out
