@@ -8,11 +8,9 @@ from typing import Annotated
 
 import typer
 
+from sgs_tools.report import plural
+
 app = typer.Typer(help="Work with the JSON Schemas of the data files.", no_args_is_help=True)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 @app.command("export")
@@ -64,7 +62,7 @@ def export(
                        "use --force to overwrite it", err=True)
         typer.echo("sgs schema export: nothing written", err=True)
         raise typer.Exit(2)
-    message = f"wrote {_plural(len(report.written), 'schema')} to {directory}"
+    message = f"wrote {plural(len(report.written), 'schema')} to {directory}"
     if report.overwritten:
         message += f" ({len(report.overwritten)} overwritten)"
     if report.unchanged:
@@ -93,9 +91,9 @@ def export(
         typer.echo(f"sgs schema export: {exc}", err=True)
         raise typer.Exit(2) from None
     if changed and not modelines:
-        typer.echo(f"{_plural(changed, 'file')} {'needs' if changed == 1 else 'need'} a "
+        typer.echo(f"{plural(changed, 'file')} {'needs' if changed == 1 else 'need'} a "
                    "modeline; --modelines writes them")
     elif changed:
-        typer.echo(f"wrote the modeline of {_plural(changed, 'file')}")
+        typer.echo(f"wrote the modeline of {plural(changed, 'file')}")
     else:
         typer.echo("every data file already points at these schemas")

@@ -25,6 +25,7 @@ from typing import Any
 
 from sgs_tools.engine.modes.guozhan import FOCUS_SLOTS
 from sgs_tools.engine.modes.guozhan import focus_seat as gz_focus_seat
+from sgs_tools.report import plural
 from sgs_tools.sim.charts import Row, interval_chart
 from sgs_tools.sim.runner import Settings, Summary
 from sgs_tools.sim.stats import Z95, pad, plain, width, wilson
@@ -344,10 +345,6 @@ def text_table(cells: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def _games(n: object) -> str:
-    return f"{n} game" if n == 1 else f"{n} games"
-
-
 def render_text(report: dict[str, Any]) -> str:
     """The report for a terminal: every name made plain, every column as wide as its
     longest entry."""
@@ -362,7 +359,7 @@ def render_text(report: dict[str, Any]) -> str:
             lines.append(f"  {pad(f['general'], name_w)} as {pad(f['role'], role_w)} "
                          f"{pct(f['rate'])} [{pct(low)}, {pct(high)}]  vs the pool's choice "
                          f"{f['paired_difference'] * 100:+5.1f} points "
-                         f"[{dl * 100:+.1f}, {dh * 100:+.1f}]  ({_games(f['games'])})")
+                         f"[{dl * 100:+.1f}, {dh * 100:+.1f}]  ({plural(f['games'], 'game')})")
         lines.append("")
     if report.get("kingdoms"):
         lines.append("win rate by faction (each seat once; a careerist is its own faction):")
@@ -395,7 +392,8 @@ def render_text(report: dict[str, Any]) -> str:
         size = width(report["skills"], 18)
         for k, v in report["skills"].items():
             lines.append(f"  {pad(k, size)} {v['uses']:6.2f} {v['drawn']:6.2f} "
-                         f"{v['damage']:6.2f} {v['recovered']:6.2f}  ({_games(v['games'])})")
+                         f"{v['damage']:6.2f} {v['recovered']:6.2f}  "
+                         f"({plural(v['games'], 'game')})")
     return "\n".join(lines) + "\n"
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sgs_tools.report import plural
 from sgs_tools.sim.runner import Settings, Summary
 
 Z95 = 1.959964
@@ -186,7 +187,7 @@ def _count_way(ways: dict[str, int], seat: dict[str, Any]) -> None:
 def render(rep: Report) -> str:
     """The report as text for a terminal."""
     s = rep.settings
-    lines = [f"{rep.games} game{'' if rep.games == 1 else 's'} of {s.mode} with "
+    lines = [f"{plural(rep.games, 'game')} of {s.mode} with "
              f"{s.players} players ({s.agents} agents, "
              f"seed {s.seed}) in {rep.seconds:.1f} s"
              + (f" ({rep.games / rep.seconds:.1f} games/s)" if rep.seconds else "")]

@@ -16,6 +16,7 @@ from sgs_tools.engine import ai
 from sgs_tools.engine.errors import SetupError
 from sgs_tools.engine.modes.base import Rules, register
 from sgs_tools.engine.state import Player
+from sgs_tools.report import plural
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
@@ -204,8 +205,8 @@ def choose_generals(g: Game, lord: int) -> None:
     if setup.generals:
         names = list(setup.generals)
         if len(names) < n:
-            named = f"{len(names)} general" + ("" if len(names) == 1 else "s")
-            raise SetupError(f"--generals names {named} for {n} seats")
+            raise SetupError(f"--generals names {plural(len(names), 'general')} for {n} "
+                             "seats")
         for p, name in zip(t.players, names, strict=False):
             g.lib.general(name)
             p.general = name
