@@ -500,8 +500,7 @@ def insert_item(command: str, text: str, key: str, block_of: Callable[[str], str
     if after_colon == "[]":
         lines[start] = f"{key}:\n"
     elif after_colon:
-        _fail(command, f"its '{key}:' list is written in flow style ([...]); write it as a "
-              "block list (one '- ' item per line) and try again")
+        lines = block_style(command, lines, start, key)
     end = start + 1  # one past the last line of the list's content
     indent: str | None = None
     for i in range(start + 1, len(lines)):
@@ -520,6 +519,50 @@ def insert_item(command: str, text: str, key: str, block_of: Callable[[str], str
         lines[start] += "\n"
     lines.insert(end, block_of("  " if indent is None else indent))
     return "".join(lines)
+
+
+def block_style(command: str, lines: list[str], start: int, key: str) -> list[str]:
+    """``lines`` with the top-level ``key:`` list at line ``start``, written in flow style
+    (``[a, b]``, on one line or several), rewritten as a block list with the same items, so
+    that an item can be added after them. Refused, with the file left alone, when the
+    list holds a comment (it would be lost) or ends on a line that goes on after it; a
+    file that does not load is returned as it is (``_edited`` then says where)."""
+    import yaml
+
+    refusal = (f"its '{key}:' list is written in flow style ([...]) around a comment or "
+               "before more text on its last line; write it as a block list (one '- ' item "
+               "per line) and try again")
+    try:
+        root = yaml.compose("".join(lines), Loader=yaml.SafeLoader)
+        data = yaml.safe_load("".join(lines))
+    except yaml.YAMLError:
+        return lines  # (``_edited`` says where the file is broken, and leaves it alone)
+    value = next((v for k, v in getattr(root, "value", ()) if getattr(k, "value", None) == key
+                  and k.start_mark.line == start), None)
+    items = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(value, yaml.SequenceNode) or not isinstance(items, list):
+        _fail(command, f"its '{key}:' entry is not a list")
+    end = value.end_mark
+    span = lines[start:end.line + 1]
+    rest = lines[end.line][end.column:] if end.line < len(lines) else ""
+    if "#" in "".join(span) or rest.strip():
+        _fail(command, refusal)
+
+    class Dumper(yaml.SafeDumper):
+        """Writes a string of several lines as a literal block (``|``), as designers do."""
+
+    def literal(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
+        style = "|" if "\n" in text else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
+
+    Dumper.add_representer(str, literal)
+    block = yaml.dump(items, Dumper=Dumper, allow_unicode=True, sort_keys=False,
+                      default_flow_style=None, width=1000)
+    indented = [f"  {line}" if line.strip() else line
+                for line in block.splitlines(keepends=True)]
+    typer.echo(f"note: its '{key}:' list was written in flow style ([...]); it is now a "
+               "block list, one '- ' item per line, with the same items", err=True)
+    return [*lines[:start], f"{key}:\n", *indented, *lines[end.line + 1:]]
 
 
 def _edited(command: str, target: Path, old: str, new: str) -> str:

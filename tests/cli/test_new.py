@@ -461,3 +461,51 @@ def test_a_health_kind_no_joined_mode_counts_is_refused_before_writing(
     assert result.exit_code == 2
     assert "count yin-yang halves: give --halves" in result.output
     assert not (tmp_path / "gz/generals/gz_g9.yaml").exists()
+
+
+FLOW_GENERAL = """kind: general
+id: lisi
+name: {zh: 李四, en: Li Si, ko: 이사}
+set: pack
+kingdom: wei
+gender: male
+hp: 4
+skills: [
+  {id: kuai, name: {zh: 快, en: Quick, ko: 쾌}, tags: [locked],
+   effect: "draw_count +1"}, {id: huan, name: {zh: 缓, en: Slow, ko: 완}, tags: [],
+   effect: "hand_limit +1\\n"}]
+notes: kept as written  # and this comment too
+"""
+
+
+def test_new_skill_on_a_flow_style_list_makes_it_a_block_list(exp: Path) -> None:
+    """Review, session 8: `new skill` refused a general whose skills were written as a
+    flow list (``skills: [...]``, what YAML allows and some designers write)."""
+    path = exp / "generals/lisi.yaml"
+    path.write_text(FLOW_GENERAL, encoding="utf-8")
+    before = load_file(path).data
+    added = runner.invoke(app, ["new", "skill", "lisi", "--no-input", "--id", "man",
+                                "--zh", "慢", "--en", "Late", "--ko", "만"])
+    assert added.exit_code == 0, added.output
+    assert "it is now a block list" in added.output
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith(FLOW_GENERAL.split("skills:")[0] + "skills:\n  - id: kuai\n")
+    assert text.endswith("notes: kept as written  # and this comment too\n")
+    after = load_file(path).data
+    assert after["skills"][:2] == before["skills"]
+    assert after["skills"][2]["id"] == "man"
+    assert {k: v for k, v in after.items() if k != "skills"} == {
+        k: v for k, v in before.items() if k != "skills"}
+    assert runner.invoke(app, ["validate"]).exit_code == 0
+
+
+def test_a_flow_style_list_with_a_comment_is_left_alone(exp: Path) -> None:
+    path = exp / "generals/lisi.yaml"
+    path.write_text(FLOW_GENERAL.replace("tags: [locked],", "tags: [locked],  # mine"),
+                    encoding="utf-8")
+    kept = path.read_bytes()
+    result = runner.invoke(app, ["new", "skill", "lisi", "--no-input", "--id", "man",
+                                 "--zh", "慢"])
+    assert result.exit_code == 2
+    assert "flow style" in result.output and "around a comment" in result.output
+    assert path.read_bytes() == kept and not (exp / "tests/man.yaml").exists()
