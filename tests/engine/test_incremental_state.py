@@ -106,14 +106,20 @@ def check_guozhan(g: CheckedGame) -> None:
                 i for i, s in enumerate(rules.slots) if s.faction == faction]
         original(d)
         known = rules.shown[d.seat] if d.seat < len(rules.shown) else set()
-        assert rules.secrets[d.seat][1] == [
+        assert rules.secrets[d.seat][1] == frozenset(
             x for i, s in enumerate(rules.slots) if i != d.seat
             for x, up in zip(s.generals, s.revealed, strict=True)
-            if not up and x not in known]
-        # the texts kept as clean name no hidden general as a word
-        _version, hidden, clean = rules.secrets[d.seat]
-        assert not {w for text in clean for w in re.findall(r"[a-z0-9_]+", text)} & set(
-            hidden)
+            if not up and x not in known)
+        # the generals kept as named by a text are its words that are generals
+        if rules.named is not None:
+            named, generals = rules.named
+            for text in (d.prompt, *d.options):
+                if text in named:
+                    assert named[text] == {w for w in re.findall(r"[a-z0-9_]+", text)
+                                           if w in generals}, text
+        # every general face up: no decision is built for the check (``decisions_checked``)
+        if rules.slots:  # (dealt)
+            assert g.decisions_checked == any(False in s.revealed for s in rules.slots)
         for seat in range(len(rules.slots)):  # the kept public names are the fresh ones
             kept = rules.public_name(seat)
             names, rules.public_names = rules.public_names, []

@@ -259,6 +259,18 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
     n = len(players)
     current = t.current
     if not cards:
+        if not loose:
+            # Only skill hooks, and each answers only its owner's own events: the
+            # subject's, if it has some (most such events are raised to another seat).
+            if (subject is None or not 0 <= subject < n or not by_seat[subject]
+                    or not players[subject].alive):
+                return payload
+            match = g.matches
+            entries = [h for h in by_seat[subject]
+                       if match(h, subject, event, subject, payload)]
+            if entries:
+                fire_entries(g, subject, entries, event, subject, payload)
+            return payload
         # Only skill hooks: the seats that have some, in seat order from the current
         # player (the others would be passed over with nothing to offer).
         if len(hooked) > 1 and hooked[0] < current:
