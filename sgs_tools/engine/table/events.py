@@ -291,33 +291,52 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
                         break
         return payload
     equipped_of = g._equipped  # (equipped_names' memo: cleared in place, never replaced)
+    match = g.matches
+    # (the seats in order from the current player: the loops below are the same loop,
+    # one for plans of equipment alone and one for the others, each with its test inline)
+    order = range(current, current + n) if current else range(n)
+    if equipment_only is not None:  # (held_cards' first case, inline: weapons, armour)
+        for seat in order:
+            if seat >= n:
+                seat -= n
+            if not players[seat].alive:
+                continue
+            held = by_seat[seat] if by_seat and (seat == subject or seat in loose) else None
+            equipped = equipped_of.get(seat)
+            if equipped is None:
+                equipped = g.equipped_names(seat)
+            if equipped and not equipment_only.isdisjoint(equipped):
+                mine = [h for h in cards if h.source in equipped and not (
+                    g.use_stack and g.armour_ignored(seat, h.source))]
+                if mine:
+                    held = held + mine if held else mine
+            if held:
+                entries = [h for h in held if match(h, seat, event, subject, payload)]
+                if entries:
+                    fire_entries(g, seat, entries, event, subject, payload)
+                    if g.over:
+                        break
+        return payload
     holders: set[int] | None = None
     if cards_at is not None and not g.statics.any_active("change_name"):
         # Who holds a card of these names, found from where the table's copies lie
         # (a few lookups for the event, not a look through every hand): with names read
         # as printed, a seat none of whose cards is one of them holds none.
         holders = hand_holders(g, cards_at[1])
-    for i in range(n):
-        seat = (current + i) % n
+    for seat in order:
+        if seat >= n:
+            seat -= n
         if not players[seat].alive:
             continue
-        held = by_seat[seat] if by_seat and (seat == subject or seat in loose) else []
-        if equipment_only is not None:  # (held_cards' first case, inline: weapons, armour)
-            equipped = equipped_of.get(seat)
-            if equipped is None:
-                equipped = g.equipped_names(seat)
-            mine = [h for h in cards if h.source in equipped and not (
-                g.use_stack and g.armour_ignored(seat, h.source))] if (
-                equipped and not equipment_only.isdisjoint(equipped)) else []
-        elif cards_at is None or holders is None or seat in holders or may_hold(
+        held = by_seat[seat] if by_seat and (seat == subject or seat in loose) else None
+        if cards_at is None or holders is None or seat in holders or may_hold(
                 g, seat, cards_at, equipped_of):
             mine = held_cards(g, seat, cards)
-        else:
-            mine = []  # (``held_cards`` would find none: ``may_hold``)
-        if mine:
-            held = held + mine
+            if mine:
+                held = held + mine if held else mine
+        # (else ``held_cards`` would find none: ``may_hold``)
         if held:
-            entries = [h for h in held if g.matches(h, seat, event, subject, payload)]
+            entries = [h for h in held if match(h, seat, event, subject, payload)]
             if entries:
                 fire_entries(g, seat, entries, event, subject, payload)
                 if g.over:
