@@ -57,6 +57,9 @@ class CheckedGame(Game):
             self.checks["plans"] = self.checks.get("plans", 0) + len(plans)
         finally:
             self.emit_plans, self.listening = plans, listening
+        self.check_ring()
+
+    def check_ring(self) -> None:
         if self.over:
             return
         ring = self.ring_memo
@@ -128,6 +131,22 @@ def check_guozhan(g: CheckedGame) -> None:
         g.checks["guozhan"] = g.checks.get("guozhan", 0) + 1
 
     rules.check_decision = check_decision  # type: ignore[method-assign]
+    turned = rules.refresh_turned
+
+    def refresh_turned() -> None:
+        turned()
+        # what is kept of the seats' skills and equipment (a general turned without a
+        # change of skills keeps it) is what reading it again gives
+        for seat, names in list(g._equipped.items()):
+            assert names == g._equipped_names(seat), seat
+        for seat, sources in list(g._sources.items()):
+            assert sources == [*g.skillsets[seat], *g.equipped_names(seat)], seat
+        for seat, converts in list(g._converts.items()):
+            assert converts == events.converts_of(g, g.sources_of(seat)), seat
+        g.check_ring()
+        g.checks["turned"] = g.checks.get("turned", 0) + 1
+
+    rules.refresh_turned = refresh_turned  # type: ignore[method-assign]
 
 
 @pytest.mark.parametrize(("mode", "players"), TABLES)
@@ -144,5 +163,6 @@ def test_what_is_kept_agrees_with_fresh_answers(lib: Library, mode: str,
             r = g.play()
             assert r.error is None, (seed, agents, r.error)
     assert checks.get("plans", 0) > 0 and checks.get("statics", 0) > 0, checks
-    if mode == "guozhan":  # (reveals refresh the skills with nobody dead: the ring is kept)
+    if mode == "guozhan":  # (reveals with nobody dead: the ring and those memos are kept)
         assert checks.get("guozhan", 0) > 0 and checks.get("ring", 0) > 0, checks
+        assert checks.get("turned", 0) > 0, checks

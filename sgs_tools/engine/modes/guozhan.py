@@ -397,7 +397,7 @@ class GuozhanRules(Rules):
                     else general.gender)
         g.log_event("reveal_general", seat=seat, general=general.id, slot=SLOT_NAMES[slot],
                     faction=s.faction, why=why or None)
-        g.refresh_skills()
+        self.refresh_turned()
         if not p.alive:
             return True
         g.emit("revealed", "after", seat, {"slot": SLOT_NAMES[slot]})
@@ -450,8 +450,26 @@ class GuozhanRules(Rules):
         others = [i for i, v in enumerate(s.revealed) if v]
         p.gender = self.general_of(seat, others[0]).gender if others else None
         g.log_event("hide_general", seat=seat, general=s.generals[slot], slot=SLOT_NAMES[slot])
-        g.refresh_skills()
+        self.refresh_turned()
         return True
+
+    def refresh_turned(self) -> None:
+        """A general was turned: ``refresh_skills``, unless the skills at the table stay
+        as they are (with the ``skill_use`` timing a hidden general's skills are in use)
+        and nobody died since. Then only the modifiers in force are read again (a
+        latent skill's apply only face up: ``static_applies``); what is kept of the
+        seats' skills and equipment (their equipped names, sources, conversions) was
+        read of neither and stays."""
+        g = self.g
+        if self.reveal_for_skill:
+            kept = g.skillsets
+            players = g.table.players
+            if len(kept) == len(players) and all(
+                    (kept[p.seat] == p.skills) if p.alive else not kept[p.seat]
+                    for p in players) and g.ring_alive == tuple(p.alive for p in players):
+                g._statics_dirty = True  # (not the property: it drops those memos too)
+                return
+        g.refresh_skills()
 
     # -- skills --------------------------------------------------------------------------
     def latent(self, seat: int, skill: str) -> bool:
