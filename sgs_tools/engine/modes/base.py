@@ -87,8 +87,7 @@ class Rules:
         g.rng.shuffle(uids)
         t = g.table
         t.draw_pile = uids
-        for u in uids:
-            t.where[u] = (DRAW, -1)
+        t.where.update(dict.fromkeys(uids, (DRAW, -1)))
 
     def deal_hands(self) -> None:
         """Everyone draws the mode's starting hand, from the current player on."""

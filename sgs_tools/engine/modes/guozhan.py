@@ -148,6 +148,9 @@ class GuozhanRules(Rules):
                     first_game=False)
         g.table.current = 0  # ``setup.first_player: youngest``: seat 0 stands for them
         g.ensure_agents()
+        # (no general is seated yet: none is hidden, so no decision is built to be
+        # checked until one is — ``turned``)
+        g.decisions_checked = False
         pairs = self.choose_pairs(n)
         for seat, (main, deputy) in enumerate(pairs):
             self.seat_generals(seat, main, deputy)
@@ -204,9 +207,13 @@ class GuozhanRules(Rules):
                        if not same_kingdom or by_id[a].kingdom == by_id[b].kingdom]
             if not options:  # more kingdoms than cards dealt: any two will do
                 options = list(permutations(offer, 2))
-            labels = [f"{a}+{b} ({by_id[a].kingdom})" for a, b in options]
-            out.append(options[g.ask(seat, "general", labels, 1, 1,
-                                     "choose your main and deputy generals")[0]])
+            # (the labels are made only for an agent that reads them, or the log)
+            def label(i: int, options: list[tuple[str, str]] = options) -> str:
+                a, b = options[i]
+                return f"{a}+{b} ({by_id[a].kingdom})"
+
+            out.append(options[g.ask_n(seat, "general", len(options), label, 1, 1,
+                                       "choose your main and deputy generals")[0]])
         if g.setup.focus:
             offers = [ids[seat * per:(seat + 1) * per] for seat in range(n)]
             return self.focus_pairs(out, offers, ids[n * per:])
