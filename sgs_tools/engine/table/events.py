@@ -740,7 +740,7 @@ def fire(g: Game, hook: Hook, owner: int, payload: dict[str, Any], subject: int 
     f = Frame(owner, owner, hook, {}, payload, use)
     if hook.origin == "card" and hook.card_type not in ("equipment", "delayed_trick"):
         return g.card_response(hook, owner, payload, subject, f)
-    if not all(can_pay(g, step, f) for step in hook.cost):
+    if hook.cost and not all(can_pay(g, step, f) for step in hook.cost):
         return False
     if hook.optional and not g.has_targets(hook, f, None):
         return False
