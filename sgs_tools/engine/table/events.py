@@ -323,14 +323,30 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
         # (a few lookups for the event, not a look through every hand): with names read
         # as printed, a seat none of whose cards is one of them holds none.
         holders = hand_holders(g, cards_at[1])
+        equipment, _in_hand, convertible = cards_at
+        converts_of_seat = g._converts
     for seat in order:
         if seat >= n:
             seat -= n
         if not players[seat].alive:
             continue
         held = by_seat[seat] if by_seat and (seat == subject or seat in loose) else None
-        if cards_at is None or holders is None or seat in holders or may_hold(
-                g, seat, cards_at, equipped_of):
+        if holders is not None and seat not in holders:
+            # (``may_hold``, inline: asked of most seats at most such events)
+            found = False
+            if equipment:
+                equipped = equipped_of.get(seat)
+                if equipped is None:
+                    equipped = g.equipped_names(seat)
+                found = not equipment.isdisjoint(equipped)
+            if not found and convertible:
+                converts = converts_of_seat.get(seat)
+                if converts is None:  # (as ``held_cards`` keeps them)
+                    converts = converts_of_seat[seat] = converts_of(g, g.sources_of(seat))
+                found = not convertible.isdisjoint(converts)
+        else:
+            found = True
+        if found:
             mine = held_cards(g, seat, cards)
             if mine:
                 held = held + mine if held else mine
