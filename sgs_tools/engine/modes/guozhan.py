@@ -507,7 +507,9 @@ class GuozhanRules(Rules):
             self.reveal(seat, self.skill_slot[seat][skill], why=skill)
 
     def static_applies(self, seat: int, skill: str) -> bool:
-        return not self.latent(seat, skill)
+        kept = self.latent_skills  # (``latent``, inline: asked per seat and source at
+        # every refresh of the modifiers in force)
+        return not (seat < len(kept) and skill in kept[seat])
 
     def show_general(self, viewer: int, seat: int, slot: int) -> str:
         """``viewer`` looks at one of ``seat``'s generals: it knows it from now on."""
