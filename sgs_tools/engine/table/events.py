@@ -64,8 +64,9 @@ def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hoo
                 if index is None:
                     index = g.lib.event_index(key)
                 positions, by_source = index
-                lists = [found for found in map(by_source.get, dict.fromkeys(skills))
-                         if found]
+                # (most seats have no skill that listens to a given event: one test)
+                lists = [] if by_source.keys().isdisjoint(skills) else [
+                    found for found in map(by_source.get, dict.fromkeys(skills)) if found]
                 if not lists:
                     mine = NO_HOOKS
                 elif len(lists) == 1:
@@ -175,6 +176,9 @@ def plan_emit(g: Game, event: str, timing: str, key: tuple[Any, ...]) -> Plan:
             kept = cast("list[dict[tuple[Any, ...], list[Hook]] | None]", g.seat_listening)
             mine_by_seat = []
             for seat, hooks in enumerate(by_seat):
+                if not hooks:  # (no skill of the seat listens to the event at all)
+                    mine_by_seat.append(NO_HOOKS)
+                    continue
                 known = kept[seat] if seat < len(kept) else None
                 if known is None:
                     mine_by_seat.append(mine(hooks))
