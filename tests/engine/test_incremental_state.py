@@ -57,6 +57,9 @@ class CheckedGame(Game):
             self.checks["plans"] = self.checks.get("plans", 0) + len(plans)
         finally:
             self.emit_plans, self.listening = plans, listening
+        self.check_ring()
+
+    def check_ring(self) -> None:
         if self.over:
             return
         ring = self.ring_memo
@@ -106,14 +109,20 @@ def check_guozhan(g: CheckedGame) -> None:
                 i for i, s in enumerate(rules.slots) if s.faction == faction]
         original(d)
         known = rules.shown[d.seat] if d.seat < len(rules.shown) else set()
-        assert rules.secrets[d.seat][1] == [
+        assert rules.secrets[d.seat][1] == frozenset(
             x for i, s in enumerate(rules.slots) if i != d.seat
             for x, up in zip(s.generals, s.revealed, strict=True)
-            if not up and x not in known]
-        # the texts kept as clean name no hidden general as a word
-        _version, hidden, clean = rules.secrets[d.seat]
-        assert not {w for text in clean for w in re.findall(r"[a-z0-9_]+", text)} & set(
-            hidden)
+            if not up and x not in known)
+        # the generals kept as named by a text are its words that are generals
+        if rules.named is not None:
+            named, generals = rules.named
+            for text in (d.prompt, *d.options):
+                if text in named:
+                    assert named[text] == {w for w in re.findall(r"[a-z0-9_]+", text)
+                                           if w in generals}, text
+        # every general face up: no decision is built for the check (``decisions_checked``)
+        if rules.slots:  # (dealt)
+            assert g.decisions_checked == any(False in s.revealed for s in rules.slots)
         for seat in range(len(rules.slots)):  # the kept public names are the fresh ones
             kept = rules.public_name(seat)
             names, rules.public_names = rules.public_names, []
@@ -122,6 +131,22 @@ def check_guozhan(g: CheckedGame) -> None:
         g.checks["guozhan"] = g.checks.get("guozhan", 0) + 1
 
     rules.check_decision = check_decision  # type: ignore[method-assign]
+    turned = rules.refresh_turned
+
+    def refresh_turned() -> None:
+        turned()
+        # what is kept of the seats' skills and equipment (a general turned without a
+        # change of skills keeps it) is what reading it again gives
+        for seat, names in list(g._equipped.items()):
+            assert names == g._equipped_names(seat), seat
+        for seat, sources in list(g._sources.items()):
+            assert sources == [*g.skillsets[seat], *g.equipped_names(seat)], seat
+        for seat, converts in list(g._converts.items()):
+            assert converts == events.converts_of(g, g.sources_of(seat)), seat
+        g.check_ring()
+        g.checks["turned"] = g.checks.get("turned", 0) + 1
+
+    rules.refresh_turned = refresh_turned  # type: ignore[method-assign]
 
 
 @pytest.mark.parametrize(("mode", "players"), TABLES)
@@ -138,5 +163,6 @@ def test_what_is_kept_agrees_with_fresh_answers(lib: Library, mode: str,
             r = g.play()
             assert r.error is None, (seed, agents, r.error)
     assert checks.get("plans", 0) > 0 and checks.get("statics", 0) > 0, checks
-    if mode == "guozhan":  # (reveals refresh the skills with nobody dead: the ring is kept)
+    if mode == "guozhan":  # (reveals with nobody dead: the ring and those memos are kept)
         assert checks.get("guozhan", 0) > 0 and checks.get("ring", 0) > 0, checks
+        assert checks.get("turned", 0) > 0, checks

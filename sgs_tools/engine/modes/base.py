@@ -42,6 +42,18 @@ def death_zones(mode_id: str, raw: dict[str, Any]) -> tuple[str, ...]:
     return tuple(z for z in DEATH_ZONES if z in zones)
 
 
+def kept_skills(g: Game, seat: int, skills: list[str]) -> list[str]:
+    """A seat's skills for ``refresh_skills``: the list the table already has for the
+    seat if it holds the same skills (memos keyed by that list, as ``count_as`` is, stay
+    good: the lists are replaced, never changed), else a copy."""
+    kept = g.skillsets
+    if seat < len(kept):
+        old = kept[seat]
+        if old == skills:
+            return old
+    return list(skills)
+
+
 def register(*mode_ids: str) -> Any:
     """Class decorator: these mode ids (and modes based on them) play by this class."""
     def add(cls: type[Rules]) -> type[Rules]:
@@ -75,8 +87,7 @@ class Rules:
         g.rng.shuffle(uids)
         t = g.table
         t.draw_pile = uids
-        for u in uids:
-            t.where[u] = (DRAW, -1)
+        t.where.update(dict.fromkeys(uids, (DRAW, -1)))
 
     def deal_hands(self) -> None:
         """Everyone draws the mode's starting hand, from the current player on."""
@@ -86,8 +97,9 @@ class Rules:
             g.draw(p.seat, hand)
 
     def active_skills(self, p: Player) -> list[str]:
-        """The skills a living character can use (possibly after a reveal)."""
-        return list(p.skills)
+        """The skills a living character can use (possibly after a reveal): the list the
+        table has for the seat when they are the same (``kept_skills``)."""
+        return kept_skills(self.g, p.seat, p.skills)
 
     # -- skills --------------------------------------------------------------------------
     def latent(self, seat: int, skill: str) -> bool:

@@ -21,7 +21,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any, cast
 
 from sgs_tools.engine.errors import InvariantBroken, SetupError
-from sgs_tools.engine.modes.base import Rules, register
+from sgs_tools.engine.modes.base import Rules, kept_skills, register
 from sgs_tools.engine.shared import Shared
 from sgs_tools.engine.state import Player
 
@@ -60,6 +60,38 @@ class Slots:
 
 FOCUS_SLOTS = ("main", "deputy")
 
+WORD = r"[a-z0-9_]+"
+"""A word of a prompt or label, as a general's id would stand in it."""
+
+NAMED_KEPT = 1 << 16
+"""At most this many texts' named generals are kept (``named_generals``)."""
+
+
+def named_generals(g: Game) -> tuple[dict[str, frozenset[str]], dict[str, Any]]:
+    """Text → the library's generals that it names as a word, kept by the library for
+    every game (a text's words never change), with the library's generals."""
+    kept = g.lib.compiled.setdefault("guozhan_named", Shared())
+    generals = g.lib.catalog.generals
+    found = kept.get("named")
+    if found is None or found[1] is not generals:
+        found = kept["named"] = ({}, generals)
+    return cast("tuple[dict[str, frozenset[str]], dict[str, Any]]", found)
+
+
+NOTHING: frozenset[str] = frozenset()
+
+
+def words_naming(named: dict[str, frozenset[str]], generals: dict[str, Any] | None,
+                 text: str) -> frozenset[str]:
+    """The generals ``text`` names as a word (every word, without ``generals``), kept in
+    ``named``."""
+    words = [w for w in re.findall(WORD, text) if generals is None or w in generals]
+    found = frozenset(words) if words else NOTHING
+    if len(named) >= NAMED_KEPT:
+        named.clear()
+    named[text] = found
+    return found
+
 
 def focus_seat(seed: int, players: int) -> int:
     """The seat a focused general takes in a game of this seed (each seat in turn)."""
@@ -85,10 +117,11 @@ class GuozhanRules(Rules):
         """Hidden generals each seat has been shown privately (知己知彼)."""
         self.secrets_version = 0
         """Bumped whenever a general is turned face up or down or shown to a seat."""
-        self.secrets: dict[int, tuple[int, list[str], set[str]]] = {}
+        self.secrets: dict[int, tuple[int, frozenset[str]]] = {}
         """Seat → (``secrets_version``, the other seats' hidden generals it does not
-        know, the texts found to name none of them): what ``check_decision`` looks for,
-        listed again only after a change."""
+        know): what ``check_decision`` looks for, listed again only after a change."""
+        self.named: tuple[dict[str, frozenset[str]], dict[str, Any]] | None = None
+        """``named_generals``, once looked up."""
         self.public_names: list[str | None] = []
         """Per seat, ``public_name`` (None until asked again after a general turns)."""
         raw = g.raw
@@ -115,6 +148,9 @@ class GuozhanRules(Rules):
                     first_game=False)
         g.table.current = 0  # ``setup.first_player: youngest``: seat 0 stands for them
         g.ensure_agents()
+        # (no general is seated yet: none is hidden, so no decision is built to be
+        # checked until one is — ``turned``)
+        g.decisions_checked = False
         pairs = self.choose_pairs(n)
         for seat, (main, deputy) in enumerate(pairs):
             self.seat_generals(seat, main, deputy)
@@ -171,9 +207,13 @@ class GuozhanRules(Rules):
                        if not same_kingdom or by_id[a].kingdom == by_id[b].kingdom]
             if not options:  # more kingdoms than cards dealt: any two will do
                 options = list(permutations(offer, 2))
-            labels = [f"{a}+{b} ({by_id[a].kingdom})" for a, b in options]
-            out.append(options[g.ask(seat, "general", labels, 1, 1,
-                                     "choose your main and deputy generals")[0]])
+            # (the labels are made only for an agent that reads them, or the log)
+            def label(i: int, options: list[tuple[str, str]] = options) -> str:
+                a, b = options[i]
+                return f"{a}+{b} ({by_id[a].kingdom})"
+
+            out.append(options[g.ask_n(seat, "general", len(options), label, 1, 1,
+                                       "choose your main and deputy generals")[0]])
         if g.setup.focus:
             offers = [ids[seat * per:(seat + 1) * per] for seat in range(n)]
             return self.focus_pairs(out, offers, ids[n * per:])
@@ -269,6 +309,11 @@ class GuozhanRules(Rules):
         self.secrets_version += 1
         if seat < len(self.public_names):
             self.public_names[seat] = None
+        # Once every general at the table is face up no decision can name a hidden one:
+        # a random agent is then asked without a Decision built for ``check_decision``
+        # (``decisions.ask_n``), as in a mode that checks none — about half of a game's
+        # decisions come after the last reveal.
+        self.g.decisions_checked = any(False in s.revealed for s in self.slots)
 
     def place(self, seat: int, main: str, deputy: str, revealed: list[bool],
               careerist: bool = False) -> None:
@@ -359,7 +404,7 @@ class GuozhanRules(Rules):
                     else general.gender)
         g.log_event("reveal_general", seat=seat, general=general.id, slot=SLOT_NAMES[slot],
                     faction=s.faction, why=why or None)
-        g.refresh_skills()
+        self.refresh_turned()
         if not p.alive:
             return True
         g.emit("revealed", "after", seat, {"slot": SLOT_NAMES[slot]})
@@ -412,8 +457,26 @@ class GuozhanRules(Rules):
         others = [i for i, v in enumerate(s.revealed) if v]
         p.gender = self.general_of(seat, others[0]).gender if others else None
         g.log_event("hide_general", seat=seat, general=s.generals[slot], slot=SLOT_NAMES[slot])
-        g.refresh_skills()
+        self.refresh_turned()
         return True
+
+    def refresh_turned(self) -> None:
+        """A general was turned: ``refresh_skills``, unless the skills at the table stay
+        as they are (with the ``skill_use`` timing a hidden general's skills are in use)
+        and nobody died since. Then only the modifiers in force are read again (a
+        latent skill's apply only face up: ``static_applies``); what is kept of the
+        seats' skills and equipment (their equipped names, sources, conversions) was
+        read of neither and stays."""
+        g = self.g
+        if self.reveal_for_skill:
+            kept = g.skillsets
+            players = g.table.players
+            if len(kept) == len(players) and all(
+                    (kept[p.seat] == p.skills) if p.alive else not kept[p.seat]
+                    for p in players) and g.ring_alive == tuple(p.alive for p in players):
+                g._statics_dirty = True  # (not the property: it drops those memos too)
+                return
+        g.refresh_skills()
 
     # -- skills --------------------------------------------------------------------------
     def latent(self, seat: int, skill: str) -> bool:
@@ -435,16 +498,18 @@ class GuozhanRules(Rules):
         """Without the ``skill_use`` reveal timing a hidden general's skills are out of
         use until it is revealed otherwise."""
         if self.reveal_for_skill:
-            return list(p.skills)
+            return kept_skills(self.g, p.seat, p.skills)
         latent = self.latent_skills[p.seat] if p.seat < len(self.latent_skills) else ()
-        return [s for s in p.skills if s not in latent]
+        return kept_skills(self.g, p.seat, [s for s in p.skills if s not in latent])
 
     def used_skill(self, seat: int, skill: str) -> None:
         if self.latent(seat, skill):
             self.reveal(seat, self.skill_slot[seat][skill], why=skill)
 
     def static_applies(self, seat: int, skill: str) -> bool:
-        return not self.latent(seat, skill)
+        kept = self.latent_skills  # (``latent``, inline: asked per seat and source at
+        # every refresh of the modifiers in force)
+        return not (seat < len(kept) and skill in kept[seat])
 
     def show_general(self, viewer: int, seat: int, slot: int) -> str:
         """``viewer`` looks at one of ``seat``'s generals: it knows it from now on."""
@@ -458,36 +523,39 @@ class GuozhanRules(Rules):
     def check_decision(self, d: Decision) -> None:
         """A decision never names another seat's hidden general, unless it was shown."""
         seat = d.seat
-        # (asked at every decision: the names this seat may not see are kept until a
-        # general is turned or shown, and the decision's text is only built when there
-        # are some — late in a game most generals are face up)
+        # (asked at every decision while a general is face down: the names this seat may
+        # not see are kept until a general is turned or shown)
         version = self.secrets_version
         kept = self.secrets.get(seat)
         if kept is not None and kept[0] == version:
-            _version, hidden, clean = kept
+            hidden = kept[1]
         else:
             known = self.shown[seat] if seat < len(self.shown) else set()
-            hidden = [x for i, s in enumerate(self.slots) if i != seat and False in s.revealed
-                      for x, up in zip(s.generals, s.revealed, strict=True)
-                      if not up and x not in known]
-            clean = set()
-            self.secrets[seat] = (version, hidden, clean)
+            hidden = frozenset(x for i, s in enumerate(self.slots)
+                               if i != seat and False in s.revealed
+                               for x, up in zip(s.generals, s.revealed, strict=True)
+                               if not up and x not in known)
+            self.secrets[seat] = (version, hidden)
         if not hidden:
             return
         # Each text is looked at alone (a word never runs from one into the next: the
-        # prompt and the options are apart), and one found clean is not looked at again
-        # until a general is turned or shown: prompts and labels recur all game.
+        # prompt and the options are apart): the generals it names as words are read
+        # once per library (``named_generals``), as prompts and labels recur all game.
+        names = self.named
+        if names is None:
+            names = self.named = named_generals(self.g)
+        named: dict[str, frozenset[str]] = names[0]
+        generals: dict[str, Any] | None = names[1]
+        if not hidden <= names[1].keys():  # (not a general of the library: every word)
+            named, generals = {}, None
         for text in (d.prompt, *d.options):
-            if text in clean:
-                continue
-            secrets = {x for x in hidden if x in text}
-            if secrets:  # (a secret as a substring: is it one as a word?)
-                leaked = secrets & set(re.findall(r"[a-z0-9_]+", text))
-                if leaked:
-                    raise InvariantBroken(f"seat {d.seat} was shown hidden general(s) "
-                                          f"{', '.join(sorted(leaked))} in '{d.prompt}'")
-            if len(clean) < 4096:
-                clean.add(text)
+            found = named.get(text)
+            if found is None:
+                found = words_naming(named, generals, text)
+            if found and not hidden.isdisjoint(found):
+                leaked = hidden & set(re.findall(WORD, text))
+                raise InvariantBroken(f"seat {d.seat} was shown hidden general(s) "
+                                      f"{', '.join(sorted(leaked))} in '{d.prompt}'")
 
     def general_slot_of(self, seat: int, skill: str) -> int | None:
         return self.skill_slot[seat].get(skill) if seat < len(self.skill_slot) else None

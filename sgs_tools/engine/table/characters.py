@@ -13,6 +13,10 @@ if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
 
 
+DISTANCE_WORDS = frozenset({"fixed_distance", "fixed_distance_from", "distance"})
+"""The modifier words ``distance`` reads."""
+
+
 def distance(g: Game, a: int, b: int) -> int:
     if a == b:
         return 0
@@ -24,16 +28,20 @@ def distance(g: Game, a: int, b: int) -> int:
     if g._statics_dirty:
         g.statics.refresh()
     st = g.statics
-    if st.temporary or "fixed_distance" in st.words or "fixed_distance_from" in st.words:
+    # (one test for the usual table, where no seat has a modifier of distance)
+    special = st.temporary or not DISTANCE_WORDS.isdisjoint(st.words)
+    if special and (st.temporary or "fixed_distance" in st.words
+                    or "fixed_distance_from" in st.words):
         fixed = fixed_distance(g, a, b)
         if fixed is not None:
             return fixed
-    t = g.table
-    n = len(t.players)
-    if not (0 <= a < n and 0 <= b < n):
-        raise ValueError(f"no seat {a if not 0 <= a < n else b} at a {n}-seat table")
     d = g.ring_memo.get((a, b))
     if d is None:  # seats between a and b, the shorter way round, counting the living
+        # (a pair kept in the ring memo was checked when it was counted)
+        t = g.table
+        n = len(t.players)
+        if not (0 <= a < n and 0 <= b < n):
+            raise ValueError(f"no seat {a if not 0 <= a < n else b} at a {n}-seat table")
         cw = ccw = 0
         i = a
         while i != b:
@@ -46,7 +54,7 @@ def distance(g: Game, a: int, b: int) -> int:
             if t.players[i].alive or i == b:
                 ccw += 1
         d = g.ring_memo[(a, b)] = min(cw, ccw)
-    if st.temporary or "distance" in st.words:  # else no seat has a distance modifier
+    if special and (st.temporary or "distance" in st.words):  # else none has one
         for a_mod in st.active(a, "distance"):
             to, frm = a_mod.args.get("to"), a_mod.args.get("from")
             if frm is not None and to is None:

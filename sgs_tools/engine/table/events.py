@@ -64,8 +64,9 @@ def listeners(g: Game, key: tuple[str, str]) -> tuple[list[list[Hook]], list[Hoo
                 if index is None:
                     index = g.lib.event_index(key)
                 positions, by_source = index
-                lists = [found for found in map(by_source.get, dict.fromkeys(skills))
-                         if found]
+                # (most seats have no skill that listens to a given event: one test)
+                lists = [] if by_source.keys().isdisjoint(skills) else [
+                    found for found in map(by_source.get, dict.fromkeys(skills)) if found]
                 if not lists:
                     mine = NO_HOOKS
                 elif len(lists) == 1:
@@ -175,6 +176,9 @@ def plan_emit(g: Game, event: str, timing: str, key: tuple[Any, ...]) -> Plan:
             kept = cast("list[dict[tuple[Any, ...], list[Hook]] | None]", g.seat_listening)
             mine_by_seat = []
             for seat, hooks in enumerate(by_seat):
+                if not hooks:  # (no skill of the seat listens to the event at all)
+                    mine_by_seat.append(NO_HOOKS)
+                    continue
                 known = kept[seat] if seat < len(kept) else None
                 if known is None:
                     mine_by_seat.append(mine(hooks))
@@ -259,6 +263,18 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
     n = len(players)
     current = t.current
     if not cards:
+        if not loose:
+            # Only skill hooks, and each answers only its owner's own events: the
+            # subject's, if it has some (most such events are raised to another seat).
+            if (subject is None or not 0 <= subject < n or not by_seat[subject]
+                    or not players[subject].alive):
+                return payload
+            match = g.matches
+            entries = [h for h in by_seat[subject]
+                       if match(h, subject, event, subject, payload)]
+            if entries:
+                fire_entries(g, subject, entries, event, subject, payload)
+            return payload
         # Only skill hooks: the seats that have some, in seat order from the current
         # player (the others would be passed over with nothing to offer).
         if len(hooked) > 1 and hooked[0] < current:
@@ -279,33 +295,68 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
                         break
         return payload
     equipped_of = g._equipped  # (equipped_names' memo: cleared in place, never replaced)
+    match = g.matches
+    # (the seats in order from the current player: the loops below are the same loop,
+    # one for plans of equipment alone and one for the others, each with its test inline)
+    order = range(current, current + n) if current else range(n)
+    if equipment_only is not None:  # (held_cards' first case, inline: weapons, armour)
+        for seat in order:
+            if seat >= n:
+                seat -= n
+            if not players[seat].alive:
+                continue
+            held = by_seat[seat] if by_seat and (seat == subject or seat in loose) else None
+            equipped = equipped_of.get(seat)
+            if equipped is None:
+                equipped = g.equipped_names(seat)
+            if equipped and not equipment_only.isdisjoint(equipped):
+                mine = [h for h in cards if h.source in equipped and not (
+                    g.use_stack and g.armour_ignored(seat, h.source))]
+                if mine:
+                    held = held + mine if held else mine
+            if held:
+                entries = [h for h in held if match(h, seat, event, subject, payload)]
+                if entries:
+                    fire_entries(g, seat, entries, event, subject, payload)
+                    if g.over:
+                        break
+        return payload
     holders: set[int] | None = None
     if cards_at is not None and not g.statics.any_active("change_name"):
         # Who holds a card of these names, found from where the table's copies lie
         # (a few lookups for the event, not a look through every hand): with names read
         # as printed, a seat none of whose cards is one of them holds none.
         holders = hand_holders(g, cards_at[1])
-    for i in range(n):
-        seat = (current + i) % n
+        equipment, _in_hand, convertible = cards_at
+        converts_of_seat = g._converts
+    for seat in order:
+        if seat >= n:
+            seat -= n
         if not players[seat].alive:
             continue
-        held = by_seat[seat] if by_seat and (seat == subject or seat in loose) else []
-        if equipment_only is not None:  # (held_cards' first case, inline: weapons, armour)
-            equipped = equipped_of.get(seat)
-            if equipped is None:
-                equipped = g.equipped_names(seat)
-            mine = [h for h in cards if h.source in equipped and not (
-                g.use_stack and g.armour_ignored(seat, h.source))] if (
-                equipped and not equipment_only.isdisjoint(equipped)) else []
-        elif cards_at is None or holders is None or seat in holders or may_hold(
-                g, seat, cards_at, equipped_of):
-            mine = held_cards(g, seat, cards)
+        held = by_seat[seat] if by_seat and (seat == subject or seat in loose) else None
+        if holders is not None and seat not in holders:
+            # (``may_hold``, inline: asked of most seats at most such events)
+            found = False
+            if equipment:
+                equipped = equipped_of.get(seat)
+                if equipped is None:
+                    equipped = g.equipped_names(seat)
+                found = not equipment.isdisjoint(equipped)
+            if not found and convertible:
+                converts = converts_of_seat.get(seat)
+                if converts is None:  # (as ``held_cards`` keeps them)
+                    converts = converts_of_seat[seat] = converts_of(g, g.sources_of(seat))
+                found = not convertible.isdisjoint(converts)
         else:
-            mine = []  # (``held_cards`` would find none: ``may_hold``)
-        if mine:
-            held = held + mine
+            found = True
+        if found:
+            mine = held_cards(g, seat, cards)
+            if mine:
+                held = held + mine if held else mine
+        # (else ``held_cards`` would find none: ``may_hold``)
         if held:
-            entries = [h for h in held if g.matches(h, seat, event, subject, payload)]
+            entries = [h for h in held if match(h, seat, event, subject, payload)]
             if entries:
                 fire_entries(g, seat, entries, event, subject, payload)
                 if g.over:
@@ -709,7 +760,7 @@ def fire(g: Game, hook: Hook, owner: int, payload: dict[str, Any], subject: int 
     f = Frame(owner, owner, hook, {}, payload, use)
     if hook.origin == "card" and hook.card_type not in ("equipment", "delayed_trick"):
         return g.card_response(hook, owner, payload, subject, f)
-    if not all(can_pay(g, step, f) for step in hook.cost):
+    if hook.cost and not all(can_pay(g, step, f) for step in hook.cost):
         return False
     if hook.optional and not g.has_targets(hook, f, None):
         return False
