@@ -84,8 +84,9 @@ class Game:
         self.turn_plays: dict[tuple[int, str], int] = {}
         """(seat, card) → cards used or played in this turn's play phase."""
         self.phase_kind = ""
-        self.phase_kinds: dict[int, tuple[dict[str, Any], str]] = {}
-        """id of a phase's data → (the data, its ``table.turns.phase_kind``)."""
+        self.phase_kinds: dict[int, tuple[Any, ...]] = {}
+        """id of a phase's data → (the data, its ``table.turns.phase_kind``, its id, the
+        keys of its events: ``table.turns.phase_plan``)."""
         """What the phase being played does (``table.turns.phase_kind``)."""
         self.skipped: dict[int, set[str]] = {}
         self.forgo_draw = False

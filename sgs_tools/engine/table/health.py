@@ -4,6 +4,7 @@ victory go to the mode's Rules."""
 
 from __future__ import annotations
 
+from itertools import compress
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -209,15 +210,17 @@ def die(g: Game, victim: int, killer: int | None) -> None:
         killer,) if killer is not None else ()})
 
 
-_HP = attrgetter("hp")
+_HP, _ALIVE = attrgetter("hp"), attrgetter("alive")
 
 
 def settle_dying(g: Game) -> None:
     """A character left at 0 HP or less only by a ``no_dying`` modifier that no longer
     applies (its skill hidden or lost) enters the dying state now."""
     players = g.table.players
-    if not players or min(map(_HP, players)) > 0:
-        return  # the usual case, asked after every action: nobody at 0 HP (one C pass)
+    if min(map(_HP, compress(players, map(_ALIVE, players))), default=1) > 0:
+        return  # the usual case, asked after every action: nobody living at 0 HP (in C;
+        # the dead, at 0 HP or less, are left out, or every check after a death would
+        # go through the seats one by one)
     for p in players:
         if p.hp > 0:
             continue

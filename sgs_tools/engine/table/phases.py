@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine import ai
+from sgs_tools.engine.agents import RandomAgent
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.modifiers import delta
 from sgs_tools.engine.prim_turns import draw_adjustment, phase_ended
@@ -15,6 +16,7 @@ from sgs_tools.engine.state import (
     PROCESSING,
 )
 from sgs_tools.engine.table.options import PlaySlots
+from sgs_tools.engine.table.turns import sweep
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
@@ -84,7 +86,8 @@ def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     failed: set[str] = set()
     actions = 0
     pid = str(phase.get("id", "play"))
-    while p.alive and not g.over and not phase_ended(g, seat, pid):
+    kept = g.word_state._values  # (read for emptiness: ``phase_ended`` reads it)
+    while p.alive and not g.over and not (kept and phase_ended(g, seat, pid)):
         agent = g.agents[seat]
         lazy = getattr(agent, "takes_candidates", False)
         g.range_memo = {}  # listing the options changes nothing: distances hold meanwhile
@@ -92,9 +95,16 @@ def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
             if lazy:
                 # Candidates, checked only as the agent tries them (``Decision.legal``).
                 slots = PlaySlots(g, seat, phase, failed)
-                n = len(slots)
-                pick = g.ask_n(seat, "play", n + 1, slots.label_or_end, 1, 1,
-                               "play phase", None, slots.legal_or_end)[0]
+                n = len(slots.labels)
+                if type(agent) is RandomAgent and not g.record and not (
+                        g.decisions_checked and g.setup.check_invariants):
+                    # (what ``ask_n`` does for it then, without the way through: one
+                    # legal pick among n + 1, its checks met by a living player asked
+                    # to play, with "end" always legal)
+                    pick = agent.first_legal(n + 1, slots.legal_or_end)
+                else:
+                    pick = g.ask_n(seat, "play", n + 1, slots.label_or_end, 1, 1,
+                                   "play phase", None, slots.legal_or_end)[0]
                 option = slots.option(pick) if pick < n else None
             else:
                 options = g.play_options(seat, phase, failed)
@@ -114,7 +124,7 @@ def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
             failed.add(option[0])
         else:
             failed.clear()
-        g.sweep()
+        sweep(g)
         if g.setup.check_invariants and g.table.zone_total() != len(
                 g.table.cards):
             g.check_invariants()
