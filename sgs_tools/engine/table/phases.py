@@ -45,7 +45,8 @@ def judge_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
                  if h.source == name]
         use = Use(name, card_uid, seat, hooks[0] if hooks else None, [seat])
         use.declared = True
-        g.log_event("delayed", seat=seat, card=name)
+        if g.record:  # (logged only: its fields are not even built otherwise)
+            g.log_event("delayed", seat=seat, card=name)
         g.use_stack.append(use)
         try:
             if g.takes_effect(use, seat, Frame(seat, seat, use.hook, {}, {}, use)):

@@ -15,6 +15,7 @@ from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden, use_distance
 from sgs_tools.engine.prim_names import as_treated, treating_skill
 from sgs_tools.engine.prim_refuse import refused
+from sgs_tools.engine.prim_state import DEFERRED
 from sgs_tools.engine.prim_targets import unlimited_on
 from sgs_tools.engine.prim_use import dying_half, limit_key
 from sgs_tools.engine.prim_views import no_cards, view_makes, view_ok
@@ -24,11 +25,16 @@ from sgs_tools.engine.state import (
     EQUIPMENT,
     PROCESSING,
 )
+from sgs_tools.engine.table.events import NOBODY
 from sgs_tools.engine.table.options import seat_views, targets_free
 from sgs_tools.engine.words import DODGED
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
+
+
+USE_WHEN, USE_AFTER = ("use", "when"), ("use", "after")
+"""emit's keys of the events a card's use raises (see events.plan_emit)."""
 
 
 def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] | None = None,
@@ -58,7 +64,8 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
         if g.record:  # (not a skill event: only logged, so its text is built only then)
             g.log_event("use", seat=user, card=g.face(physical[0]), targets=[user])
         g.equip(user, physical[0], None)
-        g.emit("use", "when", user, {"card": [uid], "targets": (user,), "__use": use})
+        if g.emit_plans.get(USE_WHEN) is not NOBODY:  # (nobody listens: not raised)
+            g.emit("use", "when", user, {"card": [uid], "targets": (user,), "__use": use})
         return True
     if g.record:
         g.log_event("use", seat=user, card=g.face(uid), via=via,
@@ -82,12 +89,15 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
             g.log_event("declare", seat=user, named=name)
             g.emit("declare", "when", user, {"card": physical, "named": name,
                                                 "__use": use})
-        if not use.failed:
+        # (an event nobody listens to is not raised; an 'after' one is if what resolved
+        # left steps to run after it: ``emit`` runs them first)
+        plans = g.emit_plans
+        if not use.failed and plans.get(USE_WHEN) is not NOBODY:
             g.emit("use", "when", user, payload)
         if not use.failed and hook is not None:
             f = Frame(user, user, hook, {"card": [uid]}, payload, use)
             g.resolve(use, f)
-        if not use.failed:
+        if not use.failed and (plans.get(USE_AFTER) is not NOBODY or DEFERRED in payload):
             g.emit("use", "after", user, payload)
     except Abort:
         ok = False
@@ -279,19 +289,39 @@ def extra_among(g: Game, use: Use, picked: tuple[int, ...], f: Frame) -> tuple[i
     return picked
 
 
+TARGETED_WHEN, TARGETED_AFTER = ("targeted", "when"), ("targeted", "after")
+TARGETING_WHEN, TARGETING_AFTER = ("targeting", "when"), ("targeting", "after")
+"""emit's keys of the events a card's declared targets raise (see events.plan_emit)."""
+
+
 def after_targeting(g: Game, use: Use, f: Frame) -> None:
     """Targets are declared: the targets' and then the user's triggers."""
     if g.record:
         g.log_event("target", seat=use.user, card=use.name, targets=list(use.targets))
+    # (an event whose plan says nobody listens, events.NOBODY, is not raised, nor its
+    # payload made: what raising it would do; each is looked up as it comes, as what
+    # resolves may change who listens)
+    plans = g.emit_plans
     for t in list(use.targets):
-        payload = {"source": (use.user,), "card": [use.card], "target": (t,),
-                   "__use": use}
-        g.emit("targeted", "when", t, payload)
-        g.emit("targeted", "after", t, payload)
+        payload = None
+        if plans.get(TARGETED_WHEN) is not NOBODY:
+            payload = {"source": (use.user,), "card": [use.card], "target": (t,),
+                       "__use": use}
+            g.emit("targeted", "when", t, payload)
+        if plans.get(TARGETED_AFTER) is not NOBODY:
+            if payload is None:
+                payload = {"source": (use.user,), "card": [use.card], "target": (t,),
+                           "__use": use}
+            g.emit("targeted", "after", t, payload)
     for t in list(use.targets):
-        payload = {"target": (t,), "card": [use.card], "__use": use}
-        g.emit("targeting", "when", use.user, payload)
-        g.emit("targeting", "after", use.user, payload)
+        payload = None
+        if plans.get(TARGETING_WHEN) is not NOBODY:
+            payload = {"target": (t,), "card": [use.card], "__use": use}
+            g.emit("targeting", "when", use.user, payload)
+        if plans.get(TARGETING_AFTER) is not NOBODY:
+            if payload is None:
+                payload = {"target": (t,), "card": [use.card], "__use": use}
+            g.emit("targeting", "after", use.user, payload)
 
 
 def redirect(g: Game, use: Use, old: int, new: int, f: Frame) -> bool:
@@ -308,7 +338,8 @@ def cancel(g: Game, use: Use, targets: list[int], f: Frame) -> None:
     for s in targets:
         if s not in use.cancelled:
             use.cancelled.append(s)
-    g.log_event("cancel", card=use.name, targets=targets, skill=f.name)
+    if g.record:  # (logged only: its fields are not even built otherwise)
+        g.log_event("cancel", card=use.name, targets=targets, skill=f.name)
 
 
 def takes_effect(g: Game, use: Use, target: int, f: Frame) -> bool:
@@ -443,29 +474,33 @@ def announce_answer(g: Game, seat: int, uid: int, request: Request, asking: Use 
     Jink, one a helper played for the asker) is announced the same way, as the asker's."""
     verb = request.verb
     request.played = True
-    face = g.face(uid)
-    if verb == "use":
-        if provided:
+    if g.record:  # (logged only: its fields are not even built otherwise)
+        face = g.face(uid)
+        if verb == "use" and provided:
             g.log_event("use", seat=seat, card=face, via=via, targets=[], provided=True)
-        else:
+        elif verb == "use":
             g.log_event("use", seat=seat, card=face, via=via, targets=[])
+        elif provided:
+            g.log_event("play", seat=seat, card=face, via=via, provided=True)
+        else:
+            g.log_event("play", seat=seat, card=face, via=via)
+    if verb == "use":
         own = Use(request.name, uid, seat, None, via=via)
         own.declared = True
         payload: dict[str, Any] = {"card": [uid], "targets": (), "__use": own}
     else:
-        if provided:
-            g.log_event("play", seat=seat, card=face, via=via, provided=True)
-        else:
-            g.log_event("play", seat=seat, card=face, via=via)
         payload = {"card": [uid], "__use": asking}
     g.count_play(seat, request.name)
-    g.emit(verb, "when", seat, payload)
+    if g.emit_plans.get((verb, "when")) is not NOBODY:  # (nobody listens: not raised)
+        g.emit(verb, "when", seat, payload)
     return payload
 
 
 def answer_done(g: Game, seat: int, request: Request, payload: dict[str, Any]) -> None:
     """The 'after' hooks of an answer ``announce_answer`` announced."""
-    g.emit(request.verb, "after", seat, payload)
+    verb = request.verb
+    if g.emit_plans.get((verb, "after")) is not NOBODY or DEFERRED in payload:
+        g.emit(verb, "after", seat, payload)  # (else nobody listens: not raised)
 
 
 def ask_for_card(g: Game, seat: int, name: str, f: Frame, helping: int | None = None,

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 
 LOSE, GAIN = ("lose_cards", "after"), ("gain_cards", "after")
+UNEQUIPPED, DISCARDED = ("unequipped", "after"), ("cards_discarded", "after")
 """emit's keys of the events a move raises (see events.plan_emit)."""
 
 
@@ -127,7 +128,8 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
                     g.emit_own(t.cards[u].card, "unequipped", "after", old_seat,
                                   {"card": [u]})
                     # and every character's hooks on it (the card itself has left)
-                    g.emit("unequipped", "after", old_seat, {"card": [u]})
+                    if g.emit_plans.get(UNEQUIPPED) is not NOBODY:
+                        g.emit("unequipped", "after", old_seat, {"card": [u]})
     if (zone == HAND and seat >= 0 and t.players[seat].alive
             and g.emit_plans.get(GAIN) is not NOBODY):
         g.emit("gain_cards", "after", seat, {"cards": moved, "amount": len(moved)})
@@ -209,7 +211,8 @@ def discard(g: Game, uids: list[int], owner: int, f: Frame | None, reason: str =
         g.word_state.setdefault("phase_discards", []).extend(current)
     for seat, cards in owners.items():
         gone = [u for u in cards if t.where.get(u, ("", 0))[0] == DISCARD]
-        if gone and t.players[seat].alive and not g.over:
+        if gone and t.players[seat].alive and not g.over and g.emit_plans.get(
+                DISCARDED) is not NOBODY:  # (nobody listens: not raised)
             g.emit("cards_discarded", "after", seat, {"cards": gone, "amount": len(gone)})
 
 
@@ -274,5 +277,6 @@ def pass_on(g: Game, f: Frame) -> None:
         g.move(parts[:1], JUDGEMENT, q.seat, "pass_on", f)
         if t.cards[parts[0]].card != use.name:
             g.views[parts[0]] = use.name
-        g.log_event("pass_on", card=use.name, to=q.seat)
+        if g.record:  # (logged only: its fields are not even built otherwise)
+            g.log_event("pass_on", card=use.name, to=q.seat)
         return
