@@ -45,9 +45,11 @@ def damage(g: Game, victim: int, n: int, source: int | None, nature: str | None,
         "victim": (victim,), "card": card, "amount": n, "nature": nature,
         "__use": use if own else None}
     if source is not None and t.players[source].alive:
-        for a in g.statics.active(source, "damage"):
-            if card_filter_ok(g, a, "card", card[0] if card else None):
-                payload["amount"] += delta(g, a) or 0
+        st = g.statics  # (asked only if the word may be in force: options.in_force_maybe)
+        if g._statics_dirty or st.temporary or "damage" in st.words:
+            for a in st.active(source, "damage"):
+                if card_filter_ok(g, a, "card", card[0] if card else None):
+                    payload["amount"] += delta(g, a) or 0
         if own and use is not None:
             payload["amount"] += use.bonus
         g.emit("deal_damage", "when", source, payload)

@@ -22,6 +22,14 @@ if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
 
 
+def in_force_maybe(g: Game, word: str) -> bool:
+    """Whether a modifier with this word may be in force (False: ``Statics.active`` and
+    ``any_active`` would find none, and are not asked). Written out inline where it is
+    asked most; ``Statics`` refreshes itself when skills or equipment have changed."""
+    st = g.statics
+    return g._statics_dirty or bool(st.temporary) or word in st.words
+
+
 def play_options(g: Game, seat: int, phase: dict[str, Any], failed: set[str]
                  ) -> list[tuple[str, str, Any]]:
     """(label, kind, data) for everything the player may do now, "end" aside."""
@@ -134,7 +142,11 @@ def card_usable(g: Game, seat: int, name: str, uid: int, phase: dict[str, Any] |
     hooks = g.lib.actions.get(name)
     if not hooks:
         return False
-    named = treated_name(g, seat, uid)
+    st = g.statics
+    # (treated_name, unlimited_on and forbidden are asked only if their words may be in
+    # force, ``in_force_maybe`` inline: otherwise they answer None, nobody and False)
+    maybe = g._statics_dirty or st.temporary
+    named = treated_name(g, seat, uid) if maybe or "change_name" in st.words else None
     if named is not None and named != name:
         return False  # a card that counts as another is used only as that one
     key = limit_key(g, name)
@@ -142,7 +154,8 @@ def card_usable(g: Game, seat: int, name: str, uid: int, phase: dict[str, Any] |
     if limit is not None and g.phase_uses.get((seat, key), 0) >= limit and not unlimited_on(
             g, seat, uid):  # 陷阵: on those characters the card is not limited
         return False
-    if forbidden(g, seat, uid):
+    if (g._statics_dirty or st.temporary or "forbid_use" in st.words) and forbidden(
+            g, seat, uid):
         return False
     hook = hooks[0]
     f = Frame(seat, seat, hook, {"card": [uid]})
@@ -321,8 +334,11 @@ class PlaySlots:
         actions = g.lib.actions
         label_of = self.labels.append
         add = self.items.append
-        # (treated_name's first test, asked once: listing the options changes nothing)
-        renamed = g.statics.any_active("change_name")
+        # (treated_name's first test, asked once: listing the options changes nothing;
+        # and asked only if the word may be in force, ``in_force_maybe``)
+        st = g.statics
+        renamed = (g._statics_dirty or st.temporary or "change_name" in st.words) and (
+            st.any_active("change_name"))
         for uid in p.hand:
             c = cards[uid]
             acts = actions.get(c.card)
@@ -369,8 +385,9 @@ class PlaySlots:
             if label not in failed:
                 label_of(label)
                 add(("skill", (hook, owner), ACTION, (owner, hook, None)))
-        if g.statics.any_active("use_as"):
-            for a in g.statics.active(seat, "use_as"):
+        if (g._statics_dirty or st.temporary or "use_as" in st.words) and st.any_active(
+                "use_as"):
+            for a in st.active(seat, "use_as"):
                 as_name = a.args.get("card")
                 spec = g.interp.spec_of(a.args.get("cards")) or {}
                 if not isinstance(as_name, str) or not actions.get(as_name):
@@ -381,7 +398,8 @@ class PlaySlots:
                         label_of(label)
                         add(("use_as", (a.frame.name, as_name, uid), AS_CARD,
                              (as_name, uid)))
-        mods = g.statics.active(seat, "disguise")
+        mods = st.active(seat, "disguise") if (
+            g._statics_dirty or st.temporary or "disguise" in st.words) else None
         if mods and p.hand and "disguise" not in failed:
             label_of("disguise")
             add(("disguise", mods, ALWAYS, None))

@@ -67,11 +67,13 @@ def zone_name(g: Game, uid: int) -> str:
 def draw_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     n = int(phase.get("draw", 2))
     extra: list[tuple[str, int]] = []
-    for a in g.statics.active(seat, "draw_count"):
-        d = delta(g, a)
-        n = n + d if d is not None else n
-        if d and a.hook is not None:
-            extra.append((a.hook.source, d))
+    st = g.statics  # (asked only if the word may be in force: options.in_force_maybe)
+    if g._statics_dirty or st.temporary or "draw_count" in st.words:
+        for a in st.active(seat, "draw_count"):
+            d = delta(g, a)
+            n = n + d if d is not None else n
+            if d and a.hook is not None:
+                extra.append((a.hook.source, d))
     n += draw_adjustment(g)
     if g.forgo_draw:
         return
@@ -133,21 +135,27 @@ def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
 
 def discard_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     p = g.table.players[seat]
-    if g.statics.active(seat, "skip_discard_limit"):
+    st = g.statics
+    # (each word asked only if it may be in force, ``options.in_force_maybe``: what
+    # asking would answer otherwise is nothing)
+    if (g._statics_dirty or st.temporary or "skip_discard_limit" in st.words) and st.active(
+            seat, "skip_discard_limit"):
         return
     limit = p.hp if phase.get("hand_limit", "current_hp") == "current_hp" else int(
         phase.get("hand_limit", 0))
-    for a in g.statics.active(seat, "hand_limit"):
-        d = delta(g, a)
-        if d is None:
-            return
-        limit += d
-    for _holder, a in g.statics.everywhere("hand_limit_for"):
-        if seat in g.interp.players_of(a.args.get("who"), a.frame):
+    if (g._statics_dirty or st.temporary or "hand_limit" in st.words):
+        for a in st.active(seat, "hand_limit"):
             d = delta(g, a)
             if d is None:
                 return
             limit += d
+    if (g._statics_dirty or st.temporary or "hand_limit_for" in st.words):
+        for _holder, a in st.everywhere("hand_limit_for"):
+            if seat in g.interp.players_of(a.args.get("who"), a.frame):
+                d = delta(g, a)
+                if d is None:
+                    return
+                limit += d
     excess = len(p.hand) - max(0, limit)
     if excess <= 0:
         return

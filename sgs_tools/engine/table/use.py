@@ -172,7 +172,9 @@ def play_phase_count(g: Game, seat: int, name: str) -> int:
 
 
 def targeting_select(g: Game, use: Use, select: dict[str, Any]) -> dict[str, Any]:
-    within = use_distance(g, use.user, use.card)
+    st = g.statics  # (asked only if the word may be in force: options.in_force_maybe)
+    within = use_distance(g, use.user, use.card) if (
+        g._statics_dirty or st.temporary or "use_distance" in st.words) else None
     if within is not None:
         flt = [x for x in select.get("filters", ()) if x not in ("in_range", "at_distance_1")]
         select = {**select, "filters": flt, "within": within}
@@ -273,7 +275,9 @@ def beyond_limit(g: Game, use: Use, cands: list[int]) -> list[int]:
 
 def extra_among(g: Game, use: Use, picked: tuple[int, ...], f: Frame) -> tuple[int, ...]:
     """``extra_targets_among``: up to N more targets, chosen among given characters."""
-    if not picked or not g.statics.any_active("extra_targets_among"):
+    st = g.statics  # (asked only if the word may be in force: options.in_force_maybe)
+    if not picked or not ((g._statics_dirty or st.temporary or "extra_targets_among" in
+                           st.words) and st.any_active("extra_targets_among")):
         return picked
     for a in g.statics.active(use.user, "extra_targets_among"):
         if not card_filter_ok(g, a, "card", use.card):
@@ -346,12 +350,15 @@ def takes_effect(g: Game, use: Use, target: int, f: Frame) -> bool:
     """The moment a card is about to take effect on one character (Nullification)."""
     if target in use.cancelled and target not in use.forced:
         return False
-    for a in g.statics.active(target, "immune"):
-        if card_filter_ok(g, a, "card", use.card) and not (
-                a.hook is not None and g.armour_ignored(target, a.hook.source)):
-            g.log_event("immune", seat=target, card=use.name, skill=a.frame.name)
-            return False
-    if refused(g, use, target, f):  # may_refuse: a card its target turns down
+    st = g.statics  # (each word asked only if it may be in force: ``options.in_force_maybe``)
+    if g._statics_dirty or st.temporary or "immune" in st.words:
+        for a in st.active(target, "immune"):
+            if card_filter_ok(g, a, "card", use.card) and not (
+                    a.hook is not None and g.armour_ignored(target, a.hook.source)):
+                g.log_event("immune", seat=target, card=use.name, skill=a.frame.name)
+                return False
+    if (g._statics_dirty or st.temporary or "may_refuse" in st.words) and refused(
+            g, use, target, f):  # may_refuse: a card its target turns down
         return False
     payload = {"card": [use.card], "source": (use.user,), "target": (target,),
                "__use": use}
@@ -371,10 +378,12 @@ def respond(g: Game, seat: int, name: str, n: int, f: Frame, used: bool = False
     if not."""
     use = f.use
     if use is not None:
-        for a in g.statics.active(use.user, "responses_needed"):
-            if (card_filter_ok(g, a, "card", use.card)
-                    and a.args.get("response") == name):
-                n = max(n, g.interp.num(a.args.get("n", 1), a.frame))
+        st = g.statics  # (asked only if the word may be in force: options.in_force_maybe)
+        if g._statics_dirty or st.temporary or "responses_needed" in st.words:
+            for a in st.active(use.user, "responses_needed"):
+                if (card_filter_ok(g, a, "card", use.card)
+                        and a.args.get("response") == name):
+                    n = max(n, g.interp.num(a.args.get("n", 1), a.frame))
         n = max(n, use.required.get((seat, name), 1))
     got: list[int] = []
     for _ in range(max(1, n)):
@@ -408,8 +417,10 @@ def response_sources(g: Game, seat: int, name: str) -> list[tuple[str, list[int]
     p = g.table.players[seat]
     cards = g.table.cards
     out: list[tuple[str, list[int], str | None]] = []
+    st = g.statics  # (as_treated asked only if the word may be in force: in_force_maybe)
+    renamed = g._statics_dirty or st.temporary or "change_name" in st.words
     for u in p.hand:
-        card = as_treated(g, seat, cards[u])
+        card = as_treated(g, seat, cards[u]) if renamed else cards[u]
         if not card_is_named(card, (name,)):
             continue
         if card is cards[u]:
@@ -432,7 +443,8 @@ def response_sources(g: Game, seat: int, name: str) -> list[tuple[str, list[int]
                        for u in cands)
         elif len(cands) >= low:
             out.append((f"{source}: {low} cards as {name}", cands[:low], source))
-    mods = g.statics.active(seat, "disguise")
+    mods = st.active(seat, "disguise") if (
+        g._statics_dirty or st.temporary or "disguise" in st.words) else None
     if mods and p.hand and name in g.declarable(mods):
         skill = mods[0].frame.name
         out.extend((f"{skill}: declare a hand card as {name}", [u], f"declare:{skill}")
@@ -563,7 +575,9 @@ def ask_for_card(g: Game, seat: int, name: str, f: Frame, helping: int | None = 
 def response_counts(g: Game, seat: int, asking: Use | None, f: Frame) -> bool:
     """A ``response_cost`` of the asking card's user (无双): the answering character must
     also discard the listed cards, or the response does not count."""
-    if asking is None or not g.statics.any_active("response_cost"):
+    st = g.statics  # (asked only if the word may be in force: options.in_force_maybe)
+    if asking is None or not ((g._statics_dirty or st.temporary or "response_cost" in
+                               st.words) and st.any_active("response_cost")):
         return True
     for a in g.statics.active(asking.user, "response_cost"):
         if not card_filter_ok(g, a, "card", asking.card):
@@ -584,7 +598,8 @@ def answer_forbidden(g: Game, seat: int, option: tuple[str, list[int], str | Non
     """A ``forbid_use`` in force forbids this answer when it is a use, a ``forbid_play``
     when it is played: the card itself when it is one card answering as itself, else a
     card of that name."""
-    if not g.statics.any_active(word):
+    st = g.statics  # (asked only if the word may be in force: options.in_force_maybe)
+    if not ((g._statics_dirty or st.temporary or word in st.words) and st.any_active(word)):
         return False
     _label, uids, via = option
     uid = uids[0] if len(uids) == 1 and not via else g.probe_card(name)

@@ -223,7 +223,9 @@ def equip(g: Game, seat: int, uid: int, f: Frame | None) -> None:
     slot = card.subtype or "weapon"
     old = p.equipment.get(slot)
     kinds = [slot]
-    for a in g.statics.active(seat, "equip_limit"):
+    st = g.statics  # (asked only if the word may be in force: options.in_force_maybe)
+    for a in st.active(seat, "equip_limit") if (
+            g._statics_dirty or st.temporary or "equip_limit" in st.words) else ():
         if card_filter_ok(g, a, "card", uid):
             limit = g.interp.num(a.args.get("n", 1), a.frame)
             same = [u for u in p.equipment.values() if card_filter_ok(g, a, "card", u)]
