@@ -172,7 +172,7 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
                                                   "discarded": discarded})
     if kept_values:
         ws.pop("ended", None)
-    g.end_period("phase")
+    end_period(g, "phase")
     sweep(g)
     t.phase = ""
 
@@ -185,7 +185,8 @@ def end_period(g: Game, period: str) -> None:
         g.counters = {k: v for k, v in counters.items() if k[0] != period}
     if period == "phase":
         g.phase_uses.clear()
-    g.statics.expire("end", period)
+    if g.statics.temporary:  # (else expire has nothing to drop)
+        g.statics.expire("end", period)
     if period == "turn":
         g.turn_plays.clear()
     ws = g.word_state
@@ -200,6 +201,10 @@ def end_period(g: Game, period: str) -> None:
 def sweep(g: Game) -> None:
     """Cards left in the processing area go to the discard pile; anyone kept out of
     the dying state by a rule that no longer applies is dying now."""
-    if g.table.processing:
-        g.move(list(g.table.processing), DISCARD, -1, "sweep")
-    settle_dying(g)
+    t = g.table
+    if t.processing:
+        g.move(list(t.processing), DISCARD, -1, "sweep")
+    for p in t.players:  # (settle_dying's first test, inline: asked after every action)
+        if p.hp <= 0 and p.alive:
+            settle_dying(g)
+            return

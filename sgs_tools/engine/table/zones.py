@@ -154,9 +154,12 @@ def reshuffle(g: Game) -> None:
     pile = list(t.discard_pile)
     t.discard_pile.clear()
     g.rng.shuffle(pile)
+    # (each card put under the pile in turn: the last one is at the bottom; in one
+    # slice, not an insert at the front a card)
+    t.draw_pile[:0] = pile[::-1]
+    where, here = t.where, (DRAW, -1)
     for u in pile:
-        t.draw_pile.insert(0, u)
-        t.where[u] = (DRAW, -1)
+        where[u] = here
     g.log_event("reshuffle", cards=len(pile))
 
 
