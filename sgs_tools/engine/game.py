@@ -93,9 +93,11 @@ class Game:
         self.extra_turns: list[int] = []
         self.views: dict[int, str] = {}
         self.probes: dict[str, int] = {}
-        self.action_lists: tuple[list[list[Hook]], list[list[Hook]]] | None = None
-        """Per seat, its skills' own and granted action hooks (``options.action_index``),
-        until the skills at the table change."""
+        self.action_lists: options.ActionIndex | None = None
+        """Per seat, its skills' own and granted action hooks, and its own as play
+        candidates (``options.action_index``), until the skills at the table change."""
+        self.card_slots: dict[int, options.CardSlot] = {}
+        """Hand card uid → how the play options list it (``options.card_slot``)."""
         self.seat_views: dict[int, tuple[list[str], list[tuple[str, Hook]]]] = {}
         """Seat → (its ``sources_of`` list, the conversions of those sources), read by
         ``options.seat_views`` while that list is the one ``sources_of`` gives."""

@@ -17,6 +17,7 @@ from sgs_tools.engine.prim_use import limit_key
 from sgs_tools.engine.prim_views import no_cards, pay_view, view_names, view_ok
 from sgs_tools.engine.primitives import CARD_SPENDERS, can_pay
 from sgs_tools.engine.records import Use
+from sgs_tools.engine.state import CardInst
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
@@ -36,9 +37,17 @@ def play_options(g: Game, seat: int, phase: dict[str, Any], failed: set[str]
     return PlaySlots(g, seat, phase, failed).options()
 
 
-def action_index(g: Game) -> tuple[list[list[Hook]], list[list[Hook]]]:
+ActionIndex = tuple[list[list[Hook]], list[list[Hook]], bool,
+                    list[list[tuple[str, tuple[str, Any, int, Any]]]]]
+"""``action_index``: per seat its own action hooks, those it grants others, whether
+anybody grants one, and per seat its own hooks' play candidates (label, item)."""
+
+
+def action_index(g: Game) -> ActionIndex:
     """Per seat, the action hooks of its skills: its own, and those it grants others
-    (in skill order). Kept until the skills at the table change (``refresh_skills``)."""
+    (in skill order); whether any seat grants one; and each seat's own as the play
+    candidates ``PlaySlots`` lists (label and item: they never change). Kept until the
+    skills at the table change (``refresh_skills``)."""
     found = g.action_lists
     if found is None:
         actions = g.lib.actions
@@ -46,14 +55,17 @@ def action_index(g: Game) -> tuple[list[list[Hook]], list[list[Hook]]]:
                for skills in g.skillsets]
         granted = [[h for s in skills for h in actions.get(s, ()) if h.grant is not None]
                    for skills in g.skillsets]
-        found = g.action_lists = (own, granted)
+        slots = [[(h.source if h.index == 0 else f"{h.source}#{h.index}",
+                   ("skill", (h, seat), ACTION, (seat, h, None))) for h in hooks]
+                 for seat, hooks in enumerate(own)]
+        found = g.action_lists = (own, granted, any(granted), slots)
     return found
 
 
 def action_hooks(g: Game, seat: int) -> list[tuple[Hook, int]]:
-    own, granted = action_index(g)
+    own, granted, grants, _slots = action_index(g)
     out = [(hook, seat) for hook in own[seat]]
-    if not any(granted):
+    if not grants:
         return out  # (nobody at the table grants an action: the usual case)
     me = g.table.players[seat]
     for other in g.table.players:
@@ -302,6 +314,24 @@ card's action; one card of a conversion (the conversion is checked once for all 
 cards)."""
 
 
+CardSlot = tuple[CardInst, bool, str, tuple[str, Any, int, Any] | None]
+"""``card_slot``: the card, whether it has at most one action, its label, its play
+candidate item (None: nothing to use it for)."""
+
+
+def card_slot(g: Game, uid: int, c: CardInst) -> CardSlot:
+    """How ``PlaySlots.build`` lists a hand card with at most one action whose name no
+    ``change_name`` changes (kept per card for the game: it never changes): as itself,
+    an equipment card to equip, or not at all (a Jink, a Nullification)."""
+    acts = g.lib.actions.get(c.card)
+    item: tuple[str, Any, int, Any] | None = None
+    if c.type == "equipment":
+        item = ("equip", uid, ALWAYS, None)
+    elif acts:
+        item = ("card", uid, CARD, (c.card, uid))
+    return (c, acts is None or len(acts) <= 1, c.face(), item)
+
+
 class PlaySlots:
     """The candidate play options of one decision, listed cheaply and checked one by one
     on demand: the legal ones, in order, are exactly what ``play_options`` lists.
@@ -339,8 +369,18 @@ class PlaySlots:
         st = g.statics
         renamed = (g._statics_dirty or st.temporary or "change_name" in st.words) and (
             st.any_active("change_name"))
+        kept = g.card_slots
         for uid in p.hand:
             c = cards[uid]
+            known = kept.get(uid)
+            if known is None or known[0] is not c:
+                known = kept[uid] = card_slot(g, uid, c)
+            if known[1] and not renamed:  # (what the lines below give such a card)
+                item = known[3]
+                if item is not None and known[2] not in failed:
+                    label_of(known[2])
+                    add(item)
+                continue
             acts = actions.get(c.card)
             if not acts and not renamed and c.type != "equipment":
                 continue  # (a Jink, a Nullification: nothing to use it for now)
@@ -378,13 +418,20 @@ class PlaySlots:
                     continue
                 group += 1
                 self.view_slots(source, view, name, group, failed)
-        for hook, owner in g.action_hooks(seat):
-            label = hook.source if hook.index == 0 else f"{hook.source}#{hook.index}"
-            if owner != seat:
-                label = f"{label} (of seat {owner})"
-            if label not in failed:
-                label_of(label)
-                add(("skill", (hook, owner), ACTION, (owner, hook, None)))
+        index = action_index(g)
+        if not index[2]:  # (nobody grants an action: the seat's own, listed once)
+            for label, item in index[3][seat]:
+                if label not in failed:
+                    label_of(label)
+                    add(item)
+        else:
+            for hook, owner in g.action_hooks(seat):
+                label = hook.source if hook.index == 0 else f"{hook.source}#{hook.index}"
+                if owner != seat:
+                    label = f"{label} (of seat {owner})"
+                if label not in failed:
+                    label_of(label)
+                    add(("skill", (hook, owner), ACTION, (owner, hook, None)))
         if (g._statics_dirty or st.temporary or "use_as" in st.words) and st.any_active(
                 "use_as"):
             for a in st.active(seat, "use_as"):
