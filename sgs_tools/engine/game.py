@@ -96,6 +96,8 @@ class Game:
         self.action_lists: options.ActionIndex | None = None
         """Per seat, its skills' own and granted action hooks, and its own as play
         candidates (``options.action_index``), until the skills at the table change."""
+        self.limit_keys: dict[str, str] = {}
+        """Card name → the name its uses are limited under (``options.limit_key_of``)."""
         self.card_slots: dict[int, options.CardSlot] = {}
         """Hand card uid → how the play options list it (``options.card_slot``)."""
         self.seat_views: dict[int, tuple[list[str], list[tuple[str, Hook]]]] = {}

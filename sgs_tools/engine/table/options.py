@@ -141,6 +141,12 @@ def use_limit(g: Game, seat: int, name: str, phase: dict[str, Any] | None) -> in
     return limit
 
 
+def limit_key_of(g: Game, name: str) -> str:
+    """``prim_use.limit_key``, kept per name for the game (it reads only the phases)."""
+    found = g.limit_keys[name] = limit_key(g, name)
+    return found
+
+
 def probe_card(g: Game, name: str) -> int:
     """A virtual card of the given name, for checking filters before a use."""
     uid = g.probes.get(name)
@@ -161,7 +167,7 @@ def card_usable(g: Game, seat: int, name: str, uid: int, phase: dict[str, Any] |
     named = treated_name(g, seat, uid) if maybe or "change_name" in st.words else None
     if named is not None and named != name:
         return False  # a card that counts as another is used only as that one
-    key = limit_key(g, name)
+    key = g.limit_keys.get(name) or limit_key_of(g, name)
     limit = g.use_limit(seat, key, phase)
     if limit is not None and g.phase_uses.get((seat, key), 0) >= limit and not unlimited_on(
             g, seat, uid):  # 陷阵: on those characters the card is not limited
@@ -283,10 +289,13 @@ def run_action(g: Game, seat: int, owner: int, hook: Hook, card: list[int] | Non
 def declarable(g: Game, mods: list[Any]) -> list[str]:
     """Card names the ``disguise`` modifiers let a character declare."""
     names: set[str] = set()
+    matches = g.interp.card_matches
     for mod in mods:
         kinds_spec = g.interp.spec_of(mod.args.get("kinds")) or {}
-        names.update(c.card for c in g.table.cards.values()
-                     if g.interp.card_matches(c, kinds_spec))
+        for c in g.table.cards.values():
+            # (a name found already is not looked for again in its other copies)
+            if c.card not in names and matches(c, kinds_spec):
+                names.add(c.card)
     return sorted(names)
 
 

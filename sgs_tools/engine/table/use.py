@@ -17,7 +17,7 @@ from sgs_tools.engine.prim_names import as_treated, treating_skill
 from sgs_tools.engine.prim_refuse import refused
 from sgs_tools.engine.prim_state import DEFERRED
 from sgs_tools.engine.prim_targets import unlimited_on
-from sgs_tools.engine.prim_use import dying_half, limit_key
+from sgs_tools.engine.prim_use import dying_half
 from sgs_tools.engine.prim_views import no_cards, view_makes, view_ok
 from sgs_tools.engine.records import Request, Use
 from sgs_tools.engine.state import (
@@ -26,7 +26,7 @@ from sgs_tools.engine.state import (
     PROCESSING,
 )
 from sgs_tools.engine.table.events import NOBODY
-from sgs_tools.engine.table.options import seat_views, targets_free
+from sgs_tools.engine.table.options import limit_key_of, seat_views, targets_free
 from sgs_tools.engine.words import DODGED
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
         g.log_event("use", seat=user, card=g.face(uid), via=via,
                     targets=list(preset or []))
     g.move(physical, PROCESSING, -1, "use")
-    key = (user, limit_key(g, name))  # (a Fire Slash counts as a Slash)
+    key = (user, g.limit_keys.get(name) or limit_key_of(g, name))  # (a Fire Slash: a Slash)
     if in_play:
         g.phase_uses[key] = g.phase_uses.get(key, 0) + 1
         g.count_play(user, name)
@@ -117,7 +117,9 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
         pass  # (uncount took it off the count already)
     elif use.failed and in_play and ok:
         g.phase_uses[key] -= 1
-    elif in_play and ok and use.targets and set(use.targets) <= unlimited_on(g, user, uid):
+    elif in_play and ok and use.targets and (
+            g._statics_dirty or st.temporary or "unlimited_on" in st.words) and set(
+            use.targets) <= unlimited_on(g, user, uid):  # (else it is nobody)
         g.phase_uses[key] -= 1  # 陷阵: a use on those characters is not counted
     for u in physical:
         if t.where.get(u, ("", 0))[0] == PROCESSING:
@@ -262,11 +264,14 @@ def pick(g: Game, who: Any, f: Frame) -> tuple[int, ...]:
 def beyond_limit(g: Game, use: Use, cands: list[int]) -> list[int]:
     """A use past the card's limit this phase (allowed by ``unlimited_on``) may only target
     the characters on whom the card is not limited."""
+    st = g.statics  # (asked only if the word may be in force: options.in_force_maybe)
+    if not (g._statics_dirty or st.temporary or "unlimited_on" in st.words):
+        return cands
     free = unlimited_on(g, use.user, use.card)
     if not free or g.table.current != use.user:
         return cands
     phase = next((ph for ph in g.phases if ph.get("id") == g.table.phase), None)
-    name = limit_key(g, use.name)
+    name = g.limit_keys.get(use.name) or limit_key_of(g, use.name)
     limit = g.use_limit(use.user, name, phase)
     if limit is None or g.phase_uses.get((use.user, name), 0) <= limit:
         return cands

@@ -10,7 +10,7 @@ from sgs_tools.engine.errors import (
 )
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.modifiers import card_filter_ok
-from sgs_tools.engine.prim_state import hand_sizes, hands_changed, hands_listened
+from sgs_tools.engine.prim_state import HAND_CHANGED, hand_sizes, hands_changed
 from sgs_tools.engine.primitives import return_borrowed
 from sgs_tools.engine.state import (
     DISCARD,
@@ -72,7 +72,7 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
     lost: dict[int, tuple[list[int], set[str]]] = {}
     moved = []
     hands = hand_sizes(g, {t.where.get(u, ("", -1))[1] for u in uids if u >= 0} | {seat}) \
-        if hands_listened(g) else None
+        if HAND_CHANGED in g.lib.by_event else None  # (hands_listened, inline)
     for uid in uids:
         if uid < 0:
             for part in t.virtual[uid].parts:
@@ -89,7 +89,9 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
             continue
         old_zone, old_seat = found
         # (Table.remove and Table.put, inline but for equipment: moves are frequent)
-        if old_zone == EQUIPMENT:
+        if old_zone == HAND:  # (the usual one, looked up here)
+            t.players[old_seat].hand.remove(uid)
+        elif old_zone == EQUIPMENT:
             t.remove(uid)
         else:
             t.zone_list(old_zone, old_seat).remove(uid)
@@ -174,7 +176,9 @@ def draw(g: Game, seat: int, n: int, f: Frame | None = None) -> list[int]:
     t = g.table
     out = []
     g.changes += 1
-    before = len(t.players[seat].hand)
+    hand = t.players[seat].hand
+    before = len(hand)
+    where, here = t.where, (HAND, seat)
     for _ in range(n):
         if not t.draw_pile:
             g.reshuffle()
@@ -182,7 +186,8 @@ def draw(g: Game, seat: int, n: int, f: Frame | None = None) -> list[int]:
                 break
         uid = t.draw_pile.pop()
         out.append(uid)
-        t.put(uid, HAND, seat)
+        hand.append(uid)  # (Table.put, inline)
+        where[uid] = here
     if g.record:
         g.log.append({"e": "draw", "seat": seat,
                          "cards": [g.face(u) for u in out]})
@@ -190,7 +195,7 @@ def draw(g: Game, seat: int, n: int, f: Frame | None = None) -> list[int]:
         g.credit(g.DRAWN, len(out), seat)
         if g.emit_plans.get(GAIN) is not NOBODY:
             g.emit("gain_cards", "after", seat, {"cards": out, "amount": len(out)})
-    if out and hands_listened(g):
+    if out and HAND_CHANGED in g.lib.by_event:  # (hands_listened, inline)
         hands_changed(g, {seat: before})
     return out
 
