@@ -84,17 +84,22 @@ class Game:
         self.turn_plays: dict[tuple[int, str], int] = {}
         """(seat, card) → cards used or played in this turn's play phase."""
         self.phase_kind = ""
-        self.phase_kinds: dict[int, tuple[dict[str, Any], str]] = {}
-        """id of a phase's data → (the data, its ``table.turns.phase_kind``)."""
+        self.phase_kinds: dict[int, tuple[Any, ...]] = {}
+        """id of a phase's data → (the data, its ``table.turns.phase_kind``, its id, the
+        keys of its events: ``table.turns.phase_plan``)."""
         """What the phase being played does (``table.turns.phase_kind``)."""
         self.skipped: dict[int, set[str]] = {}
         self.forgo_draw = False
         self.extra_turns: list[int] = []
         self.views: dict[int, str] = {}
         self.probes: dict[str, int] = {}
-        self.action_lists: tuple[list[list[Hook]], list[list[Hook]]] | None = None
-        """Per seat, its skills' own and granted action hooks (``options.action_index``),
-        until the skills at the table change."""
+        self.action_lists: options.ActionIndex | None = None
+        """Per seat, its skills' own and granted action hooks, and its own as play
+        candidates (``options.action_index``), until the skills at the table change."""
+        self.limit_keys: dict[str, str] = {}
+        """Card name → the name its uses are limited under (``options.limit_key_of``)."""
+        self.card_slots: dict[int, options.CardSlot] = {}
+        """Hand card uid → how the play options list it (``options.card_slot``)."""
         self.seat_views: dict[int, tuple[list[str], list[tuple[str, Hook]]]] = {}
         """Seat → (its ``sources_of`` list, the conversions of those sources), read by
         ``options.seat_views`` while that list is the one ``sources_of`` gives."""

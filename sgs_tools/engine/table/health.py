@@ -4,20 +4,26 @@ victory go to the mode's Rules."""
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine import ai
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden, no_dying
-from sgs_tools.engine.prim_state import hp_changed
+from sgs_tools.engine.prim_state import DEFERRED, hp_changed
 from sgs_tools.engine.primitives import return_borrowed
 from sgs_tools.engine.state import (
     DISCARD,
 )
+from sgs_tools.engine.table.events import NOBODY
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
+
+
+TAKE_WHEN, TAKE_AFTER = ("take_damage", "when"), ("take_damage", "after")
+HP_REDUCED = ("hp_reduced", "after")
+RECOVER_WHEN, RECOVER_AFTER = ("recover", "when"), ("recover", "after")
+"""emit's keys of the events damage and recovery raise (see events.plan_emit)."""
 
 
 def damage(g: Game, victim: int, n: int, source: int | None, nature: str | None,
@@ -39,13 +45,17 @@ def damage(g: Game, victim: int, n: int, source: int | None, nature: str | None,
         "victim": (victim,), "card": card, "amount": n, "nature": nature,
         "__use": use if own else None}
     if source is not None and t.players[source].alive:
-        for a in g.statics.active(source, "damage"):
-            if card_filter_ok(g, a, "card", card[0] if card else None):
-                payload["amount"] += delta(g, a) or 0
+        st = g.statics  # (asked only if the word may be in force: options.in_force_maybe)
+        if g._statics_dirty or st.temporary or "damage" in st.words:
+            for a in st.active(source, "damage"):
+                if card_filter_ok(g, a, "card", card[0] if card else None):
+                    payload["amount"] += delta(g, a) or 0
         if own and use is not None:
             payload["amount"] += use.bonus
         g.emit("deal_damage", "when", source, payload)
-    g.emit("take_damage", "when", victim, payload)
+    plans = g.emit_plans  # (an event nobody listens to is not raised: events.NOBODY)
+    if plans.get(TAKE_WHEN) is not NOBODY:
+        g.emit("take_damage", "when", victim, payload)
     amount = int(payload["amount"])
     p = t.players[victim]
     if amount <= 0 or not p.alive:
@@ -56,10 +66,13 @@ def damage(g: Game, victim: int, n: int, source: int | None, nature: str | None,
     if source is not None:
         g.credit(g.DAMAGE, amount, source)
     previous = p.hp + amount
-    g.log_event("damage", seat=victim, source=source, n=amount, nature=nature,
-                   card=g.face(card[0]) if card else None, hp=p.hp)
+    if g.record:  # (logged only: its fields are not even built otherwise)
+        g.log_event("damage", seat=victim, source=source, n=amount, nature=nature,
+                       card=g.face(card[0]) if card else None, hp=p.hp)
     ai.perceive(g, source, victim, amount)
-    g.emit("hp_reduced", "after", victim, {"amount": amount, "source": payload["source"]})
+    if plans.get(HP_REDUCED) is not NOBODY:
+        g.emit("hp_reduced", "after", victim, {"amount": amount,
+                                               "source": payload["source"]})
     hp_changed(g, victim, previous, p.max_hp)
     if p.hp <= 0 and p.alive and not no_dying(g, victim):
         g.dying(victim, source, f)
@@ -67,7 +80,9 @@ def damage(g: Game, victim: int, n: int, source: int | None, nature: str | None,
         return
     if source is not None and t.players[source].alive:
         g.emit("deal_damage", "after", source, payload)
-    g.emit("take_damage", "after", victim, payload)
+    if plans.get(TAKE_AFTER) is not NOBODY or DEFERRED in payload:
+        # (raised, for nobody, if what resolved left steps to run after it)
+        g.emit("take_damage", "after", victim, payload)
 
 
 def lose_hp(g: Game, seat: int, n: int, f: Frame | None) -> None:
@@ -97,17 +112,21 @@ def recover(g: Game, seat: int, n: int, source: int | None, f: Frame | None) -> 
     card = [f.use.card] if f is not None and f.use is not None else []
     payload: dict[str, Any] = {"amount": n, "source": (source,) if source is not None
                                else (), "card": card}
-    g.emit("recover", "when", seat, payload)
+    plans = g.emit_plans  # (an event nobody listens to is not raised: events.NOBODY)
+    if plans.get(RECOVER_WHEN) is not NOBODY:
+        g.emit("recover", "when", seat, payload)
     amount = min(int(payload["amount"]), p.max_hp - p.hp)
     if amount <= 0:
         return
     p.hp += amount
     g.changes += 1
     g.credit(g.RECOVERED, amount, source if source is not None else seat)
-    g.log_event("recover", seat=seat, n=amount, hp=p.hp, source=source)
+    if g.record:  # (logged only: its fields are not even built otherwise)
+        g.log_event("recover", seat=seat, n=amount, hp=p.hp, source=source)
     if source is not None and source != seat:
         ai.perceive_help(g, source, seat)
-    g.emit("recover", "after", seat, payload)
+    if plans.get(RECOVER_AFTER) is not NOBODY or DEFERRED in payload:
+        g.emit("recover", "after", seat, payload)
     hp_changed(g, seat, p.hp - amount, p.max_hp)
 
 
@@ -126,7 +145,8 @@ def change_max_hp(g: Game, seat: int, n: int, f: Frame | None) -> None:
 def dying(g: Game, victim: int, source: int | None, f: Frame | None) -> None:
     t = g.table
     p = t.players[victim]
-    g.log_event("dying", seat=victim, hp=p.hp)
+    if g.record:  # (logged only: its fields are not even built otherwise)
+        g.log_event("dying", seat=victim, hp=p.hp)
     payload = {"victim": (victim,), "target": (victim,),
                "source": (source,) if source is not None else ()}
     hooks = g.lib.by_event.get(("dying", "when"), [])
@@ -194,7 +214,8 @@ def die(g: Game, victim: int, killer: int | None) -> None:
     g.emit("death", "when", victim, {"victim": (victim,), "killer": (
         killer,) if killer is not None else ()})
     g.rules.on_death(victim)
-    g.log_event("death", seat=victim, role=p.role, killer=killer)
+    if g.record:  # (logged only: its fields are not even built otherwise)
+        g.log_event("death", seat=victim, role=p.role, killer=killer)
     cards = g.rules.death_cards(p)  # the mode's death.discard zones
     p.alive = False
     p.marks.pop("dying", None)
@@ -209,15 +230,15 @@ def die(g: Game, victim: int, killer: int | None) -> None:
         killer,) if killer is not None else ()})
 
 
-_HP = attrgetter("hp")
-
-
 def settle_dying(g: Game) -> None:
     """A character left at 0 HP or less only by a ``no_dying`` modifier that no longer
     applies (its skill hidden or lost) enters the dying state now."""
     players = g.table.players
-    if not players or min(map(_HP, players)) > 0:
-        return  # the usual case, asked after every action: nobody at 0 HP (one C pass)
+    for p in players:  # (a plain loop: quicker than min over a map for a table's seats)
+        if p.hp <= 0 and p.alive:
+            break
+    else:
+        return  # the usual case, asked after every action: nobody living at 0 HP
     for p in players:
         if p.hp > 0:
             continue

@@ -17,9 +17,18 @@ from sgs_tools.engine.prim_use import limit_key
 from sgs_tools.engine.prim_views import no_cards, pay_view, view_names, view_ok
 from sgs_tools.engine.primitives import CARD_SPENDERS, can_pay
 from sgs_tools.engine.records import Use
+from sgs_tools.engine.state import CardInst
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
+
+
+def in_force_maybe(g: Game, word: str) -> bool:
+    """Whether a modifier with this word may be in force (False: ``Statics.active`` and
+    ``any_active`` would find none, and are not asked). Written out inline where it is
+    asked most; ``Statics`` refreshes itself when skills or equipment have changed."""
+    st = g.statics
+    return g._statics_dirty or bool(st.temporary) or word in st.words
 
 
 def play_options(g: Game, seat: int, phase: dict[str, Any], failed: set[str]
@@ -28,9 +37,17 @@ def play_options(g: Game, seat: int, phase: dict[str, Any], failed: set[str]
     return PlaySlots(g, seat, phase, failed).options()
 
 
-def action_index(g: Game) -> tuple[list[list[Hook]], list[list[Hook]]]:
+ActionIndex = tuple[list[list[Hook]], list[list[Hook]], bool,
+                    list[list[tuple[str, tuple[str, Any, int, Any]]]]]
+"""``action_index``: per seat its own action hooks, those it grants others, whether
+anybody grants one, and per seat its own hooks' play candidates (label, item)."""
+
+
+def action_index(g: Game) -> ActionIndex:
     """Per seat, the action hooks of its skills: its own, and those it grants others
-    (in skill order). Kept until the skills at the table change (``refresh_skills``)."""
+    (in skill order); whether any seat grants one; and each seat's own as the play
+    candidates ``PlaySlots`` lists (label and item: they never change). Kept until the
+    skills at the table change (``refresh_skills``)."""
     found = g.action_lists
     if found is None:
         actions = g.lib.actions
@@ -38,14 +55,17 @@ def action_index(g: Game) -> tuple[list[list[Hook]], list[list[Hook]]]:
                for skills in g.skillsets]
         granted = [[h for s in skills for h in actions.get(s, ()) if h.grant is not None]
                    for skills in g.skillsets]
-        found = g.action_lists = (own, granted)
+        slots = [[(h.source if h.index == 0 else f"{h.source}#{h.index}",
+                   ("skill", (h, seat), ACTION, (seat, h, None))) for h in hooks]
+                 for seat, hooks in enumerate(own)]
+        found = g.action_lists = (own, granted, any(granted), slots)
     return found
 
 
 def action_hooks(g: Game, seat: int) -> list[tuple[Hook, int]]:
-    own, granted = action_index(g)
+    own, granted, grants, _slots = action_index(g)
     out = [(hook, seat) for hook in own[seat]]
-    if not any(granted):
+    if not grants:
         return out  # (nobody at the table grants an action: the usual case)
     me = g.table.players[seat]
     for other in g.table.players:
@@ -121,6 +141,12 @@ def use_limit(g: Game, seat: int, name: str, phase: dict[str, Any] | None) -> in
     return limit
 
 
+def limit_key_of(g: Game, name: str) -> str:
+    """``prim_use.limit_key``, kept per name for the game (it reads only the phases)."""
+    found = g.limit_keys[name] = limit_key(g, name)
+    return found
+
+
 def probe_card(g: Game, name: str) -> int:
     """A virtual card of the given name, for checking filters before a use."""
     uid = g.probes.get(name)
@@ -134,15 +160,20 @@ def card_usable(g: Game, seat: int, name: str, uid: int, phase: dict[str, Any] |
     hooks = g.lib.actions.get(name)
     if not hooks:
         return False
-    named = treated_name(g, seat, uid)
+    st = g.statics
+    # (treated_name, unlimited_on and forbidden are asked only if their words may be in
+    # force, ``in_force_maybe`` inline: otherwise they answer None, nobody and False)
+    maybe = g._statics_dirty or st.temporary
+    named = treated_name(g, seat, uid) if maybe or "change_name" in st.words else None
     if named is not None and named != name:
         return False  # a card that counts as another is used only as that one
-    key = limit_key(g, name)
+    key = g.limit_keys.get(name) or limit_key_of(g, name)
     limit = g.use_limit(seat, key, phase)
     if limit is not None and g.phase_uses.get((seat, key), 0) >= limit and not unlimited_on(
             g, seat, uid):  # 陷阵: on those characters the card is not limited
         return False
-    if forbidden(g, seat, uid):
+    if (g._statics_dirty or st.temporary or "forbid_use" in st.words) and forbidden(
+            g, seat, uid):
         return False
     hook = hooks[0]
     f = Frame(seat, seat, hook, {"card": [uid]})
@@ -258,10 +289,13 @@ def run_action(g: Game, seat: int, owner: int, hook: Hook, card: list[int] | Non
 def declarable(g: Game, mods: list[Any]) -> list[str]:
     """Card names the ``disguise`` modifiers let a character declare."""
     names: set[str] = set()
+    matches = g.interp.card_matches
     for mod in mods:
         kinds_spec = g.interp.spec_of(mod.args.get("kinds")) or {}
-        names.update(c.card for c in g.table.cards.values()
-                     if g.interp.card_matches(c, kinds_spec))
+        for c in g.table.cards.values():
+            # (a name found already is not looked for again in its other copies)
+            if c.card not in names and matches(c, kinds_spec):
+                names.add(c.card)
     return sorted(names)
 
 
@@ -287,6 +321,24 @@ equipment card, disguise); a hand card used as itself (one check per card name a
 decision, as the full list has always done); a card used as another card; a skill's or
 card's action; one card of a conversion (the conversion is checked once for all of its
 cards)."""
+
+
+CardSlot = tuple[CardInst, bool, str, tuple[str, Any, int, Any] | None]
+"""``card_slot``: the card, whether it has at most one action, its label, its play
+candidate item (None: nothing to use it for)."""
+
+
+def card_slot(g: Game, uid: int, c: CardInst) -> CardSlot:
+    """How ``PlaySlots.build`` lists a hand card with at most one action whose name no
+    ``change_name`` changes (kept per card for the game: it never changes): as itself,
+    an equipment card to equip, or not at all (a Jink, a Nullification)."""
+    acts = g.lib.actions.get(c.card)
+    item: tuple[str, Any, int, Any] | None = None
+    if c.type == "equipment":
+        item = ("equip", uid, ALWAYS, None)
+    elif acts:
+        item = ("card", uid, CARD, (c.card, uid))
+    return (c, acts is None or len(acts) <= 1, c.face(), item)
 
 
 class PlaySlots:
@@ -321,10 +373,23 @@ class PlaySlots:
         actions = g.lib.actions
         label_of = self.labels.append
         add = self.items.append
-        # (treated_name's first test, asked once: listing the options changes nothing)
-        renamed = g.statics.any_active("change_name")
+        # (treated_name's first test, asked once: listing the options changes nothing;
+        # and asked only if the word may be in force, ``in_force_maybe``)
+        st = g.statics
+        renamed = (g._statics_dirty or st.temporary or "change_name" in st.words) and (
+            st.any_active("change_name"))
+        kept = g.card_slots
         for uid in p.hand:
             c = cards[uid]
+            known = kept.get(uid)
+            if known is None or known[0] is not c:
+                known = kept[uid] = card_slot(g, uid, c)
+            if known[1] and not renamed:  # (what the lines below give such a card)
+                item = known[3]
+                if item is not None and known[2] not in failed:
+                    label_of(known[2])
+                    add(item)
+                continue
             acts = actions.get(c.card)
             if not acts and not renamed and c.type != "equipment":
                 continue  # (a Jink, a Nullification: nothing to use it for now)
@@ -362,15 +427,23 @@ class PlaySlots:
                     continue
                 group += 1
                 self.view_slots(source, view, name, group, failed)
-        for hook, owner in g.action_hooks(seat):
-            label = hook.source if hook.index == 0 else f"{hook.source}#{hook.index}"
-            if owner != seat:
-                label = f"{label} (of seat {owner})"
-            if label not in failed:
-                label_of(label)
-                add(("skill", (hook, owner), ACTION, (owner, hook, None)))
-        if g.statics.any_active("use_as"):
-            for a in g.statics.active(seat, "use_as"):
+        index = action_index(g)
+        if not index[2]:  # (nobody grants an action: the seat's own, listed once)
+            for label, item in index[3][seat]:
+                if label not in failed:
+                    label_of(label)
+                    add(item)
+        else:
+            for hook, owner in g.action_hooks(seat):
+                label = hook.source if hook.index == 0 else f"{hook.source}#{hook.index}"
+                if owner != seat:
+                    label = f"{label} (of seat {owner})"
+                if label not in failed:
+                    label_of(label)
+                    add(("skill", (hook, owner), ACTION, (owner, hook, None)))
+        if (g._statics_dirty or st.temporary or "use_as" in st.words) and st.any_active(
+                "use_as"):
+            for a in st.active(seat, "use_as"):
                 as_name = a.args.get("card")
                 spec = g.interp.spec_of(a.args.get("cards")) or {}
                 if not isinstance(as_name, str) or not actions.get(as_name):
@@ -381,7 +454,8 @@ class PlaySlots:
                         label_of(label)
                         add(("use_as", (a.frame.name, as_name, uid), AS_CARD,
                              (as_name, uid)))
-        mods = g.statics.active(seat, "disguise")
+        mods = st.active(seat, "disguise") if (
+            g._statics_dirty or st.temporary or "disguise" in st.words) else None
         if mods and p.hand and "disguise" not in failed:
             label_of("disguise")
             add(("disguise", mods, ALWAYS, None))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine import ai
+from sgs_tools.engine.agents import RandomAgent
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.modifiers import delta
 from sgs_tools.engine.prim_turns import draw_adjustment, phase_ended
@@ -15,6 +16,7 @@ from sgs_tools.engine.state import (
     PROCESSING,
 )
 from sgs_tools.engine.table.options import PlaySlots
+from sgs_tools.engine.table.turns import sweep
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
@@ -43,7 +45,8 @@ def judge_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
                  if h.source == name]
         use = Use(name, card_uid, seat, hooks[0] if hooks else None, [seat])
         use.declared = True
-        g.log_event("delayed", seat=seat, card=name)
+        if g.record:  # (logged only: its fields are not even built otherwise)
+            g.log_event("delayed", seat=seat, card=name)
         g.use_stack.append(use)
         try:
             if g.takes_effect(use, seat, Frame(seat, seat, use.hook, {}, {}, use)):
@@ -64,11 +67,13 @@ def zone_name(g: Game, uid: int) -> str:
 def draw_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     n = int(phase.get("draw", 2))
     extra: list[tuple[str, int]] = []
-    for a in g.statics.active(seat, "draw_count"):
-        d = delta(g, a)
-        n = n + d if d is not None else n
-        if d and a.hook is not None:
-            extra.append((a.hook.source, d))
+    st = g.statics  # (asked only if the word may be in force: options.in_force_maybe)
+    if g._statics_dirty or st.temporary or "draw_count" in st.words:
+        for a in st.active(seat, "draw_count"):
+            d = delta(g, a)
+            n = n + d if d is not None else n
+            if d and a.hook is not None:
+                extra.append((a.hook.source, d))
     n += draw_adjustment(g)
     if g.forgo_draw:
         return
@@ -84,7 +89,8 @@ def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     failed: set[str] = set()
     actions = 0
     pid = str(phase.get("id", "play"))
-    while p.alive and not g.over and not phase_ended(g, seat, pid):
+    kept = g.word_state._values  # (read for emptiness: ``phase_ended`` reads it)
+    while p.alive and not g.over and not (kept and phase_ended(g, seat, pid)):
         agent = g.agents[seat]
         lazy = getattr(agent, "takes_candidates", False)
         g.range_memo = {}  # listing the options changes nothing: distances hold meanwhile
@@ -92,9 +98,16 @@ def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
             if lazy:
                 # Candidates, checked only as the agent tries them (``Decision.legal``).
                 slots = PlaySlots(g, seat, phase, failed)
-                n = len(slots)
-                pick = g.ask_n(seat, "play", n + 1, slots.label_or_end, 1, 1,
-                               "play phase", None, slots.legal_or_end)[0]
+                n = len(slots.labels)
+                if type(agent) is RandomAgent and not g.record and not (
+                        g.decisions_checked and g.setup.check_invariants):
+                    # (what ``ask_n`` does for it then, without the way through: one
+                    # legal pick among n + 1, its checks met by a living player asked
+                    # to play, with "end" always legal)
+                    pick = agent.first_legal(n + 1, slots.legal_or_end)
+                else:
+                    pick = g.ask_n(seat, "play", n + 1, slots.label_or_end, 1, 1,
+                                   "play phase", None, slots.legal_or_end)[0]
                 option = slots.option(pick) if pick < n else None
             else:
                 options = g.play_options(seat, phase, failed)
@@ -114,7 +127,7 @@ def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
             failed.add(option[0])
         else:
             failed.clear()
-        g.sweep()
+        sweep(g)
         if g.setup.check_invariants and g.table.zone_total() != len(
                 g.table.cards):
             g.check_invariants()
@@ -122,21 +135,27 @@ def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
 
 def discard_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     p = g.table.players[seat]
-    if g.statics.active(seat, "skip_discard_limit"):
+    st = g.statics
+    # (each word asked only if it may be in force, ``options.in_force_maybe``: what
+    # asking would answer otherwise is nothing)
+    if (g._statics_dirty or st.temporary or "skip_discard_limit" in st.words) and st.active(
+            seat, "skip_discard_limit"):
         return
     limit = p.hp if phase.get("hand_limit", "current_hp") == "current_hp" else int(
         phase.get("hand_limit", 0))
-    for a in g.statics.active(seat, "hand_limit"):
-        d = delta(g, a)
-        if d is None:
-            return
-        limit += d
-    for _holder, a in g.statics.everywhere("hand_limit_for"):
-        if seat in g.interp.players_of(a.args.get("who"), a.frame):
+    if (g._statics_dirty or st.temporary or "hand_limit" in st.words):
+        for a in st.active(seat, "hand_limit"):
             d = delta(g, a)
             if d is None:
                 return
             limit += d
+    if (g._statics_dirty or st.temporary or "hand_limit_for" in st.words):
+        for _holder, a in st.everywhere("hand_limit_for"):
+            if seat in g.interp.players_of(a.args.get("who"), a.frame):
+                d = delta(g, a)
+                if d is None:
+                    return
+                limit += d
     excess = len(p.hand) - max(0, limit)
     if excess <= 0:
         return

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sgs_tools.engine.agents import make_agent
+from sgs_tools.engine.shared import Shared
 from sgs_tools.engine.state import (
     CardInst,
     Player,
@@ -81,21 +82,36 @@ def forget_listeners(g: Game, moved: set[str]) -> None:
     resolve first is part of the 'when' plan). The others are what rebuilding them
     would give: a seat's share of an event is the hooks its skills have for it, and the
     card hooks never change."""
-    index = g.lib.event_index
+    events_of = skill_events(g)
+    hit: set[tuple[str, str]] = set()
+    for skill in moved:
+        found = events_of.get(skill)
+        if found:
+            hit.update(found)
     listening, plans = g.listening, g.emit_plans
-    bases = {k[:2] for k in plans}
-    bases.update(listening)
-    bases.update([(k[0], "before") for k in plans if k[1] == "when"])
-    hit = {b for b in bases if not index(b)[1].keys().isdisjoint(moved)}
-    if not hit:
-        for key in [k for k, plan in plans.items() if plan[2]]:
-            del plans[key]
-        return
-    for key in [k for k in listening if k in hit]:
-        del listening[key]
-    for key in [k for k, plan in plans.items() if plan[2] or k[:2] in hit or (
-            k[1] == "when" and (k[0], "before") in hit)]:
+    if hit:
+        for key in [k for k in listening if k in hit]:
+            del listening[key]
+    # (a plan's key or its 'before' key among the events hit: the same test as among the
+    # events hit that some kept plan or list is of, as every key tested is such a one)
+    for key in [k for k, plan in plans.items() if plan[2] or (hit and (
+            k[:2] in hit or (k[1] == "when" and (k[0], "before") in hit)))]:
         del plans[key]
+
+
+def skill_events(g: Game) -> dict[str, frozenset[tuple[str, str]]]:
+    """Skill → the event keys its hooks listen to (those ``Library.event_index`` lists it
+    under), made once per library and kept with its compiled parts."""
+    kept = g.lib.compiled.get("skill_events")
+    if kept is None:
+        found: dict[str, set[tuple[str, str]]] = {}
+        for key, hooks in g.lib.by_event.items():
+            for h in hooks:
+                if h.origin == "skill":
+                    found.setdefault(h.source, set()).add(key)
+        kept = g.lib.compiled["skill_events"] = Shared(
+            (s, frozenset(keys)) for s, keys in found.items())
+    return kept
 
 
 def ensure_agents(g: Game) -> None:

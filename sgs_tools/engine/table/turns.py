@@ -65,20 +65,21 @@ def take_turn(g: Game, seat: int, phases: list[str] | None = None,
             # (惴恐: "at the start of another character's turn")
             g.emit("phase_begins", "when", seat, {"phase": "turn", "current": (seat,)})
         g.rules.turn_start(seat)
-    if EXTRA_PHASES in g.word_state:  # 当先: an extra phase once the start is over
+    kept = g.word_state._values  # (read for emptiness: usually nothing is kept)
+    if EXTRA_PHASES in kept:  # 当先: an extra phase once the start is over
         run_extra_phases(g, seat)
+    run = g.run_phase
     for phase in g.phases:
-        pid = str(phase["id"])
-        if phases is not None and pid not in phases:
+        if phases is not None and str(phase["id"]) not in phases:
             continue
         if not p.alive or g.over:
             break
-        g.run_phase(seat, phase)
-        if EXTRA_PHASES in g.word_state:
+        run(seat, phase)
+        if kept and EXTRA_PHASES in kept:
             run_extra_phases(g, seat)
     if p.alive and g.emit_plans.get(("phase_end", "at", "turn")) is not NOBODY:
         g.emit("phase_end", "at", seat, {"phase": "turn"})
-    for who, pid in g.word_state.get(EXTRA_PHASES) or ():
+    for who, pid in (kept and kept.get(EXTRA_PHASES)) or ():
         g.log_event("extra_phase_lost", seat=who, phase=pid)  # granted too late to play
     g.end_period("turn")
     g.sweep()
@@ -100,41 +101,59 @@ def phase_kind(phase: dict[str, Any]) -> str:
     return ""
 
 
+def phase_plan(g: Game, phase: dict[str, Any]) -> tuple[Any, ...]:
+    """What ``run_phase`` reads of a phase's data, read once (the data never changes):
+    the data, its kind (``phase_kind``), its id, and the ``emit`` keys of its start, its
+    beginning, its end and its ending."""
+    pid = str(phase["id"])
+    found = g.phase_kinds[id(phase)] = (
+        phase, phase_kind(phase), pid, ("phase_start", "at", pid),
+        ("phase_begins", "when", pid), ("phase_end", "at", pid),
+        ("phase_ending", "when", pid))
+    return found
+
+
+AWAKEN = ("awaken_check", "when")
+
+
 def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     t = g.table
-    pid = str(phase["id"])
+    known = g.phase_kinds.get(id(phase))  # (a phase's data never changes: read once)
+    if known is None or known[0] is not phase:
+        known = phase_plan(g, phase)
+    _, kind, pid, start_key, begins_key, end_key, ending_key = known
     skipped = g.skipped.get(seat)
     if skipped and pid in skipped:
         skipped.discard(pid)
         g.log_event("skip", seat=seat, phase=pid)
         return
     t.phase = pid
-    known = g.phase_kinds.get(id(phase))  # (a phase's data never changes: read once)
-    if known is None or known[0] is not phase:
-        known = g.phase_kinds[id(phase)] = (phase, phase_kind(phase))
-    g.phase_kind = known[1]
+    g.phase_kind = kind
     g.forgo_draw = False
-    g.word_state.expire("phase")  # what a word kept for one phase never outlives it
+    ws = g.word_state
+    kept_values = ws._values  # (WordState's dict, read for emptiness: usually nothing
+    # is kept, and then none of the calls on it below would do anything)
+    if kept_values:
+        ws.expire("phase")  # what a word kept for one phase never outlives it
     if g.record:  # (a non-skill event: logged only, so not even asked unless recording)
         g.log_event("phase", seat=seat, phase=pid)
     # Every phase of every turn raises these: one whose plan says nobody listens
     # (events.NOBODY) is not raised at all, which is what raising it would do.
     plans = g.emit_plans
-    if plans.get(("phase_start", "at", pid)) is not NOBODY:
+    if plans.get(start_key) is not NOBODY:
         g.emit("phase_start", "at", seat, {"phase": pid})
-    if plans.get(("phase_begins", "when", pid)) is not NOBODY:
+    if plans.get(begins_key) is not NOBODY:
         g.emit("phase_begins", "when", seat, {"phase": pid, "current": (seat,)})
-    if plans.get(("awaken_check", "when")) is not NOBODY:
+    if plans.get(AWAKEN) is not NOBODY:
         g.emit("awaken_check", "when", seat, {"phase": pid})
     skipped = g.skipped.get(seat)
     if skipped and pid in skipped:
         skipped.discard(pid)
         g.log_event("skip", seat=seat, phase=pid)
-    elif phase_ended(g, seat, pid):
+    elif kept_values and phase_ended(g, seat, pid):
         pass  # ended before it began (end_phase)
     elif t.players[seat].alive:
         # What a phase does is chosen by its data, never by its id.
-        kind = g.phase_kind
         if kind == "judge":
             g.judge_phase(seat, phase)
         elif kind == "draw":
@@ -143,17 +162,18 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
             g.play_phase(seat, phase)
         elif kind == "discard":
             g.discard_phase(seat, phase)
-    if t.players[seat].alive and plans.get(("phase_end", "at", pid)) is not NOBODY:
+    if t.players[seat].alive and plans.get(end_key) is not NOBODY:
         g.emit("phase_end", "at", seat, {"phase": pid})
     if not g.over:
-        kept = g.word_state.pop("phase_discards", ())
+        kept = ws.pop("phase_discards", ()) if kept_values else ()
         discarded = [u for u in kept if t.where.get(u, ("", 0))[0] == DISCARD] if kept else []
-        if plans.get(("phase_ending", "when", pid)) is not NOBODY:
+        if plans.get(ending_key) is not NOBODY:
             g.emit("phase_ending", "when", seat, {"phase": pid, "phase_owner": (seat,),
                                                   "discarded": discarded})
-    g.word_state.pop("ended", None)
-    g.end_period("phase")
-    g.sweep()
+    if kept_values:
+        ws.pop("ended", None)
+    end_period(g, "phase")
+    sweep(g)
     t.phase = ""
 
 
@@ -165,11 +185,14 @@ def end_period(g: Game, period: str) -> None:
         g.counters = {k: v for k, v in counters.items() if k[0] != period}
     if period == "phase":
         g.phase_uses.clear()
-    g.statics.expire("end", period)
+    if g.statics.temporary:  # (else expire has nothing to drop)
+        g.statics.expire("end", period)
     if period == "turn":
         g.turn_plays.clear()
-    expired = g.word_state.expire(period, g.phase_kind if period == "phase" else "")
-    if expired:  # (usually nothing was kept)
+    ws = g.word_state
+    expired = ws.expire(period, g.phase_kind if period == "phase" else "") if (
+        ws._values) else None  # (usually nothing was kept)
+    if expired:
         if any(k.startswith(BORROWED) for k in expired):
             g.statics_dirty = True  # a borrowed weapon went back
         take_back_skills(g, expired)  # 父魂: skills held until the end of the turn
@@ -178,6 +201,10 @@ def end_period(g: Game, period: str) -> None:
 def sweep(g: Game) -> None:
     """Cards left in the processing area go to the discard pile; anyone kept out of
     the dying state by a rule that no longer applies is dying now."""
-    if g.table.processing:
-        g.move(list(g.table.processing), DISCARD, -1, "sweep")
-    settle_dying(g)
+    t = g.table
+    if t.processing:
+        g.move(list(t.processing), DISCARD, -1, "sweep")
+    for p in t.players:  # (settle_dying's first test, inline: asked after every action)
+        if p.hp <= 0 and p.alive:
+            settle_dying(g)
+            return

@@ -15,8 +15,9 @@ from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden, use_distance
 from sgs_tools.engine.prim_names import as_treated, treating_skill
 from sgs_tools.engine.prim_refuse import refused
+from sgs_tools.engine.prim_state import DEFERRED
 from sgs_tools.engine.prim_targets import unlimited_on
-from sgs_tools.engine.prim_use import dying_half, limit_key
+from sgs_tools.engine.prim_use import dying_half
 from sgs_tools.engine.prim_views import no_cards, view_makes, view_ok
 from sgs_tools.engine.records import Request, Use
 from sgs_tools.engine.state import (
@@ -24,11 +25,16 @@ from sgs_tools.engine.state import (
     EQUIPMENT,
     PROCESSING,
 )
-from sgs_tools.engine.table.options import seat_views, targets_free
+from sgs_tools.engine.table.events import NOBODY
+from sgs_tools.engine.table.options import limit_key_of, seat_views, targets_free
 from sgs_tools.engine.words import DODGED
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
+
+
+USE_WHEN, USE_AFTER = ("use", "when"), ("use", "after")
+"""emit's keys of the events a card's use raises (see events.plan_emit)."""
 
 
 def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] | None = None,
@@ -58,13 +64,14 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
         if g.record:  # (not a skill event: only logged, so its text is built only then)
             g.log_event("use", seat=user, card=g.face(physical[0]), targets=[user])
         g.equip(user, physical[0], None)
-        g.emit("use", "when", user, {"card": [uid], "targets": (user,), "__use": use})
+        if g.emit_plans.get(USE_WHEN) is not NOBODY:  # (nobody listens: not raised)
+            g.emit("use", "when", user, {"card": [uid], "targets": (user,), "__use": use})
         return True
     if g.record:
         g.log_event("use", seat=user, card=g.face(uid), via=via,
                     targets=list(preset or []))
     g.move(physical, PROCESSING, -1, "use")
-    key = (user, limit_key(g, name))  # (a Fire Slash counts as a Slash)
+    key = (user, g.limit_keys.get(name) or limit_key_of(g, name))  # (a Fire Slash: a Slash)
     if in_play:
         g.phase_uses[key] = g.phase_uses.get(key, 0) + 1
         g.count_play(user, name)
@@ -82,12 +89,15 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
             g.log_event("declare", seat=user, named=name)
             g.emit("declare", "when", user, {"card": physical, "named": name,
                                                 "__use": use})
-        if not use.failed:
+        # (an event nobody listens to is not raised; an 'after' one is if what resolved
+        # left steps to run after it: ``emit`` runs them first)
+        plans = g.emit_plans
+        if not use.failed and plans.get(USE_WHEN) is not NOBODY:
             g.emit("use", "when", user, payload)
         if not use.failed and hook is not None:
             f = Frame(user, user, hook, {"card": [uid]}, payload, use)
             g.resolve(use, f)
-        if not use.failed:
+        if not use.failed and (plans.get(USE_AFTER) is not NOBODY or DEFERRED in payload):
             g.emit("use", "after", user, payload)
     except Abort:
         ok = False
@@ -107,7 +117,9 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
         pass  # (uncount took it off the count already)
     elif use.failed and in_play and ok:
         g.phase_uses[key] -= 1
-    elif in_play and ok and use.targets and set(use.targets) <= unlimited_on(g, user, uid):
+    elif in_play and ok and use.targets and (
+            g._statics_dirty or st.temporary or "unlimited_on" in st.words) and set(
+            use.targets) <= unlimited_on(g, user, uid):  # (else it is nobody)
         g.phase_uses[key] -= 1  # 陷阵: a use on those characters is not counted
     for u in physical:
         if t.where.get(u, ("", 0))[0] == PROCESSING:
@@ -162,7 +174,9 @@ def play_phase_count(g: Game, seat: int, name: str) -> int:
 
 
 def targeting_select(g: Game, use: Use, select: dict[str, Any]) -> dict[str, Any]:
-    within = use_distance(g, use.user, use.card)
+    st = g.statics  # (asked only if the word may be in force: options.in_force_maybe)
+    within = use_distance(g, use.user, use.card) if (
+        g._statics_dirty or st.temporary or "use_distance" in st.words) else None
     if within is not None:
         flt = [x for x in select.get("filters", ()) if x not in ("in_range", "at_distance_1")]
         select = {**select, "filters": flt, "within": within}
@@ -250,11 +264,14 @@ def pick(g: Game, who: Any, f: Frame) -> tuple[int, ...]:
 def beyond_limit(g: Game, use: Use, cands: list[int]) -> list[int]:
     """A use past the card's limit this phase (allowed by ``unlimited_on``) may only target
     the characters on whom the card is not limited."""
+    st = g.statics  # (asked only if the word may be in force: options.in_force_maybe)
+    if not (g._statics_dirty or st.temporary or "unlimited_on" in st.words):
+        return cands
     free = unlimited_on(g, use.user, use.card)
     if not free or g.table.current != use.user:
         return cands
     phase = next((ph for ph in g.phases if ph.get("id") == g.table.phase), None)
-    name = limit_key(g, use.name)
+    name = g.limit_keys.get(use.name) or limit_key_of(g, use.name)
     limit = g.use_limit(use.user, name, phase)
     if limit is None or g.phase_uses.get((use.user, name), 0) <= limit:
         return cands
@@ -263,7 +280,9 @@ def beyond_limit(g: Game, use: Use, cands: list[int]) -> list[int]:
 
 def extra_among(g: Game, use: Use, picked: tuple[int, ...], f: Frame) -> tuple[int, ...]:
     """``extra_targets_among``: up to N more targets, chosen among given characters."""
-    if not picked or not g.statics.any_active("extra_targets_among"):
+    st = g.statics  # (asked only if the word may be in force: options.in_force_maybe)
+    if not picked or not ((g._statics_dirty or st.temporary or "extra_targets_among" in
+                           st.words) and st.any_active("extra_targets_among")):
         return picked
     for a in g.statics.active(use.user, "extra_targets_among"):
         if not card_filter_ok(g, a, "card", use.card):
@@ -279,19 +298,39 @@ def extra_among(g: Game, use: Use, picked: tuple[int, ...], f: Frame) -> tuple[i
     return picked
 
 
+TARGETED_WHEN, TARGETED_AFTER = ("targeted", "when"), ("targeted", "after")
+TARGETING_WHEN, TARGETING_AFTER = ("targeting", "when"), ("targeting", "after")
+"""emit's keys of the events a card's declared targets raise (see events.plan_emit)."""
+
+
 def after_targeting(g: Game, use: Use, f: Frame) -> None:
     """Targets are declared: the targets' and then the user's triggers."""
     if g.record:
         g.log_event("target", seat=use.user, card=use.name, targets=list(use.targets))
+    # (an event whose plan says nobody listens, events.NOBODY, is not raised, nor its
+    # payload made: what raising it would do; each is looked up as it comes, as what
+    # resolves may change who listens)
+    plans = g.emit_plans
     for t in list(use.targets):
-        payload = {"source": (use.user,), "card": [use.card], "target": (t,),
-                   "__use": use}
-        g.emit("targeted", "when", t, payload)
-        g.emit("targeted", "after", t, payload)
+        payload = None
+        if plans.get(TARGETED_WHEN) is not NOBODY:
+            payload = {"source": (use.user,), "card": [use.card], "target": (t,),
+                       "__use": use}
+            g.emit("targeted", "when", t, payload)
+        if plans.get(TARGETED_AFTER) is not NOBODY:
+            if payload is None:
+                payload = {"source": (use.user,), "card": [use.card], "target": (t,),
+                           "__use": use}
+            g.emit("targeted", "after", t, payload)
     for t in list(use.targets):
-        payload = {"target": (t,), "card": [use.card], "__use": use}
-        g.emit("targeting", "when", use.user, payload)
-        g.emit("targeting", "after", use.user, payload)
+        payload = None
+        if plans.get(TARGETING_WHEN) is not NOBODY:
+            payload = {"target": (t,), "card": [use.card], "__use": use}
+            g.emit("targeting", "when", use.user, payload)
+        if plans.get(TARGETING_AFTER) is not NOBODY:
+            if payload is None:
+                payload = {"target": (t,), "card": [use.card], "__use": use}
+            g.emit("targeting", "after", use.user, payload)
 
 
 def redirect(g: Game, use: Use, old: int, new: int, f: Frame) -> bool:
@@ -308,19 +347,23 @@ def cancel(g: Game, use: Use, targets: list[int], f: Frame) -> None:
     for s in targets:
         if s not in use.cancelled:
             use.cancelled.append(s)
-    g.log_event("cancel", card=use.name, targets=targets, skill=f.name)
+    if g.record:  # (logged only: its fields are not even built otherwise)
+        g.log_event("cancel", card=use.name, targets=targets, skill=f.name)
 
 
 def takes_effect(g: Game, use: Use, target: int, f: Frame) -> bool:
     """The moment a card is about to take effect on one character (Nullification)."""
     if target in use.cancelled and target not in use.forced:
         return False
-    for a in g.statics.active(target, "immune"):
-        if card_filter_ok(g, a, "card", use.card) and not (
-                a.hook is not None and g.armour_ignored(target, a.hook.source)):
-            g.log_event("immune", seat=target, card=use.name, skill=a.frame.name)
-            return False
-    if refused(g, use, target, f):  # may_refuse: a card its target turns down
+    st = g.statics  # (each word asked only if it may be in force: ``options.in_force_maybe``)
+    if g._statics_dirty or st.temporary or "immune" in st.words:
+        for a in st.active(target, "immune"):
+            if card_filter_ok(g, a, "card", use.card) and not (
+                    a.hook is not None and g.armour_ignored(target, a.hook.source)):
+                g.log_event("immune", seat=target, card=use.name, skill=a.frame.name)
+                return False
+    if (g._statics_dirty or st.temporary or "may_refuse" in st.words) and refused(
+            g, use, target, f):  # may_refuse: a card its target turns down
         return False
     payload = {"card": [use.card], "source": (use.user,), "target": (target,),
                "__use": use}
@@ -340,10 +383,12 @@ def respond(g: Game, seat: int, name: str, n: int, f: Frame, used: bool = False
     if not."""
     use = f.use
     if use is not None:
-        for a in g.statics.active(use.user, "responses_needed"):
-            if (card_filter_ok(g, a, "card", use.card)
-                    and a.args.get("response") == name):
-                n = max(n, g.interp.num(a.args.get("n", 1), a.frame))
+        st = g.statics  # (asked only if the word may be in force: options.in_force_maybe)
+        if g._statics_dirty or st.temporary or "responses_needed" in st.words:
+            for a in st.active(use.user, "responses_needed"):
+                if (card_filter_ok(g, a, "card", use.card)
+                        and a.args.get("response") == name):
+                    n = max(n, g.interp.num(a.args.get("n", 1), a.frame))
         n = max(n, use.required.get((seat, name), 1))
     got: list[int] = []
     for _ in range(max(1, n)):
@@ -377,8 +422,10 @@ def response_sources(g: Game, seat: int, name: str) -> list[tuple[str, list[int]
     p = g.table.players[seat]
     cards = g.table.cards
     out: list[tuple[str, list[int], str | None]] = []
+    st = g.statics  # (as_treated asked only if the word may be in force: in_force_maybe)
+    renamed = g._statics_dirty or st.temporary or "change_name" in st.words
     for u in p.hand:
-        card = as_treated(g, seat, cards[u])
+        card = as_treated(g, seat, cards[u]) if renamed else cards[u]
         if not card_is_named(card, (name,)):
             continue
         if card is cards[u]:
@@ -401,7 +448,8 @@ def response_sources(g: Game, seat: int, name: str) -> list[tuple[str, list[int]
                        for u in cands)
         elif len(cands) >= low:
             out.append((f"{source}: {low} cards as {name}", cands[:low], source))
-    mods = g.statics.active(seat, "disguise")
+    mods = st.active(seat, "disguise") if (
+        g._statics_dirty or st.temporary or "disguise" in st.words) else None
     if mods and p.hand and name in g.declarable(mods):
         skill = mods[0].frame.name
         out.extend((f"{skill}: declare a hand card as {name}", [u], f"declare:{skill}")
@@ -443,29 +491,33 @@ def announce_answer(g: Game, seat: int, uid: int, request: Request, asking: Use 
     Jink, one a helper played for the asker) is announced the same way, as the asker's."""
     verb = request.verb
     request.played = True
-    face = g.face(uid)
-    if verb == "use":
-        if provided:
+    if g.record:  # (logged only: its fields are not even built otherwise)
+        face = g.face(uid)
+        if verb == "use" and provided:
             g.log_event("use", seat=seat, card=face, via=via, targets=[], provided=True)
-        else:
+        elif verb == "use":
             g.log_event("use", seat=seat, card=face, via=via, targets=[])
+        elif provided:
+            g.log_event("play", seat=seat, card=face, via=via, provided=True)
+        else:
+            g.log_event("play", seat=seat, card=face, via=via)
+    if verb == "use":
         own = Use(request.name, uid, seat, None, via=via)
         own.declared = True
         payload: dict[str, Any] = {"card": [uid], "targets": (), "__use": own}
     else:
-        if provided:
-            g.log_event("play", seat=seat, card=face, via=via, provided=True)
-        else:
-            g.log_event("play", seat=seat, card=face, via=via)
         payload = {"card": [uid], "__use": asking}
     g.count_play(seat, request.name)
-    g.emit(verb, "when", seat, payload)
+    if g.emit_plans.get((verb, "when")) is not NOBODY:  # (nobody listens: not raised)
+        g.emit(verb, "when", seat, payload)
     return payload
 
 
 def answer_done(g: Game, seat: int, request: Request, payload: dict[str, Any]) -> None:
     """The 'after' hooks of an answer ``announce_answer`` announced."""
-    g.emit(request.verb, "after", seat, payload)
+    verb = request.verb
+    if g.emit_plans.get((verb, "after")) is not NOBODY or DEFERRED in payload:
+        g.emit(verb, "after", seat, payload)  # (else nobody listens: not raised)
 
 
 def ask_for_card(g: Game, seat: int, name: str, f: Frame, helping: int | None = None,
@@ -528,7 +580,9 @@ def ask_for_card(g: Game, seat: int, name: str, f: Frame, helping: int | None = 
 def response_counts(g: Game, seat: int, asking: Use | None, f: Frame) -> bool:
     """A ``response_cost`` of the asking card's user (无双): the answering character must
     also discard the listed cards, or the response does not count."""
-    if asking is None or not g.statics.any_active("response_cost"):
+    st = g.statics  # (asked only if the word may be in force: options.in_force_maybe)
+    if asking is None or not ((g._statics_dirty or st.temporary or "response_cost" in
+                               st.words) and st.any_active("response_cost")):
         return True
     for a in g.statics.active(asking.user, "response_cost"):
         if not card_filter_ok(g, a, "card", asking.card):
@@ -549,7 +603,8 @@ def answer_forbidden(g: Game, seat: int, option: tuple[str, list[int], str | Non
     """A ``forbid_use`` in force forbids this answer when it is a use, a ``forbid_play``
     when it is played: the card itself when it is one card answering as itself, else a
     card of that name."""
-    if not g.statics.any_active(word):
+    st = g.statics  # (asked only if the word may be in force: options.in_force_maybe)
+    if not ((g._statics_dirty or st.temporary or word in st.words) and st.any_active(word)):
         return False
     _label, uids, via = option
     uid = uids[0] if len(uids) == 1 and not via else g.probe_card(name)

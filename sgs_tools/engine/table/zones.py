@@ -10,7 +10,7 @@ from sgs_tools.engine.errors import (
 )
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.modifiers import card_filter_ok
-from sgs_tools.engine.prim_state import hand_sizes, hands_changed, hands_listened
+from sgs_tools.engine.prim_state import HAND_CHANGED, hand_sizes, hands_changed
 from sgs_tools.engine.primitives import return_borrowed
 from sgs_tools.engine.state import (
     DISCARD,
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 
 LOSE, GAIN = ("lose_cards", "after"), ("gain_cards", "after")
+UNEQUIPPED, DISCARDED = ("unequipped", "after"), ("cards_discarded", "after")
 """emit's keys of the events a move raises (see events.plan_emit)."""
 
 
@@ -71,7 +72,7 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
     lost: dict[int, tuple[list[int], set[str]]] = {}
     moved = []
     hands = hand_sizes(g, {t.where.get(u, ("", -1))[1] for u in uids if u >= 0} | {seat}) \
-        if hands_listened(g) else None
+        if HAND_CHANGED in g.lib.by_event else None  # (hands_listened, inline)
     for uid in uids:
         if uid < 0:
             for part in t.virtual[uid].parts:
@@ -88,7 +89,9 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
             continue
         old_zone, old_seat = found
         # (Table.remove and Table.put, inline but for equipment: moves are frequent)
-        if old_zone == EQUIPMENT:
+        if old_zone == HAND:  # (the usual one, looked up here)
+            t.players[old_seat].hand.remove(uid)
+        elif old_zone == EQUIPMENT:
             t.remove(uid)
         else:
             t.zone_list(old_zone, old_seat).remove(uid)
@@ -127,7 +130,8 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
                     g.emit_own(t.cards[u].card, "unequipped", "after", old_seat,
                                   {"card": [u]})
                     # and every character's hooks on it (the card itself has left)
-                    g.emit("unequipped", "after", old_seat, {"card": [u]})
+                    if g.emit_plans.get(UNEQUIPPED) is not NOBODY:
+                        g.emit("unequipped", "after", old_seat, {"card": [u]})
     if (zone == HAND and seat >= 0 and t.players[seat].alive
             and g.emit_plans.get(GAIN) is not NOBODY):
         g.emit("gain_cards", "after", seat, {"cards": moved, "amount": len(moved)})
@@ -152,9 +156,12 @@ def reshuffle(g: Game) -> None:
     pile = list(t.discard_pile)
     t.discard_pile.clear()
     g.rng.shuffle(pile)
+    # (each card put under the pile in turn: the last one is at the bottom; in one
+    # slice, not an insert at the front a card)
+    t.draw_pile[:0] = pile[::-1]
+    where, here = t.where, (DRAW, -1)
     for u in pile:
-        t.draw_pile.insert(0, u)
-        t.where[u] = (DRAW, -1)
+        where[u] = here
     g.log_event("reshuffle", cards=len(pile))
 
 
@@ -169,7 +176,9 @@ def draw(g: Game, seat: int, n: int, f: Frame | None = None) -> list[int]:
     t = g.table
     out = []
     g.changes += 1
-    before = len(t.players[seat].hand)
+    hand = t.players[seat].hand
+    before = len(hand)
+    where, here = t.where, (HAND, seat)
     for _ in range(n):
         if not t.draw_pile:
             g.reshuffle()
@@ -177,7 +186,8 @@ def draw(g: Game, seat: int, n: int, f: Frame | None = None) -> list[int]:
                 break
         uid = t.draw_pile.pop()
         out.append(uid)
-        t.put(uid, HAND, seat)
+        hand.append(uid)  # (Table.put, inline)
+        where[uid] = here
     if g.record:
         g.log.append({"e": "draw", "seat": seat,
                          "cards": [g.face(u) for u in out]})
@@ -185,7 +195,7 @@ def draw(g: Game, seat: int, n: int, f: Frame | None = None) -> list[int]:
         g.credit(g.DRAWN, len(out), seat)
         if g.emit_plans.get(GAIN) is not NOBODY:
             g.emit("gain_cards", "after", seat, {"cards": out, "amount": len(out)})
-    if out and hands_listened(g):
+    if out and HAND_CHANGED in g.lib.by_event:  # (hands_listened, inline)
         hands_changed(g, {seat: before})
     return out
 
@@ -209,7 +219,8 @@ def discard(g: Game, uids: list[int], owner: int, f: Frame | None, reason: str =
         g.word_state.setdefault("phase_discards", []).extend(current)
     for seat, cards in owners.items():
         gone = [u for u in cards if t.where.get(u, ("", 0))[0] == DISCARD]
-        if gone and t.players[seat].alive and not g.over:
+        if gone and t.players[seat].alive and not g.over and g.emit_plans.get(
+                DISCARDED) is not NOBODY:  # (nobody listens: not raised)
             g.emit("cards_discarded", "after", seat, {"cards": gone, "amount": len(gone)})
 
 
@@ -220,7 +231,9 @@ def equip(g: Game, seat: int, uid: int, f: Frame | None) -> None:
     slot = card.subtype or "weapon"
     old = p.equipment.get(slot)
     kinds = [slot]
-    for a in g.statics.active(seat, "equip_limit"):
+    st = g.statics  # (asked only if the word may be in force: options.in_force_maybe)
+    for a in st.active(seat, "equip_limit") if (
+            g._statics_dirty or st.temporary or "equip_limit" in st.words) else ():
         if card_filter_ok(g, a, "card", uid):
             limit = g.interp.num(a.args.get("n", 1), a.frame)
             same = [u for u in p.equipment.values() if card_filter_ok(g, a, "card", u)]
@@ -274,5 +287,6 @@ def pass_on(g: Game, f: Frame) -> None:
         g.move(parts[:1], JUDGEMENT, q.seat, "pass_on", f)
         if t.cards[parts[0]].card != use.name:
             g.views[parts[0]] = use.name
-        g.log_event("pass_on", card=use.name, to=q.seat)
+        if g.record:  # (logged only: its fields are not even built otherwise)
+            g.log_event("pass_on", card=use.name, to=q.seat)
         return
