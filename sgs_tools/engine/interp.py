@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine.actions import ACTIONS
-from sgs_tools.engine.errors import Abort, EngineGap, Stop
+from sgs_tools.engine.errors import Abort, EngineGap, StepBudgetExceeded, Stop
 from sgs_tools.engine.prim_counts import CARD_ATTRIBUTES, mark_count, pile_cards, pile_of
 from sgs_tools.engine.prim_distance import FUNCTION_WORDS, within_ok
 from sgs_tools.engine.prim_generals import FILTER_WORDS, QUANTITY_WORDS, changed_suit, post_filter
@@ -85,6 +85,14 @@ def type_is(card: CardInst, word: str) -> bool:
     return card.subtype == word
 
 
+def types_ok(card: CardInst, types: tuple[str, ...]) -> bool:
+    """The card is of one of the types (``type_is``)."""
+    for t in types:  # noqa: SIM110 (a plain loop: asked for most cards of most filters)
+        if type_is(card, t):
+            return True
+    return False
+
+
 FilterTest = Callable[["Interpreter", Player, int, Frame], bool]
 """One selector word's test of a character: (interpreter, character, the selector's
 owner, frame) → selected."""
@@ -140,9 +148,10 @@ SelectPlan = tuple[dict[str, Any], str, bool, bool, tuple[FilterTest, ...], tupl
 filters' tests, its post filters, ``except``, ``within``, ``where``, and whether its
 filters read distances or attack ranges (``RANGED``)."""
 CardPlan = tuple[dict[str, Any], tuple[str, ...], tuple[str, ...], tuple[str, ...],
-                 tuple[str, ...], tuple[str, ...], tuple[str, ...]]
-"""A card spec with filters, its names, card types, colours and suits, and the zones
-``candidates`` looks in (``zones_of``: as a filter of equipment kinds means, and not)."""
+                 tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+"""A card spec with filters, its names, card types, colours and suits, the zones
+``candidates`` looks in (``zones_of``: as a filter of equipment kinds means, and not),
+and its names' kinds as suffixes (``_slash``: ``card_is_named``)."""
 
 FILTERS: dict[str, FilterTest] = {
     "male": lambda it, p, me, f: p.gender == "male",
@@ -243,6 +252,29 @@ class Interpreter:
         return None if suit is None else ("red" if suit in ("heart", "diamond") else "black")
 
     def value(self, v: Any, f: Frame) -> Any:
+        # (the commonest values first, told by their exact type: a number, a name, a
+        # bound name; anything else as ``value_of`` reads it)
+        cls = v.__class__
+        if cls is int or v is None:
+            return v
+        if cls is dict:
+            if "var" in v:
+                name = v["var"]
+                if name == "you":
+                    return (f.owner,)
+                bound = f.vars
+                if name in bound:
+                    return bound[name]
+                return f.event.get(name)
+            if "actor" in v:
+                return (f.actor,)
+        elif cls is str:
+            return this_general(self.game, f) if v == THIS_GENERAL else v
+        elif cls is list:
+            return v
+        return self.value_of(v, f)
+
+    def value_of(self, v: Any, f: Frame) -> Any:
         if isinstance(v, str) and v == THIS_GENERAL:
             return this_general(self.game, f)
         if v is None or isinstance(v, (int, str)):
@@ -308,6 +340,8 @@ class Interpreter:
         raise EngineGap(f"value {v!r}", f.name)
 
     def num(self, v: Any, f: Frame) -> int:
+        if v.__class__ is int:
+            return v  # (most amounts are written as numbers)
         value = self.value(v, f)
         if isinstance(value, bool):
             return int(value)
@@ -464,9 +498,9 @@ class Interpreter:
         t = g.table
         players = t.players
         n = len(players)
-        current = t.current
-        for i in range(n):  # the living, in seat order from the current player
-            p = players[(current + i) % n]
+        start = t.current % n if n else 0
+        # the living, in seat order from the current player
+        for p in players[start:] + players[:start] if start else players:
             if not p.alive:
                 continue
             seat = p.seat
@@ -523,7 +557,8 @@ class Interpreter:
         types = filters.get("card_type") or ()
         plan: CardPlan = (spec, tuple(names), tuple(types), tuple(filters.get("color") or ()),
                           tuple(filters.get("suit") or ()), tuple(self.zones_of(spec)),
-                          tuple(self.zones_of(spec, equipment_default=False)))
+                          tuple(self.zones_of(spec, equipment_default=False)),
+                          tuple("_" + n for n in names))
         plans = self.card_tests
         if len(plans) >= PLANS_KEPT:
             plans.clear()
@@ -543,18 +578,19 @@ class Interpreter:
         """Whether a card meets a card spec's filters, read as ``card_plan`` keeps them."""
         names, types, colors, suits = plan[1], plan[2], plan[3], plan[4]
         if names:
+            name = card.card  # (``card_is_named``, the kinds' suffixes made once)
             if types:
                 # a card name and a type are alternatives: 一张装备牌或【杀】
-                if not (card_is_named(card, names) or any(type_is(card, t) for t in types)):
+                if not (name in names or name.endswith(plan[7]) or types_ok(card, types)):
                     return False
                 types = ()
-            elif not card_is_named(card, names):
+            elif not (name in names or name.endswith(plan[7])):
                 return False
         if colors and self.color_of(card) not in colors:
             return False
         if suits and self.suit_of(card) not in suits:
             return False
-        return not (types and not any(type_is(card, t) for t in types))
+        return not types or types_ok(card, types)
 
     def spec_of(self, v: Any) -> dict[str, Any] | None:
         if isinstance(v, dict) and "cards" in v and isinstance(v["cards"], dict):
@@ -729,13 +765,13 @@ class Interpreter:
     # -- steps ---------------------------------------------------------------------------
     def run(self, steps: list[dict[str, Any]], f: Frame) -> None:
         g = self.game
-        players = g.table.players
+        actor = g.table.players[f.actor]
+        use = f.use
+        own = use is not None and f.hook is use.hook  # (a card's own effect)
         for i, step in enumerate(steps):
-            if g.over or not players[f.actor].alive:
+            if g.over or not actor.alive:
                 return
-            use = f.use
-            if (use is not None and not use.declared and "do" in step
-                    and step["do"] == "pick" and f.hook is use.hook):
+            if own and use is not None and not use.declared and step.get("do") == "pick":
                 # The first pick of a card's own effect declares its targets; the rest of
                 # the effect then resolves once for each target in turn.
                 self.step(step, f)
@@ -771,7 +807,9 @@ class Interpreter:
 
     def step(self, s: dict[str, Any], f: Frame) -> None:
         g = self.game
-        g.tick(f)
+        g.steps += 1  # (``Game.tick``, inline: asked at every step)
+        if g.steps > g.setup.step_budget:
+            raise StepBudgetExceeded(f.name, g.setup.step_budget)
         if "do" in s:
             word = s["do"]
             prim = ACTIONS.get(word)

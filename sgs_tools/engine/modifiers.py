@@ -97,6 +97,9 @@ class Statics:
         equipment, a borrowed weapon), copied: the sources are read again when it changes."""
         self.held: list[tuple[str, ...]] = []
         """Per seat, its sources that have statics, as of ``inputs``."""
+        self.applies_always: bool | None = None
+        """Whether every static of a living character's sources applies (the mode's
+        rules do not override ``static_applies``), found at the first refresh."""
 
     def refresh(self) -> None:
         from sgs_tools.engine.interp import Frame
@@ -105,6 +108,13 @@ class Statics:
         g = self.game
         statics = g.lib.statics
         applies = g.rules.static_applies
+        every = self.applies_always
+        if every is None:  # (whether the mode's rules hold some statics back, asked once)
+            from sgs_tools.engine.modes.base import Rules
+
+            every = self.applies_always = \
+                type(g.rules).static_applies is Rules.static_applies
+        borrowing = bool(g.word_state._values)  # (else nobody has borrowed a weapon)
         players = g.table.players
         keys = self.keys
         if len(keys) != len(players):
@@ -125,12 +135,14 @@ class Statics:
                 # its equipment, a weapon it borrowed (``count_as`` reads the first two).
                 # The sources that have statics are looked for again only when one of
                 # those changed: most refreshes follow a change at another seat.
-                made_of = (skillsets[seat], p.equipment, borrowed_weapon(g, seat))
+                made_of = (skillsets[seat], p.equipment,
+                           borrowed_weapon(g, seat) if borrowing else None)
                 if made_of != inputs[i]:
                     inputs[i] = (list(made_of[0]), dict(made_of[1]), made_of[2])
-                    held[i] = tuple(s for s in g.sources_of(seat) if s in statics)
+                    held[i] = tuple([s for s in g.sources_of(seat) if s in statics])
                 found = held[i]
-                key = tuple(s for s in found if applies(seat, s)) if found else ()
+                key = found if every or not found else tuple(
+                    [s for s in found if applies(seat, s)])
             else:
                 key = ()
             if key != keys[i]:
@@ -181,7 +193,11 @@ class Statics:
         if word in self.words:
             return True
         temporary = self.temporary
-        return bool(temporary) and any(t.word == word for t in temporary)
+        if temporary:
+            for t in temporary:  # (a plain loop: asked many times per step)
+                if t.word == word:
+                    return True
+        return False
 
     def everywhere(self, word: str) -> list[tuple[int, Active]]:
         if self.game._statics_dirty:

@@ -36,7 +36,12 @@ def primitive(name: str) -> Callable[[Primitive], Primitive]:
 
 def fitting(g: Game, v: Any, f: Frame) -> tuple[int, ...]:
     """Every living character an argument could name (nobody chooses among them)."""
-    return tuple(s for s in g.interp.players_of(v, f) if g.table.players[s].alive)
+    found = g.interp.players_of(v, f)
+    players = g.table.players
+    for s in found:
+        if not players[s].alive:
+            return tuple([s for s in found if players[s].alive])
+    return found  # (a tuple of seats, read only: most name the living alone)
 
 
 def seats(g: Game, v: Any, f: Frame) -> tuple[int, ...]:
@@ -735,9 +740,17 @@ BORROWED = "borrow_weapon:"
 """Word-state key prefix of a borrowed weapon, by holder: ``borrow_weapon:SEAT`` → uid."""
 
 
+BORROWED_KEYS = tuple(f"{BORROWED}{seat}" for seat in range(32))
+"""``borrow_weapon:SEAT`` of the first seats, made once (asked for every seat at every
+``Statics.refresh``)."""
+
+
 def borrowed_weapon(g: Game, seat: int) -> int | None:
     """The weapon ``seat`` has borrowed (借刀杀人), if any."""
-    found = g.word_state.get(f"{BORROWED}{seat}")
+    values = g.word_state._values
+    if not values:
+        return None  # (most of the time no word keeps anything)
+    found = values.get(BORROWED_KEYS[seat] if 0 <= seat < 32 else f"{BORROWED}{seat}")
     return found if isinstance(found, int) else None
 
 
