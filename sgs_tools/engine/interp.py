@@ -268,6 +268,18 @@ class Interpreter:
                 return f.event.get(name)
             if "actor" in v:
                 return (f.actor,)
+            if len(v) == 1:  # (one key: which branch of ``value_of`` it takes, at once)
+                if "cards" in v:
+                    return v
+                if "select" in v:
+                    return self.select(v["select"], f)
+                if "quantity" in v:
+                    return self.quantity(v["quantity"], f)
+                if "ref" in v:
+                    return self.ref(v["ref"], f)
+            elif len(v) == 2 and "sign" in v and "amount" in v:
+                amount = self.num(v["amount"], f)
+                return amount if v["sign"] == "+" else -amount
         elif cls is str:
             return this_general(self.game, f) if v == THIS_GENERAL else v
         elif cls is list:
@@ -292,17 +304,7 @@ class Interpreter:
         if "mark" in v:
             return mark_count(self.game.table.players[f.owner], str(v["mark"]))
         if "ref" in v:
-            head, *rest = v["ref"]
-            current = self.var(head, f)
-            for attr in rest:
-                if isinstance(current, tuple):
-                    current = self.player_attr(self.game.table.players[current[0]], attr) \
-                        if current else None
-                elif isinstance(current, list):
-                    current = self.cards_attr(current, attr)
-                else:
-                    current = None
-            return current
+            return self.ref(v["ref"], f)
         if "op" in v:
             a, b = self.num(v["left"], f), self.num(v["right"], f)
             op = v["op"]
@@ -338,6 +340,20 @@ class Interpreter:
         if "range" in v:
             return v
         raise EngineGap(f"value {v!r}", f.name)
+
+    def ref(self, path: list[str], f: Frame) -> Any:
+        """``x's attr's attr``: a bound name, then attributes of what it holds."""
+        head, *rest = path
+        current = self.var(head, f)
+        for attr in rest:
+            if isinstance(current, tuple):
+                current = self.player_attr(self.game.table.players[current[0]], attr) \
+                    if current else None
+            elif isinstance(current, list):
+                current = self.cards_attr(current, attr)
+            else:
+                current = None
+        return current
 
     def num(self, v: Any, f: Frame) -> int:
         if v.__class__ is int:
@@ -593,8 +609,10 @@ class Interpreter:
         return not types or types_ok(card, types)
 
     def spec_of(self, v: Any) -> dict[str, Any] | None:
-        if isinstance(v, dict) and "cards" in v and isinstance(v["cards"], dict):
-            return v["cards"]
+        if isinstance(v, dict):
+            spec = v.get("cards")
+            if isinstance(spec, dict):
+                return spec
         return None
 
     def zones_of(self, spec: dict[str, Any], equipment_default: bool = True) -> list[str]:

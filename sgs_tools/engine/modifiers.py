@@ -114,7 +114,7 @@ class Statics:
 
             every = self.applies_always = \
                 type(g.rules).static_applies is Rules.static_applies
-        borrowing = bool(g.word_state._values)  # (else nobody has borrowed a weapon)
+        borrowing = bool(g.word_state.kept)  # (else nobody has borrowed a weapon)
         players = g.table.players
         keys = self.keys
         if len(keys) != len(players):

@@ -747,7 +747,7 @@ BORROWED_KEYS = tuple(f"{BORROWED}{seat}" for seat in range(32))
 
 def borrowed_weapon(g: Game, seat: int) -> int | None:
     """The weapon ``seat`` has borrowed (借刀杀人), if any."""
-    values = g.word_state._values
+    values = g.word_state.kept
     if not values:
         return None  # (most of the time no word keeps anything)
     found = values.get(BORROWED_KEYS[seat] if 0 <= seat < 32 else f"{BORROWED}{seat}")
