@@ -660,8 +660,27 @@ class Interpreter:
                                                                    cards[u]), plan)]
         if not (plan[1] or plan[2] or plan[3] or plan[4]):
             return out  # (a filter of zones or piles alone)
-        matches = self.plan_matches
-        return [u for u in out if matches(cards[u], plan)]
+        if self.game.statics.any_active("change_suit"):
+            matches = self.plan_matches
+            return [u for u in out if matches(cards[u], plan)]
+        # ``plan_matches`` inline, each card's suit and colour its own (no change_suit)
+        names, types, colors, suits, kinds = plan[1], plan[2], plan[3], plan[4], plan[7]
+        found = []
+        for u in out:
+            card = cards[u]
+            if names:
+                name = card.card
+                if not (name in names or name.endswith(kinds)
+                        or (types and types_ok(card, types))):
+                    continue  # (a name and a type are alternatives)
+            elif types and not types_ok(card, types):
+                continue
+            if colors and card.color not in colors:
+                continue
+            if suits and card.suit not in suits:
+                continue
+            found.append(u)
+        return found
 
     def count_of(self, spec: dict[str, Any], f: Frame, available: int) -> tuple[int, int]:
         count = spec.get("count")
