@@ -143,10 +143,11 @@ def _adjacent_to_target(it: Interpreter, p: Player, me: int, f: Frame) -> bool:
 
 
 SelectPlan = tuple[dict[str, Any], str, bool, bool, tuple[FilterTest, ...], tuple[str, ...],
-                   tuple[Any, ...], Any, Any, bool]
+                   tuple[Any, ...], Any, Any, bool, bool]
 """A selector, its noun, whether the noun is others, whether it is any character, its
-filters' tests, its post filters, ``except``, ``within``, ``where``, and whether its
-filters read distances or attack ranges (``RANGED``)."""
+filters' tests, its post filters, ``except``, ``within``, ``where``, whether its
+filters read distances or attack ranges (``RANGED``), and whether it has a key that
+needs the whole table to test one character (``ALL_OF_TABLE``)."""
 CardPlan = tuple[dict[str, Any], tuple[str, ...], tuple[str, ...], tuple[str, ...],
                  tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 """A card spec with filters, its names, card types, colours and suits, the zones
@@ -404,13 +405,27 @@ class Interpreter:
     def names_seat(self, v: Any, seat: int, f: Frame) -> bool:
         """``seat in players_of(v, f)``; a plain selector (no ``except``) is checked on
         that one character instead of listing everyone it selects."""
-        if isinstance(v, dict) and len(v) == 1 and "select" in v and not (
-                v["select"].keys() & ALL_OF_TABLE):
+        if isinstance(v, dict) and len(v) == 1 and "select" in v:
             s = v["select"]
-            p = self.game.table.players[seat]
-            me = f.owner
-            return p.alive and self.noun_ok(s.get("noun", "players"), p, me) and all(
-                self.filter_ok(x, p, me, f) for x in s.get("filters", ()))
+            plan = self.select_plans.get(id(s))
+            if plan is None or plan[0] is not s:
+                plan = self.select_plan(s)
+            if not plan[10]:
+                p = self.game.table.players[seat]
+                if not p.alive:
+                    return False
+                me = f.owner
+                if plan[2]:
+                    if seat == me:
+                        return False
+                elif not plan[3] and not self.noun_ok(plan[1], p, me):
+                    return False
+                if plan[5]:  # a post filter: tested alone (``filter_test``)
+                    return all(self.filter_ok(x, p, me, f) for x in s.get("filters", ()))
+                for test in plan[4]:  # noqa: SIM110 (a plain loop, as select_with's)
+                    if not test(self, p, me, f):
+                        return False
+                return True
         return seat in self.players_of(v, f)
 
     def filter_ok(self, flt: str, p: Player, me: int, f: Frame) -> bool:
@@ -479,7 +494,7 @@ class Interpreter:
             s, noun, others, not others and noun not in ("you", "lord", "current"),
             tuple(tests.get(x) or self.filter_test(x) for x in filters), post,
             tuple(s["except"]) if "except" in s else (), s.get("within"), s.get("where"),
-            any(x in RANGED for x in filters))
+            any(x in RANGED for x in filters), bool(s.keys() & ALL_OF_TABLE))
         plans = self.select_plans
         if len(plans) >= PLANS_KEPT:
             plans.clear()
@@ -502,7 +517,7 @@ class Interpreter:
         return self.select_with(plan, f)
 
     def select_with(self, plan: SelectPlan, f: Frame) -> Seats:
-        s, noun, others, any_noun, tests, post, excepts, within, where, _ranged = plan
+        s, noun, others, any_noun, tests, post, excepts, within, where, _ranged, _all = plan
         me = f.owner
         excluded: set[int] | frozenset[int] = NONE_EXCLUDED
         if excepts:
