@@ -242,12 +242,19 @@ class Interpreter:
     def suit_of(self, card: CardInst) -> str | None:
         """A card's suit as the rules read it (``change_suit`` of its holder applied)."""
         g = self.game
-        if card.suit is None or not g.statics.any_active("change_suit"):
+        st = g.statics  # (``any_active``, its answer read first when it is plain)
+        if card.suit is None or not (
+                (g._statics_dirty or st.temporary or "change_suit" in st.words)
+                and st.any_active("change_suit")):
             return card.suit
         return changed_suit(g, card)
 
     def color_of(self, card: CardInst) -> str | None:
-        if card.suit is None or not self.game.statics.any_active("change_suit"):
+        g = self.game
+        st = g.statics
+        if card.suit is None or not (
+                (g._statics_dirty or st.temporary or "change_suit" in st.words)
+                and st.any_active("change_suit")):
             return card.color
         suit = self.suit_of(card)
         return None if suit is None else ("red" if suit in ("heart", "diamond") else "black")
@@ -668,14 +675,16 @@ class Interpreter:
         if "general_pile" in zones:
             piles = filters.get("pile")
             out += [u for u in p.pile if pile_of(p, u) in piles] if piles else p.pile
-        cards = self.game.table.cards
-        if filters.get("name") and self.game.statics.any_active(
-                "change_name"):  # 禁酒: a card that counts as another matches as that one
-            return [u for u in out if self.plan_matches(as_treated(self.game, seat,
-                                                                   cards[u]), plan)]
+        g = self.game
+        cards = g.table.cards
+        st = g.statics  # (``any_active``, its answer read first when it is plain)
+        plain = not (g._statics_dirty or st.temporary)
+        if filters.get("name") and not (plain and "change_name" not in st.words) and \
+                st.any_active("change_name"):  # 禁酒: a card that counts as another
+            return [u for u in out if self.plan_matches(as_treated(g, seat, cards[u]), plan)]
         if not (plan[1] or plan[2] or plan[3] or plan[4]):
             return out  # (a filter of zones or piles alone)
-        if self.game.statics.any_active("change_suit"):
+        if not (plain and "change_suit" not in st.words) and st.any_active("change_suit"):
             matches = self.plan_matches
             return [u for u in out if matches(cards[u], plan)]
         # ``plan_matches`` inline, each card's suit and colour its own (no change_suit)

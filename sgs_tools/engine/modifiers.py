@@ -261,9 +261,10 @@ def card_filter_ok(g: Game, a: Active, key: str, uid: int | None) -> bool:
 def forbidden(g: Game, seat: int, uid: int, word: str = "forbid_use") -> bool:
     """A ``forbid_use`` modifier in force forbids ``seat`` to use this card (``word``
     ``forbid_play``: to play it, 打出, in response)."""
-    if not g.statics.any_active(word):
-        return False
-    for holder, a in g.statics.everywhere(word):
+    st = g.statics
+    if not ((g._statics_dirty or st.temporary or word in st.words) and st.any_active(word)):
+        return False  # (``any_active``, its answer read first when it is plain)
+    for holder, a in st.everywhere(word):
         who = a.args.get("who")
         affected = (holder,) if who is None else g.interp.players_of(who, a.frame)
         if seat in affected and card_filter_ok(g, a, "card", uid):
@@ -273,7 +274,9 @@ def forbidden(g: Game, seat: int, uid: int, word: str = "forbid_use") -> bool:
 
 def no_dying(g: Game, seat: int) -> bool:
     """A ``no_dying`` modifier keeps this character out of the dying state."""
-    return g.statics.any_active("no_dying") and bool(g.statics.active(seat, "no_dying"))
+    st = g.statics
+    return bool((g._statics_dirty or st.temporary or "no_dying" in st.words)
+                and st.any_active("no_dying") and st.active(seat, "no_dying"))
 
 
 def fixed_distance(g: Game, a: int, b: int) -> int | None:
@@ -295,7 +298,9 @@ def fixed_distance(g: Game, a: int, b: int) -> int | None:
 
 def use_distance(g: Game, seat: int, uid: int) -> int | None:
     """The distance within which ``seat`` may use this card (``use_distance``)."""
-    if not g.statics.any_active("use_distance"):
+    st = g.statics
+    if not ((g._statics_dirty or st.temporary or "use_distance" in st.words)
+            and st.any_active("use_distance")):
         return None
     found = [g.interp.num(a.args.get("n", 1), a.frame)
              for a in g.statics.active(seat, "use_distance") if card_filter_ok(g, a, "card", uid)]
