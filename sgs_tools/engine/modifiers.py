@@ -102,9 +102,6 @@ class Statics:
         rules do not override ``static_applies``), found at the first refresh."""
 
     def refresh(self) -> None:
-        from sgs_tools.engine.interp import Frame
-        from sgs_tools.engine.primitives import borrowed_weapon
-
         g = self.game
         statics = g.lib.statics
         applies = g.rules.static_applies
@@ -115,6 +112,8 @@ class Statics:
             every = self.applies_always = \
                 type(g.rules).static_applies is Rules.static_applies
         borrowing = bool(g.word_state.kept)  # (else nobody has borrowed a weapon)
+        if borrowing:
+            from sgs_tools.engine.primitives import borrowed_weapon
         players = g.table.players
         keys = self.keys
         if len(keys) != len(players):
@@ -146,6 +145,8 @@ class Statics:
             else:
                 key = ()
             if key != keys[i]:
+                from sgs_tools.engine.interp import Frame  # (imported when it is needed)
+
                 keys[i] = key
                 entries: list[tuple[Hook, dict[str, Any], Frame]] = []
                 for source in key:
@@ -206,9 +207,13 @@ class Statics:
         if word not in self.words and not (
                 self.temporary and any(t.word == word for t in self.temporary)):
             return out
+        temporary = self.temporary
+        by_word = self.by_word
         for p in self.game.table.players:
-            if p.alive:
-                out.extend((p.seat, a) for a in self.active(p.seat, word))
+            # (``active`` asked only of a seat that may have one: it has none else)
+            if p.alive and (temporary or word in by_word[p.seat]):
+                seat = p.seat
+                out.extend([(seat, a) for a in self.active(seat, word)])
         return out
 
     def add_temporary(self, f: Frame, mods: list[dict[str, Any]], until: dict[str, Any]
