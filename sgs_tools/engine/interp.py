@@ -828,11 +828,19 @@ class Interpreter:
         g = self.game
         actor = g.table.players[f.actor]
         use = f.use
-        own = use is not None and f.hook is use.hook  # (a card's own effect)
+        if use is None or use.declared or f.hook is not use.hook:
+            # (most runs: no card's own effect whose targets are still to be declared,
+            # and none becomes one, as a use once declared stays so)
+            step_ = self.step
+            for step in steps:
+                if g.over or not actor.alive:
+                    return
+                step_(step, f)
+            return
         for i, step in enumerate(steps):
             if g.over or not actor.alive:
                 return
-            if own and use is not None and not use.declared and step.get("do") == "pick":
+            if not use.declared and step.get("do") == "pick":
                 # The first pick of a card's own effect declares its targets; the rest of
                 # the effect then resolves once for each target in turn.
                 self.step(step, f)
@@ -895,9 +903,10 @@ class Interpreter:
             return
         if "if" in s:
             body = s["then"] if self.cond(s["if"], f) else s["else"]
-            if body and not f.vars.get("__announced"):
-                self.announce(body, f)
-            self.run(body, f)
+            if body:  # (an empty branch, most elses: nothing to run)
+                if not f.vars.get("__announced"):
+                    self.announce(body, f)
+                self.run(body, f)
             return
         if "choose" in s:
             chooser = self.players_of(s["choose"], f)
