@@ -402,7 +402,14 @@ class Interpreter:
 
     # -- selectors -----------------------------------------------------------------------
     def players_of(self, v: Any, f: Frame) -> Seats:
-        value = self.value(v, f)
+        if v.__class__ is dict and "var" in v:  # (``value``'s first branch, inline)
+            name = v["var"]
+            if name == "you":
+                return (f.owner,)
+            bound = f.vars
+            value = bound[name] if name in bound else f.event.get(name)
+        else:
+            value = self.value(v, f)
         if isinstance(value, tuple):
             return value
         if isinstance(value, int) and not isinstance(value, bool):

@@ -168,12 +168,12 @@ class Statics:
         g._statics_dirty = False  # (the property's setter clears caches only when set)
 
     def active(self, seat: int, word: str) -> list[Active]:
-        g = self.game
-        if g._statics_dirty:  # the attribute behind the property: read on the hot path
+        if self.game._statics_dirty:  # the attribute behind the property: the hot path
             self.refresh()
         entries = self.by_word[seat].get(word)
         if not entries and not self.temporary:
             return []  # the common case, asked many times per step: nothing in force
+        g = self.game
         out: list[Active] = []
         for hook, frame, found, phase in entries or ():
             if phase and (g.table.phase != phase or g.table.current != seat):

@@ -48,7 +48,12 @@ def seats(g: Game, v: Any, f: Frame) -> tuple[int, ...]:
     """The living characters an action's argument names. A selector with a count smaller
     than those it fits (``give cards to 1 other``, ``damage 1 to 2 others``) is the
     actor's choice of that many, as written; otherwise all of them."""
-    found = fitting(g, v, f)
+    found = g.interp.players_of(v, f)  # (``fitting``, inline: asked by most actions)
+    players = g.table.players
+    for s in found:
+        if not players[s].alive:
+            found = tuple([s for s in found if players[s].alive])
+            break
     if len(found) > 1 and isinstance(v, dict) and "select" in v:
         low, high = g.interp.selector_count(v["select"], f, len(found))
         if high < len(found):
