@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine.actions import ACTIONS
-from sgs_tools.engine.errors import Abort, EngineGap, Stop
+from sgs_tools.engine.errors import Abort, EngineGap, StepBudgetExceeded, Stop
 from sgs_tools.engine.prim_counts import CARD_ATTRIBUTES, mark_count, pile_cards, pile_of
 from sgs_tools.engine.prim_distance import FUNCTION_WORDS, within_ok
 from sgs_tools.engine.prim_generals import FILTER_WORDS, QUANTITY_WORDS, changed_suit, post_filter
@@ -85,6 +85,14 @@ def type_is(card: CardInst, word: str) -> bool:
     return card.subtype == word
 
 
+def types_ok(card: CardInst, types: tuple[str, ...]) -> bool:
+    """The card is of one of the types (``type_is``)."""
+    for t in types:  # noqa: SIM110 (a plain loop: asked for most cards of most filters)
+        if type_is(card, t):
+            return True
+    return False
+
+
 FilterTest = Callable[["Interpreter", Player, int, Frame], bool]
 """One selector word's test of a character: (interpreter, character, the selector's
 owner, frame) → selected."""
@@ -135,14 +143,16 @@ def _adjacent_to_target(it: Interpreter, p: Player, me: int, f: Frame) -> bool:
 
 
 SelectPlan = tuple[dict[str, Any], str, bool, bool, tuple[FilterTest, ...], tuple[str, ...],
-                   tuple[Any, ...], Any, Any, bool]
+                   tuple[Any, ...], Any, Any, bool, bool]
 """A selector, its noun, whether the noun is others, whether it is any character, its
-filters' tests, its post filters, ``except``, ``within``, ``where``, and whether its
-filters read distances or attack ranges (``RANGED``)."""
+filters' tests, its post filters, ``except``, ``within``, ``where``, whether its
+filters read distances or attack ranges (``RANGED``), and whether it has a key that
+needs the whole table to test one character (``ALL_OF_TABLE``)."""
 CardPlan = tuple[dict[str, Any], tuple[str, ...], tuple[str, ...], tuple[str, ...],
-                 tuple[str, ...], tuple[str, ...], tuple[str, ...]]
-"""A card spec with filters, its names, card types, colours and suits, and the zones
-``candidates`` looks in (``zones_of``: as a filter of equipment kinds means, and not)."""
+                 tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+"""A card spec with filters, its names, card types, colours and suits, the zones
+``candidates`` looks in (``zones_of``: as a filter of equipment kinds means, and not),
+and its names' kinds as suffixes (``_slash``: ``card_is_named``)."""
 
 FILTERS: dict[str, FilterTest] = {
     "male": lambda it, p, me, f: p.gender == "male",
@@ -232,17 +242,59 @@ class Interpreter:
     def suit_of(self, card: CardInst) -> str | None:
         """A card's suit as the rules read it (``change_suit`` of its holder applied)."""
         g = self.game
-        if card.suit is None or not g.statics.any_active("change_suit"):
+        st = g.statics  # (``any_active``, its answer read first when it is plain)
+        if card.suit is None or not (
+                (g._statics_dirty or st.temporary or "change_suit" in st.words)
+                and st.any_active("change_suit")):
             return card.suit
         return changed_suit(g, card)
 
     def color_of(self, card: CardInst) -> str | None:
-        if card.suit is None or not self.game.statics.any_active("change_suit"):
+        g = self.game
+        st = g.statics
+        if card.suit is None or not (
+                (g._statics_dirty or st.temporary or "change_suit" in st.words)
+                and st.any_active("change_suit")):
             return card.color
         suit = self.suit_of(card)
         return None if suit is None else ("red" if suit in ("heart", "diamond") else "black")
 
     def value(self, v: Any, f: Frame) -> Any:
+        # (the commonest values first, told by their exact type: a number, a name, a
+        # bound name; anything else as ``value_of`` reads it)
+        cls = v.__class__
+        if cls is int or v is None:
+            return v
+        if cls is dict:
+            if "var" in v:
+                name = v["var"]
+                if name == "you":
+                    return (f.owner,)
+                bound = f.vars
+                if name in bound:
+                    return bound[name]
+                return f.event.get(name)
+            if "actor" in v:
+                return (f.actor,)
+            if len(v) == 1:  # (one key: which branch of ``value_of`` it takes, at once)
+                if "cards" in v:
+                    return v
+                if "select" in v:
+                    return self.select(v["select"], f)
+                if "quantity" in v:
+                    return self.quantity(v["quantity"], f)
+                if "ref" in v:
+                    return self.ref(v["ref"], f)
+            elif len(v) == 2 and "sign" in v and "amount" in v:
+                amount = self.num(v["amount"], f)
+                return amount if v["sign"] == "+" else -amount
+        elif cls is str:
+            return this_general(self.game, f) if v == THIS_GENERAL else v
+        elif cls is list:
+            return v
+        return self.value_of(v, f)
+
+    def value_of(self, v: Any, f: Frame) -> Any:
         if isinstance(v, str) and v == THIS_GENERAL:
             return this_general(self.game, f)
         if v is None or isinstance(v, (int, str)):
@@ -260,17 +312,7 @@ class Interpreter:
         if "mark" in v:
             return mark_count(self.game.table.players[f.owner], str(v["mark"]))
         if "ref" in v:
-            head, *rest = v["ref"]
-            current = self.var(head, f)
-            for attr in rest:
-                if isinstance(current, tuple):
-                    current = self.player_attr(self.game.table.players[current[0]], attr) \
-                        if current else None
-                elif isinstance(current, list):
-                    current = self.cards_attr(current, attr)
-                else:
-                    current = None
-            return current
+            return self.ref(v["ref"], f)
         if "op" in v:
             a, b = self.num(v["left"], f), self.num(v["right"], f)
             op = v["op"]
@@ -307,7 +349,23 @@ class Interpreter:
             return v
         raise EngineGap(f"value {v!r}", f.name)
 
+    def ref(self, path: list[str], f: Frame) -> Any:
+        """``x's attr's attr``: a bound name, then attributes of what it holds."""
+        head, *rest = path
+        current = self.var(head, f)
+        for attr in rest:
+            if isinstance(current, tuple):
+                current = self.player_attr(self.game.table.players[current[0]], attr) \
+                    if current else None
+            elif isinstance(current, list):
+                current = self.cards_attr(current, attr)
+            else:
+                current = None
+        return current
+
     def num(self, v: Any, f: Frame) -> int:
+        if v.__class__ is int:
+            return v  # (most amounts are written as numbers)
         value = self.value(v, f)
         if isinstance(value, bool):
             return int(value)
@@ -344,7 +402,14 @@ class Interpreter:
 
     # -- selectors -----------------------------------------------------------------------
     def players_of(self, v: Any, f: Frame) -> Seats:
-        value = self.value(v, f)
+        if v.__class__ is dict and "var" in v:  # (``value``'s first branch, inline)
+            name = v["var"]
+            if name == "you":
+                return (f.owner,)
+            bound = f.vars
+            value = bound[name] if name in bound else f.event.get(name)
+        else:
+            value = self.value(v, f)
         if isinstance(value, tuple):
             return value
         if isinstance(value, int) and not isinstance(value, bool):
@@ -354,13 +419,27 @@ class Interpreter:
     def names_seat(self, v: Any, seat: int, f: Frame) -> bool:
         """``seat in players_of(v, f)``; a plain selector (no ``except``) is checked on
         that one character instead of listing everyone it selects."""
-        if isinstance(v, dict) and len(v) == 1 and "select" in v and not (
-                v["select"].keys() & ALL_OF_TABLE):
+        if isinstance(v, dict) and len(v) == 1 and "select" in v:
             s = v["select"]
-            p = self.game.table.players[seat]
-            me = f.owner
-            return p.alive and self.noun_ok(s.get("noun", "players"), p, me) and all(
-                self.filter_ok(x, p, me, f) for x in s.get("filters", ()))
+            plan = self.select_plans.get(id(s))
+            if plan is None or plan[0] is not s:
+                plan = self.select_plan(s)
+            if not plan[10]:
+                p = self.game.table.players[seat]
+                if not p.alive:
+                    return False
+                me = f.owner
+                if plan[2]:
+                    if seat == me:
+                        return False
+                elif not plan[3] and not self.noun_ok(plan[1], p, me):
+                    return False
+                if plan[5]:  # a post filter: tested alone (``filter_test``)
+                    return all(self.filter_ok(x, p, me, f) for x in s.get("filters", ()))
+                for test in plan[4]:  # noqa: SIM110 (a plain loop, as select_with's)
+                    if not test(self, p, me, f):
+                        return False
+                return True
         return seat in self.players_of(v, f)
 
     def filter_ok(self, flt: str, p: Player, me: int, f: Frame) -> bool:
@@ -429,7 +508,7 @@ class Interpreter:
             s, noun, others, not others and noun not in ("you", "lord", "current"),
             tuple(tests.get(x) or self.filter_test(x) for x in filters), post,
             tuple(s["except"]) if "except" in s else (), s.get("within"), s.get("where"),
-            any(x in RANGED for x in filters))
+            any(x in RANGED for x in filters), bool(s.keys() & ALL_OF_TABLE))
         plans = self.select_plans
         if len(plans) >= PLANS_KEPT:
             plans.clear()
@@ -452,7 +531,7 @@ class Interpreter:
         return self.select_with(plan, f)
 
     def select_with(self, plan: SelectPlan, f: Frame) -> Seats:
-        s, noun, others, any_noun, tests, post, excepts, within, where, _ranged = plan
+        s, noun, others, any_noun, tests, post, excepts, within, where, _ranged, _all = plan
         me = f.owner
         excluded: set[int] | frozenset[int] = NONE_EXCLUDED
         if excepts:
@@ -464,9 +543,9 @@ class Interpreter:
         t = g.table
         players = t.players
         n = len(players)
-        current = t.current
-        for i in range(n):  # the living, in seat order from the current player
-            p = players[(current + i) % n]
+        start = t.current % n if n else 0
+        # the living, in seat order from the current player
+        for p in players[start:] + players[:start] if start else players:
             if not p.alive:
                 continue
             seat = p.seat
@@ -523,7 +602,8 @@ class Interpreter:
         types = filters.get("card_type") or ()
         plan: CardPlan = (spec, tuple(names), tuple(types), tuple(filters.get("color") or ()),
                           tuple(filters.get("suit") or ()), tuple(self.zones_of(spec)),
-                          tuple(self.zones_of(spec, equipment_default=False)))
+                          tuple(self.zones_of(spec, equipment_default=False)),
+                          tuple("_" + n for n in names))
         plans = self.card_tests
         if len(plans) >= PLANS_KEPT:
             plans.clear()
@@ -543,22 +623,25 @@ class Interpreter:
         """Whether a card meets a card spec's filters, read as ``card_plan`` keeps them."""
         names, types, colors, suits = plan[1], plan[2], plan[3], plan[4]
         if names:
+            name = card.card  # (``card_is_named``, the kinds' suffixes made once)
             if types:
                 # a card name and a type are alternatives: 一张装备牌或【杀】
-                if not (card_is_named(card, names) or any(type_is(card, t) for t in types)):
+                if not (name in names or name.endswith(plan[7]) or types_ok(card, types)):
                     return False
                 types = ()
-            elif not card_is_named(card, names):
+            elif not (name in names or name.endswith(plan[7])):
                 return False
         if colors and self.color_of(card) not in colors:
             return False
         if suits and self.suit_of(card) not in suits:
             return False
-        return not (types and not any(type_is(card, t) for t in types))
+        return not types or types_ok(card, types)
 
     def spec_of(self, v: Any) -> dict[str, Any] | None:
-        if isinstance(v, dict) and "cards" in v and isinstance(v["cards"], dict):
-            return v["cards"]
+        if isinstance(v, dict):
+            spec = v.get("cards")
+            if isinstance(spec, dict):
+                return spec
         return None
 
     def zones_of(self, spec: dict[str, Any], equipment_default: bool = True) -> list[str]:
@@ -599,15 +682,36 @@ class Interpreter:
         if "general_pile" in zones:
             piles = filters.get("pile")
             out += [u for u in p.pile if pile_of(p, u) in piles] if piles else p.pile
-        cards = self.game.table.cards
-        if filters.get("name") and self.game.statics.any_active(
-                "change_name"):  # 禁酒: a card that counts as another matches as that one
-            return [u for u in out if self.plan_matches(as_treated(self.game, seat,
-                                                                   cards[u]), plan)]
+        g = self.game
+        cards = g.table.cards
+        st = g.statics  # (``any_active``, its answer read first when it is plain)
+        plain = not (g._statics_dirty or st.temporary)
+        if filters.get("name") and not (plain and "change_name" not in st.words) and \
+                st.any_active("change_name"):  # 禁酒: a card that counts as another
+            return [u for u in out if self.plan_matches(as_treated(g, seat, cards[u]), plan)]
         if not (plan[1] or plan[2] or plan[3] or plan[4]):
             return out  # (a filter of zones or piles alone)
-        matches = self.plan_matches
-        return [u for u in out if matches(cards[u], plan)]
+        if not (plain and "change_suit" not in st.words) and st.any_active("change_suit"):
+            matches = self.plan_matches
+            return [u for u in out if matches(cards[u], plan)]
+        # ``plan_matches`` inline, each card's suit and colour its own (no change_suit)
+        names, types, colors, suits, kinds = plan[1], plan[2], plan[3], plan[4], plan[7]
+        found = []
+        for u in out:
+            card = cards[u]
+            if names:
+                name = card.card
+                if not (name in names or name.endswith(kinds)
+                        or (types and types_ok(card, types))):
+                    continue  # (a name and a type are alternatives)
+            elif types and not types_ok(card, types):
+                continue
+            if colors and card.color not in colors:
+                continue
+            if suits and card.suit not in suits:
+                continue
+            found.append(u)
+        return found
 
     def count_of(self, spec: dict[str, Any], f: Frame, available: int) -> tuple[int, int]:
         count = spec.get("count")
@@ -729,13 +833,21 @@ class Interpreter:
     # -- steps ---------------------------------------------------------------------------
     def run(self, steps: list[dict[str, Any]], f: Frame) -> None:
         g = self.game
-        players = g.table.players
+        actor = g.table.players[f.actor]
+        use = f.use
+        if use is None or use.declared or f.hook is not use.hook:
+            # (most runs: no card's own effect whose targets are still to be declared,
+            # and none becomes one, as a use once declared stays so)
+            step_ = self.step
+            for step in steps:
+                if g.over or not actor.alive:
+                    return
+                step_(step, f)
+            return
         for i, step in enumerate(steps):
-            if g.over or not players[f.actor].alive:
+            if g.over or not actor.alive:
                 return
-            use = f.use
-            if (use is not None and not use.declared and "do" in step
-                    and step["do"] == "pick" and f.hook is use.hook):
+            if not use.declared and step.get("do") == "pick":
                 # The first pick of a card's own effect declares its targets; the rest of
                 # the effect then resolves once for each target in turn.
                 self.step(step, f)
@@ -771,7 +883,9 @@ class Interpreter:
 
     def step(self, s: dict[str, Any], f: Frame) -> None:
         g = self.game
-        g.tick(f)
+        g.steps += 1  # (``Game.tick``, inline: asked at every step)
+        if g.steps > g.setup.step_budget:
+            raise StepBudgetExceeded(f.name, g.setup.step_budget)
         if "do" in s:
             word = s["do"]
             prim = ACTIONS.get(word)
@@ -796,9 +910,10 @@ class Interpreter:
             return
         if "if" in s:
             body = s["then"] if self.cond(s["if"], f) else s["else"]
-            if body and not f.vars.get("__announced"):
-                self.announce(body, f)
-            self.run(body, f)
+            if body:  # (an empty branch, most elses: nothing to run)
+                if not f.vars.get("__announced"):
+                    self.announce(body, f)
+                self.run(body, f)
             return
         if "choose" in s:
             chooser = self.players_of(s["choose"], f)

@@ -97,14 +97,23 @@ class Statics:
         equipment, a borrowed weapon), copied: the sources are read again when it changes."""
         self.held: list[tuple[str, ...]] = []
         """Per seat, its sources that have statics, as of ``inputs``."""
+        self.applies_always: bool | None = None
+        """Whether every static of a living character's sources applies (the mode's
+        rules do not override ``static_applies``), found at the first refresh."""
 
     def refresh(self) -> None:
-        from sgs_tools.engine.interp import Frame
-        from sgs_tools.engine.primitives import borrowed_weapon
-
         g = self.game
         statics = g.lib.statics
         applies = g.rules.static_applies
+        every = self.applies_always
+        if every is None:  # (whether the mode's rules hold some statics back, asked once)
+            from sgs_tools.engine.modes.base import Rules
+
+            every = self.applies_always = \
+                type(g.rules).static_applies is Rules.static_applies
+        borrowing = bool(g.word_state.kept)  # (else nobody has borrowed a weapon)
+        if borrowing:
+            from sgs_tools.engine.primitives import borrowed_weapon
         players = g.table.players
         keys = self.keys
         if len(keys) != len(players):
@@ -125,15 +134,19 @@ class Statics:
                 # its equipment, a weapon it borrowed (``count_as`` reads the first two).
                 # The sources that have statics are looked for again only when one of
                 # those changed: most refreshes follow a change at another seat.
-                made_of = (skillsets[seat], p.equipment, borrowed_weapon(g, seat))
+                made_of = (skillsets[seat], p.equipment,
+                           borrowed_weapon(g, seat) if borrowing else None)
                 if made_of != inputs[i]:
                     inputs[i] = (list(made_of[0]), dict(made_of[1]), made_of[2])
-                    held[i] = tuple(s for s in g.sources_of(seat) if s in statics)
+                    held[i] = tuple([s for s in g.sources_of(seat) if s in statics])
                 found = held[i]
-                key = tuple(s for s in found if applies(seat, s)) if found else ()
+                key = found if every or not found else tuple(
+                    [s for s in found if applies(seat, s)])
             else:
                 key = ()
             if key != keys[i]:
+                from sgs_tools.engine.interp import Frame  # (imported when it is needed)
+
                 keys[i] = key
                 entries: list[tuple[Hook, dict[str, Any], Frame]] = []
                 for source in key:
@@ -155,12 +168,12 @@ class Statics:
         g._statics_dirty = False  # (the property's setter clears caches only when set)
 
     def active(self, seat: int, word: str) -> list[Active]:
-        g = self.game
-        if g._statics_dirty:  # the attribute behind the property: read on the hot path
+        if self.game._statics_dirty:  # the attribute behind the property: the hot path
             self.refresh()
         entries = self.by_word[seat].get(word)
         if not entries and not self.temporary:
             return []  # the common case, asked many times per step: nothing in force
+        g = self.game
         out: list[Active] = []
         for hook, frame, found, phase in entries or ():
             if phase and (g.table.phase != phase or g.table.current != seat):
@@ -181,7 +194,11 @@ class Statics:
         if word in self.words:
             return True
         temporary = self.temporary
-        return bool(temporary) and any(t.word == word for t in temporary)
+        if temporary:
+            for t in temporary:  # (a plain loop: asked many times per step)
+                if t.word == word:
+                    return True
+        return False
 
     def everywhere(self, word: str) -> list[tuple[int, Active]]:
         if self.game._statics_dirty:
@@ -190,9 +207,13 @@ class Statics:
         if word not in self.words and not (
                 self.temporary and any(t.word == word for t in self.temporary)):
             return out
+        temporary = self.temporary
+        by_word = self.by_word
         for p in self.game.table.players:
-            if p.alive:
-                out.extend((p.seat, a) for a in self.active(p.seat, word))
+            # (``active`` asked only of a seat that may have one: it has none else)
+            if p.alive and (temporary or word in by_word[p.seat]):
+                seat = p.seat
+                out.extend([(seat, a) for a in self.active(seat, word)])
         return out
 
     def add_temporary(self, f: Frame, mods: list[dict[str, Any]], until: dict[str, Any]
@@ -245,9 +266,10 @@ def card_filter_ok(g: Game, a: Active, key: str, uid: int | None) -> bool:
 def forbidden(g: Game, seat: int, uid: int, word: str = "forbid_use") -> bool:
     """A ``forbid_use`` modifier in force forbids ``seat`` to use this card (``word``
     ``forbid_play``: to play it, 打出, in response)."""
-    if not g.statics.any_active(word):
-        return False
-    for holder, a in g.statics.everywhere(word):
+    st = g.statics
+    if not ((g._statics_dirty or st.temporary or word in st.words) and st.any_active(word)):
+        return False  # (``any_active``, its answer read first when it is plain)
+    for holder, a in st.everywhere(word):
         who = a.args.get("who")
         affected = (holder,) if who is None else g.interp.players_of(who, a.frame)
         if seat in affected and card_filter_ok(g, a, "card", uid):
@@ -257,7 +279,9 @@ def forbidden(g: Game, seat: int, uid: int, word: str = "forbid_use") -> bool:
 
 def no_dying(g: Game, seat: int) -> bool:
     """A ``no_dying`` modifier keeps this character out of the dying state."""
-    return g.statics.any_active("no_dying") and bool(g.statics.active(seat, "no_dying"))
+    st = g.statics
+    return bool((g._statics_dirty or st.temporary or "no_dying" in st.words)
+                and st.any_active("no_dying") and st.active(seat, "no_dying"))
 
 
 def fixed_distance(g: Game, a: int, b: int) -> int | None:
@@ -279,7 +303,9 @@ def fixed_distance(g: Game, a: int, b: int) -> int | None:
 
 def use_distance(g: Game, seat: int, uid: int) -> int | None:
     """The distance within which ``seat`` may use this card (``use_distance``)."""
-    if not g.statics.any_active("use_distance"):
+    st = g.statics
+    if not ((g._statics_dirty or st.temporary or "use_distance" in st.words)
+            and st.any_active("use_distance")):
         return None
     found = [g.interp.num(a.args.get("n", 1), a.frame)
              for a in g.statics.active(seat, "use_distance") if card_filter_ok(g, a, "card", uid)]

@@ -24,7 +24,9 @@ MODIFIERS["change_name"] = "cards in the holder's hand read as another card"
 def treated_name(g: Game, seat: int, uid: int) -> str | None:
     """The card a hand card of ``seat`` counts as under a ``change_name`` modifier (None:
     itself). It is then used and played only as that card, and card filters read it so."""
-    if uid < 0 or not g.statics.any_active("change_name"):
+    st = g.statics  # (``any_active``, its answer read first when it is plain)
+    if uid < 0 or not ((g._statics_dirty or st.temporary or "change_name" in st.words)
+                       and st.any_active("change_name")):
         return None
     if g.table.where.get(uid) != (HAND, seat):
         return None
@@ -37,6 +39,9 @@ def treated_name(g: Game, seat: int, uid: int) -> str | None:
 
 def as_treated(g: Game, seat: int, card: CardInst) -> CardInst:
     """``card`` as its holder's rules read it (its name changed, if ``change_name``)."""
+    st = g.statics
+    if not (g._statics_dirty or st.temporary or "change_name" in st.words):
+        return card  # (``treated_name``'s first test, without the call)
     named = treated_name(g, seat, card.uid)
     return card if named is None else replace(card, card=named)
 

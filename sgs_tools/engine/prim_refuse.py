@@ -23,7 +23,9 @@ MODIFIERS["may_refuse"] = "a card used on the holder that the holder may refuse"
 def refused(g: Game, use: Use, target: int, f: Frame) -> bool:
     """Whether ``target`` refuses the card being used on them (asked only when a
     ``may_refuse`` of theirs covers that card and its user)."""
-    if not g.statics.any_active("may_refuse") or use.user == target:
+    st = g.statics  # (``any_active``, its answer read first when it is plain)
+    if not ((g._statics_dirty or st.temporary or "may_refuse" in st.words)
+            and st.any_active("may_refuse")) or use.user == target:
         return False
     for a in g.statics.active(target, "may_refuse"):
         if not card_filter_ok(g, a, "card", use.card):

@@ -22,7 +22,8 @@ MODIFIERS["unlimited_on"] = "uses of a card on given characters, not limited nor
 
 
 def _aimed(g: Game, holder: int, word: str, seat: int) -> list[object]:
-    if not g.statics.any_active(word):
+    st = g.statics  # (``any_active``, its answer read first when it is plain)
+    if not ((g._statics_dirty or st.temporary or word in st.words) and st.any_active(word)):
         return []
     return [a for a in g.statics.active(holder, word)
             if g.interp.names_seat(a.args.get("to"), seat, a.frame)]
@@ -40,7 +41,9 @@ def armour_ignored_of(g: Game, user: int, seat: int) -> bool:
 
 def unlimited_on(g: Game, user: int, uid: int) -> set[int]:
     """The characters on whom ``user`` may use this card without limit or count."""
-    if not g.statics.any_active("unlimited_on"):
+    st = g.statics
+    if not ((g._statics_dirty or st.temporary or "unlimited_on" in st.words)
+            and st.any_active("unlimited_on")):
         return set()
     out: set[int] = set()
     for a in g.statics.active(user, "unlimited_on"):

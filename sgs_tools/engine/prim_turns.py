@@ -28,7 +28,7 @@ def p_adjust_draw(g: Game, a: dict[str, Any], f: Frame) -> None:
 
 
 def draw_adjustment(g: Game) -> int:
-    return int(g.word_state.get("draw_adjust", 0))
+    return int(g.word_state.kept.get("draw_adjust", 0))
 
 
 @primitive("end_phase")
@@ -44,7 +44,7 @@ def p_end_phase(g: Game, a: dict[str, Any], f: Frame) -> None:
 
 
 def phase_ended(g: Game, seat: int, phase: str) -> bool:
-    ended = g.word_state.get("ended")
+    ended = g.word_state.kept.get("ended")  # (asked at each step of a play phase)
     return isinstance(ended, set) and (seat, phase) in ended
 
 

@@ -36,14 +36,24 @@ def primitive(name: str) -> Callable[[Primitive], Primitive]:
 
 def fitting(g: Game, v: Any, f: Frame) -> tuple[int, ...]:
     """Every living character an argument could name (nobody chooses among them)."""
-    return tuple(s for s in g.interp.players_of(v, f) if g.table.players[s].alive)
+    found = g.interp.players_of(v, f)
+    players = g.table.players
+    for s in found:
+        if not players[s].alive:
+            return tuple([s for s in found if players[s].alive])
+    return found  # (a tuple of seats, read only: most name the living alone)
 
 
 def seats(g: Game, v: Any, f: Frame) -> tuple[int, ...]:
     """The living characters an action's argument names. A selector with a count smaller
     than those it fits (``give cards to 1 other``, ``damage 1 to 2 others``) is the
     actor's choice of that many, as written; otherwise all of them."""
-    found = fitting(g, v, f)
+    found = g.interp.players_of(v, f)  # (``fitting``, inline: asked by most actions)
+    players = g.table.players
+    for s in found:
+        if not players[s].alive:
+            found = tuple([s for s in found if players[s].alive])
+            break
     if len(found) > 1 and isinstance(v, dict) and "select" in v:
         low, high = g.interp.selector_count(v["select"], f, len(found))
         if high < len(found):
@@ -735,9 +745,17 @@ BORROWED = "borrow_weapon:"
 """Word-state key prefix of a borrowed weapon, by holder: ``borrow_weapon:SEAT`` → uid."""
 
 
+BORROWED_KEYS = tuple(f"{BORROWED}{seat}" for seat in range(32))
+"""``borrow_weapon:SEAT`` of the first seats, made once (asked for every seat at every
+``Statics.refresh``)."""
+
+
 def borrowed_weapon(g: Game, seat: int) -> int | None:
     """The weapon ``seat`` has borrowed (借刀杀人), if any."""
-    found = g.word_state.get(f"{BORROWED}{seat}")
+    values = g.word_state.kept
+    if not values:
+        return None  # (most of the time no word keeps anything)
+    found = values.get(BORROWED_KEYS[seat] if 0 <= seat < 32 else f"{BORROWED}{seat}")
     return found if isinstance(found, int) else None
 
 

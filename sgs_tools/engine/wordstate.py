@@ -40,48 +40,50 @@ class WordState:
     """Word key → value, each with the ends at which it expires."""
 
     def __init__(self) -> None:
-        self._values: dict[str, Any] = {}
+        self.kept: dict[str, Any] = {}
+        """Key → value: read it directly on a hot path (``get`` is the same); changed only
+        through ``keep``, ``pop`` and the rest, which keep the ends with it."""
         self._ends: dict[str, tuple[End, ...]] = {}
 
     def keep(self, key: str, value: Any, ends: tuple[End, ...] = END_OF_TURN) -> Any:
         """Keep ``value`` under ``key`` until the first of ``ends``."""
-        self._values[key] = value
+        self.kept[key] = value
         self._ends[key] = ends
         return value
 
     def __setitem__(self, key: str, value: Any) -> None:
-        if key in self._values:
-            self._values[key] = value  # keeps its ends
+        if key in self.kept:
+            self.kept[key] = value  # keeps its ends
         else:
             self.keep(key, value, END_OF_PHASE)
 
     def __getitem__(self, key: str) -> Any:
-        return self._values[key]
+        return self.kept[key]
 
     def __contains__(self, key: object) -> bool:
-        return key in self._values
+        return key in self.kept
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._values)
+        return iter(self.kept)
 
     def get(self, key: str, default: Any = None) -> Any:
-        return self._values.get(key, default)
+        return self.kept.get(key, default)
 
     def setdefault(self, key: str, default: Any, ends: tuple[End, ...] = END_OF_PHASE
                    ) -> Any:
-        if key not in self._values:
+        if key not in self.kept:
             self.keep(key, default, ends)
-        return self._values[key]
+        return self.kept[key]
 
     def pop(self, key: str, default: Any = None) -> Any:
-        values = self._values
+        values = self.kept
         if key not in values:
             return default  # (popped at every phase's end: usually nothing is kept)
         self._ends.pop(key, None)
         return values.pop(key)
 
     def keys_with(self, prefix: str) -> list[str]:
-        return [k for k in self._values if k.startswith(prefix)]
+        return [k for k in self.kept if k.startswith(prefix)]
 
     def expire(self, period: str, kind: str = "") -> list[str]:
         """Drop every value one of whose ends is due now (the end of a ``period``; for a
