@@ -89,7 +89,7 @@ def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     failed: set[str] = set()
     actions = 0
     pid = str(phase.get("id", "play"))
-    kept = g.word_state._values  # (read for emptiness: ``phase_ended`` reads it)
+    kept = g.word_state.kept  # (read for emptiness: ``phase_ended`` reads it)
     while p.alive and not g.over and not (kept and phase_ended(g, seat, pid)):
         agent = g.agents[seat]
         lazy = getattr(agent, "takes_candidates", False)

@@ -65,7 +65,7 @@ def take_turn(g: Game, seat: int, phases: list[str] | None = None,
             # (惴恐: "at the start of another character's turn")
             g.emit("phase_begins", "when", seat, {"phase": "turn", "current": (seat,)})
         g.rules.turn_start(seat)
-    kept = g.word_state._values  # (read for emptiness: usually nothing is kept)
+    kept = g.word_state.kept  # (read for emptiness: usually nothing is kept)
     if EXTRA_PHASES in kept:  # 当先: an extra phase once the start is over
         run_extra_phases(g, seat)
     run = g.run_phase
@@ -131,7 +131,7 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     g.phase_kind = kind
     g.forgo_draw = False
     ws = g.word_state
-    kept_values = ws._values  # (WordState's dict, read for emptiness: usually nothing
+    kept_values = ws.kept  # (WordState's dict, read for emptiness: usually nothing
     # is kept, and then none of the calls on it below would do anything)
     if kept_values:
         ws.expire("phase")  # what a word kept for one phase never outlives it
@@ -191,7 +191,7 @@ def end_period(g: Game, period: str) -> None:
         g.turn_plays.clear()
     ws = g.word_state
     expired = ws.expire(period, g.phase_kind if period == "phase" else "") if (
-        ws._values) else None  # (usually nothing was kept)
+        ws.kept) else None  # (usually nothing was kept)
     if expired:
         if any(k.startswith(BORROWED) for k in expired):
             g.statics_dirty = True  # a borrowed weapon went back
