@@ -722,8 +722,12 @@ def fire_entries(g: Game, seat: int, entries: list[Hook], event: str, subject: i
     """``fire_for`` once the hooks that match are known (``emit`` finds them itself, and
     most seats it offers an event to have none)."""
     p = g.table.players[seat]
-    fired = 0
     request = payload.get("__request")
+    if len(entries) == 1:  # (the usual case: the one hook, just matched, fires)
+        if not p.alive or g.over or (request is not None and request.provided):
+            return 0
+        return 1 if g.fire(entries[0], seat, payload, subject, False) else 0
+    fired = 0
     fresh = True  # (the entries were just matched: nothing has happened since)
     while entries and p.alive and not g.over:
         if request is not None and request.provided:
