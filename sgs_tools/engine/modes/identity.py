@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sgs_tools.data.model import RANKS, General
 from sgs_tools.engine import ai
 from sgs_tools.engine.errors import SetupError
-from sgs_tools.engine.modes.base import Rules, register
+from sgs_tools.engine.modes.base import Rules, kept_skills, register
 from sgs_tools.engine.state import Player
 from sgs_tools.report import plural
 
@@ -30,10 +30,11 @@ class IdentityRules(Rules):
         deal(self.g)
 
     def active_skills(self, p: Player) -> list[str]:
-        """Lord skills only for the lord (and only where the mode has one)."""
+        """Lord skills only for the lord (and only where the mode has one); the table's
+        list for the seat when the skills are the same (``kept_skills``)."""
         g = self.g
         lord = g.mode.has_lord and p.role == "lord"
-        return [s for s in p.skills if lord or not g.lib.is_lord_skill(s)]
+        return kept_skills(g, p.seat, [s for s in p.skills if lord or not g.lib.is_lord_skill(s)])
 
     def hostility(self, me: int, other: int) -> float:
         return hostility(self.g, me, other)
