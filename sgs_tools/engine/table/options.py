@@ -89,6 +89,11 @@ def seat_views(g: Game, seat: int) -> list[tuple[str, Hook]]:
     kept = g.seat_views.get(seat)
     if kept is not None and kept[0] is sources:
         return kept[1]
+    if kept is not None and kept[0] == sources:
+        # (a new list of the same sources, made again since equipment moved somewhere:
+        # the same conversions, kept with this list now)
+        g.seat_views[seat] = (sources, kept[1])
+        return kept[1]
     views = g.lib.views
     found = [(source, view) for source in sources for view in views.get(source, ())]
     g.seat_views[seat] = (sources, found)

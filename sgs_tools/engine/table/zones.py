@@ -101,7 +101,9 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
             g.statics_dirty = True
             return_borrowed(g, weapon=uid)
         if old_zone in (HAND, EQUIPMENT) and not (zone == old_zone and seat == old_seat):
-            entry = lost.setdefault(old_seat, ([], set()))
+            entry = lost.get(old_seat)
+            if entry is None:
+                entry = lost[old_seat] = ([], set())
             entry[0].append(uid)
             entry[1].add(old_zone)
         if zone == EQUIPMENT:
