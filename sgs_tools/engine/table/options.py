@@ -335,8 +335,9 @@ candidate item (None: nothing to use it for)."""
 
 def card_slot(g: Game, uid: int, c: CardInst) -> CardSlot:
     """How ``PlaySlots.build`` lists a hand card with at most one action whose name no
-    ``change_name`` changes (kept per card for the game: it never changes): as itself,
-    an equipment card to equip, or not at all (a Jink, a Nullification)."""
+    ``change_name`` changes (kept with the card, shared by the games that share it, as
+    it never changes: ``Game.card_slots``): as itself, an equipment card to equip, or not
+    at all (a Jink, a Nullification)."""
     acts = g.lib.actions.get(c.card)
     item: tuple[str, Any, int, Any] | None = None
     if c.type == "equipment":
