@@ -28,6 +28,7 @@ from sgs_tools.engine.library import Hook, Library
 from sgs_tools.engine.modes.base import Rules
 from sgs_tools.engine.modifiers import Statics, no_dying
 from sgs_tools.engine.records import Result, Setup, Use
+from sgs_tools.engine.shared import Shared
 from sgs_tools.engine.state import (
     DISCARD,
     DRAW,
@@ -98,8 +99,10 @@ class Game:
         candidates (``options.action_index``), until the skills at the table change."""
         self.limit_keys: dict[str, str] = {}
         """Card name → the name its uses are limited under (``options.limit_key_of``)."""
-        self.card_slots: dict[int, options.CardSlot] = {}
-        """Hand card uid → how the play options list it (``options.card_slot``)."""
+        self.card_slots: dict[int, options.CardSlot] = lib.compiled.setdefault(
+            "card_slots", Shared())
+        """Hand card uid → how the play options list it (``options.card_slot``): kept
+        by the library for every game, as a mode's physical cards are (``build_deck``)."""
         self.seat_views: dict[int, tuple[list[str], list[tuple[str, Hook]]]] = {}
         """Seat → (its ``sources_of`` list, the conversions of those sources), read by
         ``options.seat_views`` while that list is the one ``sources_of`` gives."""

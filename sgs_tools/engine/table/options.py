@@ -89,6 +89,11 @@ def seat_views(g: Game, seat: int) -> list[tuple[str, Hook]]:
     kept = g.seat_views.get(seat)
     if kept is not None and kept[0] is sources:
         return kept[1]
+    if kept is not None and kept[0] == sources:
+        # (a new list of the same sources, made again since equipment moved somewhere:
+        # the same conversions, kept with this list now)
+        g.seat_views[seat] = (sources, kept[1])
+        return kept[1]
     views = g.lib.views
     found = [(source, view) for source in sources for view in views.get(source, ())]
     g.seat_views[seat] = (sources, found)
@@ -330,8 +335,9 @@ candidate item (None: nothing to use it for)."""
 
 def card_slot(g: Game, uid: int, c: CardInst) -> CardSlot:
     """How ``PlaySlots.build`` lists a hand card with at most one action whose name no
-    ``change_name`` changes (kept per card for the game: it never changes): as itself,
-    an equipment card to equip, or not at all (a Jink, a Nullification)."""
+    ``change_name`` changes (kept with the card, shared by the games that share it, as
+    it never changes: ``Game.card_slots``): as itself, an equipment card to equip, or not
+    at all (a Jink, a Nullification)."""
     acts = g.lib.actions.get(c.card)
     item: tuple[str, Any, int, Any] | None = None
     if c.type == "equipment":

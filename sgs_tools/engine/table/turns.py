@@ -81,8 +81,8 @@ def take_turn(g: Game, seat: int, phases: list[str] | None = None,
         g.emit("phase_end", "at", seat, {"phase": "turn"})
     for who, pid in (kept and kept.get(EXTRA_PHASES)) or ():
         g.log_event("extra_phase_lost", seat=who, phase=pid)  # granted too late to play
-    g.end_period("turn")
-    g.sweep()
+    end_period(g, "turn")
+    sweep(g)
     if g.setup.check_invariants:
         g.check_invariants()
 
@@ -166,8 +166,8 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
         g.emit("phase_end", "at", seat, {"phase": pid})
     if not g.over:
         kept = ws.pop("phase_discards", ()) if kept_values else ()
-        discarded = [u for u in kept if t.where.get(u, ("", 0))[0] == DISCARD] if kept else []
         if plans.get(ending_key) is not NOBODY:
+            discarded = [u for u in kept if t.where.get(u, ("", 0))[0] == DISCARD]
             g.emit("phase_ending", "when", seat, {"phase": pid, "phase_owner": (seat,),
                                                   "discarded": discarded})
     if kept_values:

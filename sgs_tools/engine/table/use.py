@@ -17,7 +17,7 @@ from sgs_tools.engine.prim_names import as_treated, treating_skill
 from sgs_tools.engine.prim_refuse import refused
 from sgs_tools.engine.prim_state import DEFERRED
 from sgs_tools.engine.prim_targets import unlimited_on
-from sgs_tools.engine.prim_use import dying_half
+from sgs_tools.engine.prim_use import dying_half, limit_key
 from sgs_tools.engine.prim_views import no_cards, view_makes, view_ok
 from sgs_tools.engine.records import Request, Use
 from sgs_tools.engine.state import (
@@ -26,7 +26,7 @@ from sgs_tools.engine.state import (
     PROCESSING,
 )
 from sgs_tools.engine.table.events import NOBODY
-from sgs_tools.engine.table.options import limit_key_of, seat_views, targets_free
+from sgs_tools.engine.table.options import seat_views, targets_free
 from sgs_tools.engine.words import DODGED
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
         g.log_event("use", seat=user, card=g.face(uid), via=via,
                     targets=list(preset or []))
     g.move(physical, PROCESSING, -1, "use")
-    key = (user, g.limit_keys.get(name) or limit_key_of(g, name))  # (a Fire Slash: a Slash)
+    key = (user, limit_key(g, name))  # (a Fire Slash counts as a Slash)
     if in_play:
         g.phase_uses[key] = g.phase_uses.get(key, 0) + 1
         g.count_play(user, name)
@@ -271,7 +271,7 @@ def beyond_limit(g: Game, use: Use, cands: list[int]) -> list[int]:
     if not free or g.table.current != use.user:
         return cands
     phase = next((ph for ph in g.phases if ph.get("id") == g.table.phase), None)
-    name = g.limit_keys.get(use.name) or limit_key_of(g, use.name)
+    name = limit_key(g, use.name)
     limit = g.use_limit(use.user, name, phase)
     if limit is None or g.phase_uses.get((use.user, name), 0) <= limit:
         return cands

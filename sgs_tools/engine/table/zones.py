@@ -10,7 +10,7 @@ from sgs_tools.engine.errors import (
 )
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.modifiers import card_filter_ok
-from sgs_tools.engine.prim_state import HAND_CHANGED, hand_sizes, hands_changed
+from sgs_tools.engine.prim_state import hand_sizes, hands_changed, hands_listened
 from sgs_tools.engine.primitives import return_borrowed
 from sgs_tools.engine.state import (
     DISCARD,
@@ -72,7 +72,7 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
     lost: dict[int, tuple[list[int], set[str]]] = {}
     moved = []
     hands = hand_sizes(g, {t.where.get(u, ("", -1))[1] for u in uids if u >= 0} | {seat}) \
-        if HAND_CHANGED in g.lib.by_event else None  # (hands_listened, inline)
+        if hands_listened(g) else None
     for uid in uids:
         if uid < 0:
             for part in t.virtual[uid].parts:
@@ -101,7 +101,9 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
             g.statics_dirty = True
             return_borrowed(g, weapon=uid)
         if old_zone in (HAND, EQUIPMENT) and not (zone == old_zone and seat == old_seat):
-            entry = lost.setdefault(old_seat, ([], set()))
+            entry = lost.get(old_seat)
+            if entry is None:
+                entry = lost[old_seat] = ([], set())
             entry[0].append(uid)
             entry[1].add(old_zone)
         if zone == EQUIPMENT:
@@ -195,7 +197,7 @@ def draw(g: Game, seat: int, n: int, f: Frame | None = None) -> list[int]:
         g.credit(g.DRAWN, len(out), seat)
         if g.emit_plans.get(GAIN) is not NOBODY:
             g.emit("gain_cards", "after", seat, {"cards": out, "amount": len(out)})
-    if out and HAND_CHANGED in g.lib.by_event:  # (hands_listened, inline)
+    if out and hands_listened(g):
         hands_changed(g, {seat: before})
     return out
 
