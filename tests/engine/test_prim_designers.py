@@ -115,9 +115,7 @@ def test_hand_size_and_hp_changes_are_events(lib: Library, monkeypatch: Any) -> 
 
     g = table(lib, FIVE, mode="identity")
     seen: list[tuple[str, int | None, dict[str, Any]]] = []
-    # (a move counts hands only while some hook listens: made to look so here, as the
-    # HP check below is, by naming an event someone listens to)
-    monkeypatch.setattr(zones, "HAND_CHANGED", next(iter(g.lib.by_event)))
+    monkeypatch.setattr(zones, "hands_listened", lambda game: True)
     monkeypatch.setattr(prim_state, "HP_CHANGED", next(iter(g.lib.by_event)))
     real = g.emit
 

@@ -7,7 +7,7 @@ import pytest
 
 from bench.rules_audit import audit
 from sgs_tools.engine.library import Library
-from sgs_tools.engine.table import options
+from sgs_tools.engine.table import options, use
 
 
 @pytest.mark.parametrize(("mode", "players"),
@@ -21,7 +21,7 @@ def test_seeded_games_keep_the_rules(lib: Library, mode: str, players: int) -> N
 def test_the_audit_sees_a_second_slash(lib: Library, monkeypatch: pytest.MonkeyPatch) -> None:
     """With Fire Slashes counted apart from Slashes again (the bug it found), Guozhan
     players use two Slashes in one play phase and the audit says so."""
-    # (options.limit_key_of works out each name's key for the game, for options and use)
     monkeypatch.setattr(options, "limit_key", lambda g, name: name)
+    monkeypatch.setattr(use, "limit_key", lambda g, name: name)
     findings, _errors = audit(lib, "guozhan", 6, range(12))
     assert any("slash-limit" in line for _seed, line in findings)
