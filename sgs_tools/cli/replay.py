@@ -9,6 +9,7 @@ import typer
 
 from sgs_tools.cli.common import (
     DATA_HELP,
+    agent_roles_problem,
     agents_problem,
     check_data,
     data_or_here,
@@ -62,6 +63,10 @@ def replay(
         raise typer.Exit(2)
     lib = load_library("replay", data)
     mode = mode_to_play("replay", mode, lib)
+    bad_roles = agent_roles_problem(agents, lib, mode)
+    if bad_roles:
+        typer.echo(f"sgs replay: {bad_roles}", err=True)
+        raise typer.Exit(2)
     settings = Settings(mode=mode, players=players, seed=seed, agents=agents,
                         generals=tuple(g.strip() for g in generals.split(","))
                         if generals else None, first_game=first_game,

@@ -14,6 +14,7 @@ import typer
 from sgs_tools.cli.common import (
     DATA_HELP,
     MAX_GAMES,
+    agent_roles_problem,
     agents_problem,
     check_data,
     data_or_here,
@@ -118,6 +119,10 @@ def simulate(
     data = data_or_here(data)
     lib = load_library("simulate", data)
     mode = mode_to_play("simulate", mode, lib)
+    bad_roles = agent_roles_problem(agents, lib, mode)
+    if bad_roles:
+        typer.echo(f"sgs simulate: {bad_roles}", err=True)
+        raise typer.Exit(2)
     if mode == "samurai" and any("rollout" in k for k in kinds):
         typer.echo("sgs simulate: the samurai game has random and heuristic agents only "
                    "(rollout plays the identity and Guozhan engine)", err=True)
