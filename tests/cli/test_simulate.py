@@ -110,3 +110,17 @@ def test_until_ci_says_whether_it_was_reached(fmt: str) -> None:
         assert stop["reached"] is False and stop["width"] == 0.3 and stop["widest"] >= 0.3
     else:
         assert "--until-ci 30 points NOT reached" in result.stdout
+
+
+def test_guozhan_simulate_says_how_its_tables_count() -> None:
+    """Review, session 9: `simulate --mode guozhan -n 6 -g 3` showed "win rate by role"
+    with 10 games in all for 18 seats (each game counts once per faction at its table)
+    and no word of it; the general table counts every seat."""
+    result = runner.invoke(app, ["simulate", "--mode", "guozhan", "-n", "6", "-g", "3",
+                                 "-s", "1", "-w", "1", "-q"])
+    assert result.exit_code == 0, result.output
+    assert ("win rate by faction (95% CI), each game counted once per faction at its "
+            "table:") in result.output
+    assert "win rate by general (95% CI), each seat counted:" in result.output
+    identity = runner.invoke(app, ["simulate", "-g", "2", "-w", "1", "-q"])
+    assert "win rate by role (95% CI), each game counted once per role" in identity.output
