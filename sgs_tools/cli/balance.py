@@ -114,10 +114,10 @@ def balance(
     if not 0 < alpha < 1:
         fail("--alpha is between 0 and 1")
     for path in (out, svg):
-        if path is not None and path.exists() and not force:
-            fail(f"{path} exists; use --force to overwrite it")
         if path is not None and (path.is_dir() or not path.parent.is_dir()):
             fail(f"cannot write {path}: no such folder, or a folder")
+        if path is not None and path.exists() and not force:
+            fail(f"{path} exists; use --force to overwrite it")
     check_data("balance", data)
     data = data_or_here(data)  # inside an expansion: that expansion, as simulate does
     lib = load_library("balance", data)
@@ -130,7 +130,12 @@ def balance(
     roles: list[str] = []
     from sgs_tools.engine.modes.guozhan import FOCUS_SLOTS
 
-    guozhan = plays_guozhan(lib, mode)
+    try:
+        guozhan = plays_guozhan(lib, mode)
+    except SetupError:  # the samurai game: no generals by role to compare
+        fail(f"balance measures generals by role in the identity and Guozhan engines; "
+             f"mode {mode!r} is not played by them (sgs simulate --mode {mode} reports "
+             "its wins)")
     if focus:
         raw = lib.mode(mode).raw
         table: dict[Any, Any] = (raw.get("roles") or {}).get("table") or {}
