@@ -26,7 +26,9 @@ def replay(
     players: Annotated[int, typer.Option("--players", "-n", help="Players.")] = 5,
     seed: Annotated[int, typer.Option("--seed", "-s", help="The game's seed.")] = 0,
     agents: Annotated[str, typer.Option(
-        "--agents", metavar="[random|heuristic]", help="The agents' kind.")] = "random",
+        "--agents", metavar="[random|heuristic|rollout[:R[:T]]]",
+        help="As the game was played: one kind for every seat, a comma list with one per "
+             "seat, or by role (lord=heuristic,…).")] = "random",
     generals: Annotated[str | None, typer.Option(
         "--generals", help="Comma-separated generals by seat.")] = None,
     first_game: Annotated[bool, typer.Option("--first-game",

@@ -124,3 +124,13 @@ def test_guozhan_simulate_says_how_its_tables_count() -> None:
     assert "win rate by general (95% CI), each seat counted:" in result.output
     identity = runner.invoke(app, ["simulate", "-g", "2", "-w", "1", "-q"])
     assert "win rate by role (95% CI), each game counted once per role" in identity.output
+
+
+def test_replay_help_offers_every_agent_kind_simulate_names() -> None:
+    """Review, session 9: `sgs simulate --agents rollout:2:2` names its games with
+    `sgs replay --agents rollout:2:2`, which replays them, but `replay --help` offered
+    only [random|heuristic]."""
+    result = runner.invoke(app, ["replay", "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    assert "--agents [random|heuristic|rollout[:R[:T]]]" in result.output
+    assert "a comma list with one per seat, or by role" in " ".join(result.output.split())
