@@ -66,6 +66,16 @@ def agent_roles_problem(agents: str, lib: Library, mode: str) -> str | None:
     return None
 
 
+def first_game_problem(lib: Library, mode: str) -> str | None:
+    """``--first-game`` for a mode without first-game rules (``health.first_game``:
+    Guozhan, samurai) would be played as an ordinary game without a word."""
+    health = lib.mode(mode).raw.get("health")
+    if isinstance(health, dict) and health.get("first_game"):
+        return None
+    return (f"--first-game: mode {mode!r} has no first-game rules (health.first_game in "
+            "its mode file); drop --first-game")
+
+
 def check_data(command: str, data: list[Path] | None) -> None:
     """Refuse a --data path that does not exist (exit 2)."""
     for extra in data or []:

@@ -13,6 +13,7 @@ from sgs_tools.cli.common import (
     agents_problem,
     check_data,
     data_or_here,
+    first_game_problem,
     load_library,
     mode_to_play,
 )
@@ -68,6 +69,10 @@ def replay(
     bad_roles = agent_roles_problem(agents, lib, mode)
     if bad_roles:
         typer.echo(f"sgs replay: {bad_roles}", err=True)
+        raise typer.Exit(2)
+    bad_first = first_game_problem(lib, mode) if first_game else None
+    if bad_first:
+        typer.echo(f"sgs replay: {bad_first}", err=True)
         raise typer.Exit(2)
     settings = Settings(mode=mode, players=players, seed=seed, agents=agents,
                         generals=tuple(g.strip() for g in generals.split(","))

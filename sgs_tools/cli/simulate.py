@@ -18,6 +18,7 @@ from sgs_tools.cli.common import (
     agents_problem,
     check_data,
     data_or_here,
+    first_game_problem,
     load_library,
     mode_to_play,
     not_positive,
@@ -122,6 +123,10 @@ def simulate(
     bad_roles = agent_roles_problem(agents, lib, mode)
     if bad_roles:
         typer.echo(f"sgs simulate: {bad_roles}", err=True)
+        raise typer.Exit(2)
+    bad_first = first_game_problem(lib, mode) if first_game else None
+    if bad_first:
+        typer.echo(f"sgs simulate: {bad_first}", err=True)
         raise typer.Exit(2)
     if mode == "samurai" and any("rollout" in k for k in kinds):
         typer.echo("sgs simulate: the samurai game has random and heuristic agents only "

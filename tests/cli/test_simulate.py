@@ -134,3 +134,22 @@ def test_replay_help_offers_every_agent_kind_simulate_names() -> None:
     assert result.exit_code == 0
     assert "--agents [random|heuristic|rollout[:R[:T]]]" in result.output
     assert "a comma list with one per seat, or by role" in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("command", ["simulate", "replay"])
+@pytest.mark.parametrize(("mode", "players"), [("guozhan", "4"), ("samurai", "4")])
+def test_first_game_in_a_mode_without_first_game_rules_is_refused(
+        command: str, mode: str, players: str) -> None:
+    """Review, session 9: `simulate --mode guozhan --first-game` played ordinary games
+    without a word (only identity and Korean have health.first_game)."""
+    result = runner.invoke(app, [command, "--mode", mode, "-n", players, "--first-game",
+                                 *(["-g", "1", "-q"] if command == "simulate" else [])])
+    assert result.exit_code == 2, result.output
+    assert result.output == (f"sgs {command}: --first-game: mode {mode!r} has no first-game "
+                             "rules (health.first_game in its mode file); drop --first-game\n")
+
+
+def test_first_game_in_korean_still_plays() -> None:
+    result = runner.invoke(app, ["simulate", "--mode", "korean", "--first-game", "-g", "1",
+                                 "-w", "1", "-q"])
+    assert result.exit_code == 0, result.output
