@@ -14,6 +14,7 @@ import typer
 from sgs_tools.cli.common import (
     DATA_HELP,
     MAX_GAMES,
+    agent_roles_problem,
     agents_problem,
     check_data,
     data_or_here,
@@ -107,23 +108,34 @@ def balance(
         fail(f"--games and --max-games are at most {MAX_GAMES:,}")
     if until_ci is not None and not (0 < until_ci < 1):
         fail("--until-ci is a width between 0 and 1 (0.05 = five points)")
+    if until_ci is not None and not focus:
+        fail("--until-ci plays on until the --focus generals' intervals are narrow "
+             "enough: give --focus GENERAL")
     if not 0 < alpha < 1:
         fail("--alpha is between 0 and 1")
     for path in (out, svg):
-        if path is not None and path.exists() and not force:
-            fail(f"{path} exists; use --force to overwrite it")
         if path is not None and (path.is_dir() or not path.parent.is_dir()):
             fail(f"cannot write {path}: no such folder, or a folder")
+        if path is not None and path.exists() and not force:
+            fail(f"{path} exists; use --force to overwrite it")
     check_data("balance", data)
     data = data_or_here(data)  # inside an expansion: that expansion, as simulate does
     lib = load_library("balance", data)
     mode = mode_to_play("balance", mode, lib)
+    bad_roles = agent_roles_problem(agents, lib, mode)
+    if bad_roles:
+        fail(bad_roles)
     base = Settings(mode=mode, players=players, games=games, seed=seed, agents=agents,
                     data=tuple(str(p) for p in data or []))
     roles: list[str] = []
     from sgs_tools.engine.modes.guozhan import FOCUS_SLOTS
 
-    guozhan = plays_guozhan(lib, mode)
+    try:
+        guozhan = plays_guozhan(lib, mode)
+    except SetupError:  # the samurai game: no generals by role to compare
+        fail(f"balance measures generals by role in the identity and Guozhan engines; "
+             f"mode {mode!r} is not played by them (sgs simulate --mode {mode} reports "
+             "its wins)")
     if focus:
         raw = lib.mode(mode).raw
         table: dict[Any, Any] = (raw.get("roles") or {}).get("table") or {}
@@ -151,6 +163,12 @@ def balance(
                 fail(f"unknown general {g!r}" + (f" ({hint})" if hint else ""))
             if guozhan and lib.general(g).halves is None:
                 fail(f"general {g!r} is not a Guozhan general (it has no yin-yang halves)")
+    if until_ci is not None:
+        first = games * (len(focus or []) * len(roles) + 1)
+        if max_games < first:
+            fail(f"--max-games {max_games:,} is below the first batch of --until-ci: "
+                 f"{games:,} seeds × ({len(focus or [])} focused × {len(roles)} roles "
+                 f"+ the baseline) = {first:,} games; raise --max-games or lower --games")
     from sgs_tools.engine.game import Game
 
     try:  # fail fast on a bad player count or focus, before any worker starts
@@ -173,10 +191,15 @@ def balance(
             sys.stderr.flush()
 
     focused: list[Any] = []
+    stop: dict[str, Any] | None = None
     if focus:
         cells_, summaries = bal.focus_run(base, list(focus), roles, runner, until_ci,
                                           max_games, progress=progress)
         focused = [c.to_json() for c in cells_]
+        if until_ci is not None:
+            widest = max((c.width() for c in cells_), default=0.0)
+            stop = {"width": until_ci, "max_games": max_games,
+                    "reached": widest < until_ci, "widest": round(widest, 4)}
     else:
         summaries = runner(base)
         progress(len(summaries))
@@ -220,6 +243,8 @@ def balance(
                        for k, (w, n) in bal.lord_seats(summaries).items()},
         "skills": bal.skill_table(summaries, skills),
     }
+    if stop is not None:
+        report["until_ci"] = stop
     if guozhan:
         report["kingdoms"] = bal.kingdoms(summaries)
         report["pairs"] = [c.to_json() for c in bal.compare(bal.cells(summaries, "pairs"),
@@ -249,6 +274,8 @@ def balance(
         fail(str(exc))
     except OSError as exc:
         fail(f"cannot write: {exc.strerror or exc}")
+    if stop is not None and not stop["reached"]:
+        typer.echo(f"sgs balance: {bal.until_ci_line(stop)}", err=True)
     if problems:
         typer.echo(f"sgs balance: {len(problems)} games stopped with an error "
                    "(replay them with sgs replay)", err=True)

@@ -45,6 +45,37 @@ def agents_problem(agents: str, players: int) -> str | None:
     return None
 
 
+def agent_roles_problem(agents: str, lib: Library, mode: str) -> str | None:
+    """What is wrong with ``--agents`` by role (``lord=heuristic,…``) for ``mode``, or
+    None: every role named must be one of the mode's roles, and a mode without roles
+    (Guozhan, samurai) takes agents by seat only. The engine plays an unnamed role
+    random, so a misspelt role would otherwise silently play random."""
+    named = [k.strip().partition("=")[0].strip() for k in agents.split(",") if "=" in k]
+    if not named:
+        return None
+    raw = lib.mode(mode).raw.get("roles")
+    table = (raw.get("table") or {}) if isinstance(raw, dict) else {}
+    roles = sorted({str(r) for row in table.values() if isinstance(row, dict) for r in row})
+    if not roles:
+        return (f"--agents {agents!r} names roles, but mode {mode!r} has no roles; "
+                "give one kind, or a comma list with one per seat")
+    unknown = [r for r in named if r not in roles]
+    if unknown:
+        return (f"--agents names {', '.join(map(repr, unknown))}, not a role of mode "
+                f"{mode!r}; its roles are {', '.join(roles)}")
+    return None
+
+
+def first_game_problem(lib: Library, mode: str) -> str | None:
+    """``--first-game`` for a mode without first-game rules (``health.first_game``:
+    Guozhan, samurai) would be played as an ordinary game without a word."""
+    health = lib.mode(mode).raw.get("health")
+    if isinstance(health, dict) and health.get("first_game"):
+        return None
+    return (f"--first-game: mode {mode!r} has no first-game rules (health.first_game in "
+            "its mode file); drop --first-game")
+
+
 def check_data(command: str, data: list[Path] | None) -> None:
     """Refuse a --data path that does not exist (exit 2)."""
     for extra in data or []:

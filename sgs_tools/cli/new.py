@@ -425,6 +425,17 @@ def new_general(
     result = _load(exp)
     ask = Asker(command, no_input)
     generals = exp.root / "generals"
+    if no_input:  # every missing answer at once, not one failed run for each
+        counts = _health_kinds(result, exp)
+        health_flag = ("--halves" if counts == {True} else "--hp" if counts == {False}
+                       else "--hp or --halves")
+        missing = [flag for flag, value in (("--id", ident), ("--zh", zh),
+                                            ("--kingdom", kingdom),
+                                            (health_flag, hp if halves is None else halves))
+                   if value is None]
+        if len(missing) > 1:
+            _fail(command, f"{', '.join(missing[:-1])} and {missing[-1]} are required "
+                  "with --no-input")
 
     def replacing(value: str | None = None) -> Path | None:
         """With --force, the general file being rewritten may define its own ids."""

@@ -9,9 +9,11 @@ import typer
 
 from sgs_tools.cli.common import (
     DATA_HELP,
+    agent_roles_problem,
     agents_problem,
     check_data,
     data_or_here,
+    first_game_problem,
     load_library,
     mode_to_play,
 )
@@ -25,7 +27,9 @@ def replay(
     players: Annotated[int, typer.Option("--players", "-n", help="Players.")] = 5,
     seed: Annotated[int, typer.Option("--seed", "-s", help="The game's seed.")] = 0,
     agents: Annotated[str, typer.Option(
-        "--agents", metavar="[random|heuristic]", help="The agents' kind.")] = "random",
+        "--agents", metavar="[random|heuristic|rollout[:R[:T]]]",
+        help="As the game was played: one kind for every seat, a comma list with one per "
+             "seat, or by role (lord=heuristic,…).")] = "random",
     generals: Annotated[str | None, typer.Option(
         "--generals", help="Comma-separated generals by seat.")] = None,
     first_game: Annotated[bool, typer.Option("--first-game",
@@ -62,6 +66,14 @@ def replay(
         raise typer.Exit(2)
     lib = load_library("replay", data)
     mode = mode_to_play("replay", mode, lib)
+    bad_roles = agent_roles_problem(agents, lib, mode)
+    if bad_roles:
+        typer.echo(f"sgs replay: {bad_roles}", err=True)
+        raise typer.Exit(2)
+    bad_first = first_game_problem(lib, mode) if first_game else None
+    if bad_first:
+        typer.echo(f"sgs replay: {bad_first}", err=True)
+        raise typer.Exit(2)
     settings = Settings(mode=mode, players=players, seed=seed, agents=agents,
                         generals=tuple(g.strip() for g in generals.split(","))
                         if generals else None, first_game=first_game,

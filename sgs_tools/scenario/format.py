@@ -444,6 +444,16 @@ class _Reader:
                 self.known_general(fval, where)
         elif fname == "phase" and kind in PHASE_EVENTS:
             self.phase_checks.append((fval, where))
+        elif fname == "faction" and fval is not None and not (isinstance(fval, str) and (
+                self.known_kingdom(fval) or fval == "careerist")):
+            # the log's faction is a kingdom or careerist: a misspelt one never matches
+            known = [*sorted(lib.kingdoms), "careerist"] if lib is not None else []
+            bad(where, f"unknown faction {fval!r}",
+                _hint(suggest(str(fval), set(known)),
+                      f"expected one of: {', '.join(known)}" if known else None))
+        elif fname == "slot" and kind in ("reveal_general", "hide_general") \
+                and fval not in ("main", "deputy"):
+            bad(where, f"slot is main or deputy, not {fval!r}")
         elif kind == "decide" and fname == "kind" and fval not in DECISION_KINDS:
             bad(where, f"unknown decision kind {fval!r}",
                 _hint(suggest(str(fval), set(DECISION_KINDS)),

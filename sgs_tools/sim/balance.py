@@ -242,8 +242,8 @@ class Focus:
             return 0.0, 0.0, 0.0
         mean = sum(self.diffs) / n
         var = sum((d - mean) ** 2 for d in self.diffs) / (n - 1) if n > 1 else 0.0
-        half = Z95 * math.sqrt(var / n)
-        return mean, mean - half, mean + half
+        half = Z95 * math.sqrt(var / n)  # a difference of two win rates is within ±1
+        return mean, max(-1.0, mean - half), min(1.0, mean + half)
 
     def to_json(self) -> dict[str, Any]:
         low, high = self.interval()
@@ -345,6 +345,16 @@ def text_table(cells: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+def until_ci_line(stop: dict[str, Any]) -> str:
+    """Whether ``--until-ci`` reached its width, or the cap it stopped at instead."""
+    width, widest = stop["width"] * 100, stop["widest"] * 100
+    if stop["reached"]:
+        return (f"--until-ci {width:g} points reached: the widest focused interval is "
+                f"{widest:.1f} points")
+    return (f"--until-ci {width:g} points NOT reached: stopped before --max-games "
+            f"{stop['max_games']:,} with the widest focused interval {widest:.1f} points")
+
+
 def render_text(report: dict[str, Any]) -> str:
     """The report for a terminal: every name made plain, every column as wide as its
     longest entry."""
@@ -360,6 +370,8 @@ def render_text(report: dict[str, Any]) -> str:
                          f"{pct(f['rate'])} [{pct(low)}, {pct(high)}]  vs the pool's choice "
                          f"{f['paired_difference'] * 100:+5.1f} points "
                          f"[{dl * 100:+.1f}, {dh * 100:+.1f}]  ({plural(f['games'], 'game')})")
+        if report.get("until_ci"):
+            lines.append(f"  {until_ci_line(report['until_ci'])}")
         lines.append("")
     if report.get("kingdoms"):
         lines.append("win rate by faction (each seat once; a careerist is its own faction):")
@@ -430,6 +442,8 @@ def render_markdown(report: dict[str, Any]) -> str:
                          f"{low:.1%}–{high:.1%} | {f['paired_difference'] * 100:+.1f} "
                          f"({dl * 100:+.1f} to {dh * 100:+.1f}) | {f['games']} |")
         lines.append("")
+        if report.get("until_ci"):
+            lines += [md(until_ci_line(report["until_ci"])), ""]
     word = report.get("role_word", "role")
     if report.get("kingdoms"):
         lines += ["| faction | win rate | 95% CI | seats |", "|---|---:|---|---:|"]

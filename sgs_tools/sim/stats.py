@@ -201,7 +201,11 @@ def render(rep: Report) -> str:
         lines.append("how wins came: " + ", ".join(
             f"{k} {v}" for k, v in sorted(rep.ways.items(), key=lambda kv: -kv[1])))
     lines.append("")
-    lines.append("win rate by role (95% CI):")
+    # a side wins or loses as one: each game counts once per role (faction) at its
+    # table, so these games add up to games × roles present, not to the seats
+    word = "faction" if "+" in "".join(rep.generals) else "role"
+    lines.append(f"win rate by {word} (95% CI), each game counted once per {word} "
+                 "at its table:")
     size = width(rep.roles, 12)
     for r in sorted(rep.roles.values(), key=lambda r: r.name):
         low, high = wilson(r.wins, r.games)
@@ -209,7 +213,7 @@ def render(rep: Report) -> str:
                      f"{r.wins}/{r.games}")
     if rep.generals:
         lines.append("")
-        lines.append("win rate by general (95% CI):")
+        lines.append("win rate by general (95% CI), each seat counted:")
         size = width(rep.generals, 16)
         for g in sorted(rep.generals.values(), key=lambda r: (-r.rate, r.name)):
             low, high = wilson(g.wins, g.games)

@@ -63,3 +63,22 @@ def test_balance_suggests_a_misspelt_mode(exp: Path) -> None:
     result = runner.invoke(app, ["balance", "--mode", "tny", "-g", "1"])
     assert result.exit_code == 2
     assert "(did you mean 'tiny'?)" in result.output
+
+
+def test_balance_of_the_samurai_game_is_refused_without_a_traceback() -> None:
+    """Review, session 9: `sgs balance --mode samurai` was an internal error (SetupError:
+    the engine has no rules for mode 'samurai') with a traceback, exit 1."""
+    result = runner.invoke(app, ["balance", "--mode", "samurai", "-n", "4", "-g", "2", "-q"])
+    assert result.exit_code == 2
+    assert result.output == (
+        "sgs balance: balance measures generals by role in the identity and Guozhan "
+        "engines; mode 'samurai' is not played by them (sgs simulate --mode samurai "
+        "reports its wins)\n")
+
+
+def test_a_folder_for_svg_is_named_a_folder(tmp_path: Path) -> None:
+    """Review, session 9: `--svg FOLDER` said "FOLDER exists; use --force", and --force
+    then said it was a folder."""
+    result = runner.invoke(app, ["balance", "-g", "2", "-q", "--svg", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.output == f"sgs balance: cannot write {tmp_path}: no such folder, or a folder\n"

@@ -509,3 +509,18 @@ def test_a_flow_style_list_with_a_comment_is_left_alone(exp: Path) -> None:
     assert result.exit_code == 2
     assert "flow style" in result.output and "around a comment" in result.output
     assert path.read_bytes() == kept and not (exp / "tests/man.yaml").exists()
+
+
+def test_no_input_names_every_missing_answer_at_once(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review, session 9: `sgs new general --no-input` in a Guozhan expansion failed on
+    --zh, then on --kingdom, then on --halves: three runs to learn three flags."""
+    monkeypatch.chdir(tmp_path)
+    made = runner.invoke(app, ["new", "expansion", "gz", "--no-input", "--mode", "guozhan"])
+    assert made.exit_code == 0, made.output
+    monkeypatch.chdir(tmp_path / "gz")
+    result = runner.invoke(app, ["new", "general", "--no-input", "--id", "gz_a"])
+    assert result.exit_code == 2
+    assert result.output == ("sgs new general: --zh, --kingdom and --halves are required "
+                             "with --no-input\n")
+    assert not (tmp_path / "gz/generals/gz_a.yaml").exists()

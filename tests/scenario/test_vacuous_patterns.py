@@ -71,6 +71,11 @@ def _problems(text: str, lib: Library) -> list[str]:
     ("{e: draw, seat: 0, cards: -1}", "a number of cards is at least 0"),
     ("{e: reveal_general, general: gz_nobody}", "unknown general 'gz_nobody'"),
     ("{e: reveal_general, general: main}", "unknown general 'main'"),
+    # review, session 9: a misspelt faction or slot made the no_events pass unchecked
+    ("{e: reveal_general, faction: wie}", "unknown faction 'wie'"),
+    ("{e: reveal_general, faction: 3}", "unknown faction 3"),
+    ("{e: reveal_general, slot: mian}", "slot is main or deputy, not 'mian'"),
+    ("{e: hide_general, slot: 1}", "slot is main or deputy, not 1"),
 ])
 def test_a_no_events_pattern_that_can_never_match_is_an_error(
         lib: Library, pattern: str, message: str) -> None:
@@ -87,6 +92,8 @@ def test_a_no_events_pattern_that_can_never_match_is_an_error(
     # lose_skills names the Guozhan slot whose skills went, or nothing
     "{e: lose_skills, seat: 0, general: main}", "{e: lose_skills, general: ''}",
     "{e: lose_skills, seat: 1, general: deputy}",
+    "{e: reveal_general, faction: careerist}", "{e: reveal_general, faction: wei}",
+    "{e: reveal_general, slot: deputy}", "{e: hide_general, slot: main}",
 ])
 def test_patterns_that_could_match_are_accepted(lib: Library, pattern: str) -> None:
     assert _problems(TABLE.replace("PATTERN", pattern), lib) == []

@@ -294,3 +294,13 @@ def test_a_skill_used_in_one_game_says_one_game() -> None:
                         "other": {**report["skills"][first], "games": 2}}
     text = bal.render_text(report)
     assert "(1 game)" in text and "(2 games)" in text and "(1 games)" not in text
+
+
+def test_a_paired_interval_stays_within_a_hundred_points() -> None:
+    """Review, session 9: three seeds showed "+0.0 (-113.2 to +113.2)" points."""
+    from sgs_tools.sim.balance import Focus
+
+    cell = Focus("caocao", "rebel")
+    cell.diffs = [1, -1, 0]
+    mean, low, high = cell.paired()
+    assert (mean, low, high) == (0.0, -1.0, 1.0)

@@ -40,7 +40,8 @@ def test_simulate_tables_align_for_long_and_wide_names() -> None:
              Summary(1, "shu", [0, 2, 4, 6], 20, 5, 100, seats)]
     text = stats.render(stats.summarise(settings, games))
     assert "\x1b" not in text
-    table = text.split("win rate by general (95% CI):\n")[1].splitlines()[:len(NAMES)]
+    heading = "win rate by general (95% CI), each seat counted:\n"
+    table = text.split(heading)[1].splitlines()[:len(NAMES)]
     assert len(table) == len(NAMES)
     assert len({column_of(line, "%") for line in table}) == 1, table
     assert len({column_of(line, "[") for line in table}) == 1, table
