@@ -69,10 +69,40 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
         return
     g.changes += 1
     t = g.table
-    lost: dict[int, tuple[list[int], set[str]]] = {}
-    moved = []
     hands = hand_sizes(g, {t.where.get(u, ("", -1))[1] for u in uids if u >= 0} | {seat}) \
         if hands_listened(g) else None
+    if len(uids) == 1 and hands is None and zone != EQUIPMENT:
+        # One physical card, neither from nor to an equipment area (most moves: a card
+        # played from hand, or sent on from processing): the loop below, for that card.
+        uid = uids[0]
+        found = t.where.get(uid) if uid >= 0 else None
+        if found is not None and found[0] != EQUIPMENT:
+            old_zone, old_seat = found
+            if old_zone == HAND:
+                t.players[old_seat].hand.remove(uid)
+            else:
+                t.zone_list(old_zone, old_seat).remove(uid)
+            if old_zone == JUDGEMENT and zone != JUDGEMENT:
+                g.views.pop(uid, None)
+            into = t.zone_list(zone, seat)
+            if bottom:
+                into.insert(0, uid)
+            else:
+                into.append(uid)
+            t.where[uid] = (zone, seat)
+            if g.record:
+                g.log.append({"e": "move", "to": zone, "seat": seat, "reason": reason,
+                              "cards": [g.face(uid)]})
+            if (old_zone == HAND and not (zone == HAND and seat == old_seat)
+                    and t.players[old_seat].alive and g.emit_plans.get(LOSE) is not NOBODY):
+                g.emit("lose_cards", "after", old_seat,
+                       {"cards": [uid], "amount": 1, "zones": [HAND]})
+            if (zone == HAND and seat >= 0 and t.players[seat].alive
+                    and g.emit_plans.get(GAIN) is not NOBODY):
+                g.emit("gain_cards", "after", seat, {"cards": [uid], "amount": 1})
+            return
+    lost: dict[int, tuple[list[int], set[str]]] = {}
+    moved = []
     for uid in uids:
         if uid < 0:
             for part in t.virtual[uid].parts:
