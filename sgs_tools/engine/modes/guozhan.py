@@ -475,6 +475,7 @@ class GuozhanRules(Rules):
                     (kept[p.seat] == p.skills) if p.alive else not kept[p.seat]
                     for p in players) and g.ring_alive == tuple(p.alive for p in players):
                 g._statics_dirty = True  # (not the property: it drops those memos too)
+                g.statics_seats = None  # (every seat's: which of its statics apply)
                 return
         g.refresh_skills()
 
