@@ -73,6 +73,15 @@ class Game:
         self._equipped: dict[int, list[str]] = {}
         self._sources: dict[int, list[str]] = {}
         self._converts: dict[int, set[str]] = {}
+        self.made_of: list[tuple[list[str], dict[str, int], int | None, bool] | None] = []
+        """Per seat, what its equipped names, sources and conversions (those three memos)
+        were read of: its skills, its equipment, a weapon it borrowed, whether it lives
+        (copied). When the statics are marked dirty only the seats whose are not the
+        same drop their memos (``seats_changed``)."""
+        self.statics_seats: set[int] | None = None
+        """While the statics are dirty: the seats whose modifiers ``Statics.refresh``
+        reads again (those ``seats_changed`` found); None: every seat (the statics were
+        marked dirty otherwise, or the skills at the table were refreshed)."""
         self.count_as: dict[int, tuple[list[str], list[tuple[str, str | None]]]] = {}
         """Seat → (its skill list, the cards its ``count_as`` modifiers name: name and
         subtype), while the list is the seat's (``events.statics_for_count_as``)."""
@@ -162,11 +171,44 @@ class Game:
 
     @statics_dirty.setter
     def statics_dirty(self, value: bool) -> None:
+        was = self._statics_dirty
         self._statics_dirty = value
         if value:
+            changed = self.seats_changed()
+            if changed is None or not was:
+                self.statics_seats = changed
+            elif self.statics_seats is not None:
+                self.statics_seats |= changed
+
+    def seats_changed(self) -> set[int] | None:
+        """Skills or equipment changed somewhere (an equipment move, a borrowed weapon,
+        the skills refreshed): the seats whose skills, equipment, borrowed weapon or
+        life are not what their memos were read of drop them, and are returned (None,
+        with every memo dropped, if the table's seats are not those of the last time)."""
+        players = self.table.players
+        kept = self.made_of
+        skillsets = self.skillsets
+        if len(kept) != len(players) or len(skillsets) != len(players):
+            kept[:] = [None] * len(players)
             self._equipped.clear()
             self._sources.clear()
             self._converts.clear()
+            return None
+        borrowing = bool(self.word_state.kept)  # (else nobody has borrowed a weapon)
+        if borrowing:
+            from sgs_tools.engine.primitives import borrowed_weapon
+        changed: set[int] = set()
+        for p in players:
+            seat = p.seat
+            made = (skillsets[seat], p.equipment,
+                    borrowed_weapon(self, seat) if borrowing else None, p.alive)
+            if made != kept[seat]:
+                kept[seat] = (list(made[0]), dict(made[1]), made[2], made[3])
+                self._equipped.pop(seat, None)
+                self._sources.pop(seat, None)
+                self._converts.pop(seat, None)
+                changed.add(seat)
+        return changed
 
     def rules_numbers(self) -> tuple[int, int]:
         """The mode's minimum distance and base attack range (read once per game)."""

@@ -570,6 +570,81 @@ class Interpreter:
             out = [x for x in out if self.meets(where, x, f)]
         return tuple(out)
 
+    def select_reaches(self, s: dict[str, Any], f: Frame, need: int,
+                       accept: Callable[[int], bool] | None = None) -> bool:
+        """Whether ``select`` would give at least ``need`` characters (those ``accept``
+        takes, if given), stopping at the ``need``-th: what ``options.has_targets`` asks.
+        A selector with post filters or ``where`` is selected in full."""
+        plan = self.select_plans.get(id(s))
+        if plan is None or plan[0] is not s:
+            plan = self.select_plan(s)
+        if plan[5] or plan[8] is not None:
+            found = self.select(s, f)
+            if accept is not None:
+                found = tuple([c for c in found if accept(c)])
+            return len(found) >= need
+        g = self.game
+        if plan[9] and g.range_memo is None:
+            g.range_memo = {}
+            try:
+                return self.reaches_with(plan, f, need, accept)
+            finally:
+                g.range_memo = None
+        return self.reaches_with(plan, f, need, accept)
+
+    def reaches_with(self, plan: SelectPlan, f: Frame, need: int,
+                     accept: Callable[[int], bool] | None) -> bool:
+        """``select_reaches`` for a selector without post filters or ``where``: the
+        loop of ``select_with``, counting."""
+        s, noun, others, any_noun, tests, _post, excepts, within, _where, _r, _a = plan
+        if need <= 0:
+            return True
+        me = f.owner
+        excluded: set[int] | frozenset[int] = NONE_EXCLUDED
+        if excepts:
+            excluded = set()
+            for ex in excepts:
+                excluded.update(self.players_of(ex, f))
+        g = self.game
+        t = g.table
+        players = t.players
+        n = len(players)
+        start = t.current % n if n else 0
+        found = 0
+        for p in players[start:] + players[:start] if start else players:
+            if not p.alive:
+                continue
+            seat = p.seat
+            if seat in excluded:
+                continue
+            if others:
+                if seat == me:
+                    continue
+            elif not any_noun and not self.noun_ok(noun, p, me):
+                continue
+            if within is not None and not within_ok(g, s, me, seat, f):
+                continue
+            for test in tests:
+                if not test(self, p, me, f):
+                    break
+            else:
+                if accept is None or accept(seat):
+                    found += 1
+                    if found >= need:
+                        return True
+        return False
+
+    def selector_need(self, s: dict[str, Any], f: Frame) -> int:
+        """The fewest characters a pick with this selector needs to start (at least
+        one): ``max(low, 1)`` of ``selector_count``, whose low is a fixed number or the
+        number available."""
+        count = s.get("count")
+        if count is None or count == "any" or count == "all":
+            return 1
+        if isinstance(count, dict) and "range" in count:
+            return max(int(count["range"][0]), 1)
+        return max(self.num(count, f), 1)
+
     def meets(self, where: dict[str, Any], seat: int, f: Frame) -> bool:
         """Whether ``seat`` meets a choice's ``where`` condition, read with its binding
         naming that character."""

@@ -123,12 +123,22 @@ class Statics:
             self.seat_words = [frozenset() for _ in players]
             self.inputs = [None] * len(players)
             self.held = [() for _ in players]
+            only = None
+        else:
+            # (only the seats the equipment move or borrowed weapon that made the
+            # statics dirty changed: ``Game.seats_changed``; None: every seat)
+            only = g.statics_seats
+        g.statics_seats = None
         inputs = self.inputs
         held = self.held
         skillsets = g.skillsets
+        seat_words = self.seat_words
         words: set[str] = set()
         for i, p in enumerate(players):
             seat = p.seat
+            if only is not None and seat not in only:
+                words |= seat_words[i]
+                continue
             if p.alive:
                 # What a seat's sources are made of (``events.sources_of``): its skills,
                 # its equipment, a weapon it borrowed (``count_as`` reads the first two).

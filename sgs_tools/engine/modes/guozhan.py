@@ -306,6 +306,14 @@ class GuozhanRules(Rules):
         up = self.slots[seat].revealed
         self.latent_skills[seat] = frozenset(
             s for s, slot in self.skill_slot[seat].items() if not up[slot])
+        # Which of this seat's statics apply (``static_applies``) may have changed: its
+        # modifiers are read again (those of the other seats, and every memo, stay).
+        g = self.g
+        if not g._statics_dirty:  # (the attribute, not the property: the memos stay)
+            g._statics_dirty = True
+            g.statics_seats = {seat}
+        elif g.statics_seats is not None:
+            g.statics_seats.add(seat)
         self.secrets_version += 1
         if seat < len(self.public_names):
             self.public_names[seat] = None
@@ -463,10 +471,10 @@ class GuozhanRules(Rules):
     def refresh_turned(self) -> None:
         """A general was turned: ``refresh_skills``, unless the skills at the table stay
         as they are (with the ``skill_use`` timing a hidden general's skills are in use)
-        and nobody died since. Then only the modifiers in force are read again (a
-        latent skill's apply only face up: ``static_applies``); what is kept of the
-        seats' skills and equipment (their equipped names, sources, conversions) was
-        read of neither and stays."""
+        and nobody died since. Then only the turned seat's modifiers in force are read
+        again, as ``turned`` marked them (a latent skill's apply only face up:
+        ``static_applies``); what is kept of the seats' skills and equipment (their
+        equipped names, sources, conversions) was read of neither and stays."""
         g = self.g
         if self.reveal_for_skill:
             kept = g.skillsets
@@ -474,8 +482,7 @@ class GuozhanRules(Rules):
             if len(kept) == len(players) and all(
                     (kept[p.seat] == p.skills) if p.alive else not kept[p.seat]
                     for p in players) and g.ring_alive == tuple(p.alive for p in players):
-                g._statics_dirty = True  # (not the property: it drops those memos too)
-                return
+                return  # (``turned`` marked the seat's modifiers to be read again)
         g.refresh_skills()
 
     # -- skills --------------------------------------------------------------------------

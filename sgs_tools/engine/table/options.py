@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine.errors import (
@@ -218,12 +219,14 @@ def has_targets(g: Game, hook: Hook, f: Frame, card: str | None) -> bool:
                         use = g.probe_uses[key] = Use(card, g.probe_card(card), f.owner,
                                                       hook)
                     select = g.targeting_select(use, select)
-                    cands = list(g.interp.select(select, f)) if targets_free(g, use) else [
-                        c for c in g.interp.select(select, f) if g.can_target(use, c)]
-                else:
-                    cands = list(g.interp.select(select, f))
-                low, _high = g.interp.selector_count(select, f, len(cands))
-                return len(cands) >= max(low, 1)
+                    if not targets_free(g, use):
+                        # (stops at the first characters enough: a pick needs at
+                        # least one, or the fixed number its count names)
+                        return g.interp.select_reaches(
+                            select, f, g.interp.selector_need(select, f),
+                            partial(g.can_target, use))
+                return g.interp.select_reaches(select, f,
+                                               g.interp.selector_need(select, f))
             return True
         if word in CARD_SPENDERS:
             if not can_pay(g, step, f):

@@ -68,6 +68,7 @@ def refresh_skills(g: Game) -> None:
         g.hand_names.clear()  # (a table set up by hand may have placed its cards since)
     g.skillsets = skillsets
     g.statics_dirty = True
+    g.statics_seats = None  # (every seat's modifiers: whether one applies may change too)
     alive = tuple(p.alive for p in g.table.players)
     if alive != g.ring_alive:  # a death (or a table set up by hand) changes the ring
         g.ring_memo.clear()
