@@ -66,13 +66,10 @@ def replay(
         raise typer.Exit(2)
     lib = load_library("replay", data)
     mode = mode_to_play("replay", mode, lib)
-    bad_roles = agent_roles_problem(agents, lib, mode)
-    if bad_roles:
-        typer.echo(f"sgs replay: {bad_roles}", err=True)
-        raise typer.Exit(2)
-    bad_first = first_game_problem(lib, mode) if first_game else None
-    if bad_first:
-        typer.echo(f"sgs replay: {bad_first}", err=True)
+    bad = agent_roles_problem(agents, lib, mode) or (
+        first_game_problem(lib, mode) if first_game else None)
+    if bad:
+        typer.echo(f"sgs replay: {bad}", err=True)
         raise typer.Exit(2)
     settings = Settings(mode=mode, players=players, seed=seed, agents=agents,
                         generals=tuple(g.strip() for g in generals.split(","))

@@ -120,13 +120,10 @@ def simulate(
     data = data_or_here(data)
     lib = load_library("simulate", data)
     mode = mode_to_play("simulate", mode, lib)
-    bad_roles = agent_roles_problem(agents, lib, mode)
-    if bad_roles:
-        typer.echo(f"sgs simulate: {bad_roles}", err=True)
-        raise typer.Exit(2)
-    bad_first = first_game_problem(lib, mode) if first_game else None
-    if bad_first:
-        typer.echo(f"sgs simulate: {bad_first}", err=True)
+    bad = agent_roles_problem(agents, lib, mode) or (
+        first_game_problem(lib, mode) if first_game else None)
+    if bad:
+        typer.echo(f"sgs simulate: {bad}", err=True)
         raise typer.Exit(2)
     if mode == "samurai" and any("rollout" in k for k in kinds):
         typer.echo("sgs simulate: the samurai game has random and heuristic agents only "

@@ -531,7 +531,22 @@ class Interpreter:
         return self.select_with(plan, f)
 
     def select_with(self, plan: SelectPlan, f: Frame) -> Seats:
-        s, noun, others, any_noun, tests, post, excepts, within, where, _ranged, _all = plan
+        out = self.scan(plan, f)
+        post, where = plan[5], plan[8]
+        g = self.game
+        for flt in post:
+            keep = post_filter(g, flt, [g.table.players[x] for x in out], f)
+            out = [x for x in out if x in keep]
+        if where is not None:  # `pick … as b where COND`: each one chosen meets COND
+            out = [x for x in out if self.meets(where, x, f)]
+        return tuple(out)
+
+    def scan(self, plan: SelectPlan, f: Frame, need: int = 0,
+             accept: Callable[[int], bool] | None = None) -> list[int]:
+        """The living characters a selector's own tests take (before its post filters
+        and ``where``), in seat order from the current player; with ``need``, only the
+        first ``need`` of those ``accept`` takes, if given (``select_reaches``)."""
+        s, noun, others, any_noun, tests, _post, excepts, within, _where, _r, _a = plan
         me = f.owner
         excluded: set[int] | frozenset[int] = NONE_EXCLUDED
         if excepts:
@@ -562,13 +577,15 @@ class Interpreter:
                 if not test(self, p, me, f):
                     break
             else:
-                out.append(seat)
-        for flt in post:
-            keep = post_filter(g, flt, [g.table.players[x] for x in out], f)
-            out = [x for x in out if x in keep]
-        if where is not None:  # `pick … as b where COND`: each one chosen meets COND
-            out = [x for x in out if self.meets(where, x, f)]
-        return tuple(out)
+                if need:
+                    if accept is not None and not accept(seat):
+                        continue
+                    out.append(seat)
+                    if len(out) >= need:
+                        break
+                else:
+                    out.append(seat)
+        return out
 
     def select_reaches(self, s: dict[str, Any], f: Frame, need: int,
                        accept: Callable[[int], bool] | None = None) -> bool:
@@ -595,44 +612,8 @@ class Interpreter:
     def reaches_with(self, plan: SelectPlan, f: Frame, need: int,
                      accept: Callable[[int], bool] | None) -> bool:
         """``select_reaches`` for a selector without post filters or ``where``: the
-        loop of ``select_with``, counting."""
-        s, noun, others, any_noun, tests, _post, excepts, within, _where, _r, _a = plan
-        if need <= 0:
-            return True
-        me = f.owner
-        excluded: set[int] | frozenset[int] = NONE_EXCLUDED
-        if excepts:
-            excluded = set()
-            for ex in excepts:
-                excluded.update(self.players_of(ex, f))
-        g = self.game
-        t = g.table
-        players = t.players
-        n = len(players)
-        start = t.current % n if n else 0
-        found = 0
-        for p in players[start:] + players[:start] if start else players:
-            if not p.alive:
-                continue
-            seat = p.seat
-            if seat in excluded:
-                continue
-            if others:
-                if seat == me:
-                    continue
-            elif not any_noun and not self.noun_ok(noun, p, me):
-                continue
-            if within is not None and not within_ok(g, s, me, seat, f):
-                continue
-            for test in tests:
-                if not test(self, p, me, f):
-                    break
-            else:
-                if accept is None or accept(seat):
-                    found += 1
-                    if found >= need:
-                        return True
-        return False
+        scan of ``select_with``, stopped at the ``need``-th character."""
+        return need <= 0 or len(self.scan(plan, f, need, accept)) >= need
 
     def selector_need(self, s: dict[str, Any], f: Frame) -> int:
         """The fewest characters a pick with this selector needs to start (at least
