@@ -13,6 +13,12 @@ PHASE_EVENTS = frozenset({"phase_start", "phase_end", "phase_begins", "phase_end
 SLOTS = ("weapon", "armour", "plus_horse", "minus_horse")
 
 
+
+NOBODY: Any = ([], [], False, [], None, frozenset(), None)
+"""``emit``'s plan for an event that nobody at the table listens to (``Plan`` in
+table/events.py): the table's modules test for it before raising an event, and find it
+here, below them, so that none of them imports the events module for it."""
+
 @dataclass
 class Setup:
     """Everything that fixes a game: mode, seats, generals, seed and agents."""

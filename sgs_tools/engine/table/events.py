@@ -20,7 +20,7 @@ from sgs_tools.engine.prim_state import DEFERRED, run_deferred
 from sgs_tools.engine.prim_targets import armour_ignored_of
 from sgs_tools.engine.prim_views import find_view, pay_view, view_makes, view_names
 from sgs_tools.engine.primitives import borrowed_weapon, can_pay
-from sgs_tools.engine.records import PHASE_EVENTS, Use
+from sgs_tools.engine.records import NOBODY, PHASE_EVENTS, Use
 from sgs_tools.engine.state import (
     DISCARD,
     HAND,
@@ -112,7 +112,6 @@ answer an event of another character (``subject_bound``: the others' skill hooks
 passed over unless the event is theirs), and else, when there are card hooks, what
 they name (``CardsAt``)."""
 
-NOBODY: Plan = ([], [], False, [], None, frozenset(), None)
 
 
 def all_bound(g: Game, hooks: list[Hook], event: str) -> bool:

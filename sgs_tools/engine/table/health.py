@@ -11,10 +11,10 @@ from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden, no_dying
 from sgs_tools.engine.prim_state import DEFERRED, hp_changed
 from sgs_tools.engine.primitives import return_borrowed
+from sgs_tools.engine.records import NOBODY
 from sgs_tools.engine.state import (
     DISCARD,
 )
-from sgs_tools.engine.table.events import NOBODY
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game

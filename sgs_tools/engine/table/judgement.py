@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine.interp import Frame
+from sgs_tools.engine.records import NOBODY
 from sgs_tools.engine.state import (
     PROCESSING,
 )
-from sgs_tools.engine.table.events import NOBODY
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game

@@ -10,10 +10,10 @@ from sgs_tools.engine.errors import (
 )
 from sgs_tools.engine.prim_turns import EXTRA_PHASES, phase_ended, run_extra_phases
 from sgs_tools.engine.primitives import BORROWED, take_back_skills
+from sgs_tools.engine.records import NOBODY
 from sgs_tools.engine.state import (
     DISCARD,
 )
-from sgs_tools.engine.table.events import NOBODY
 from sgs_tools.engine.table.health import settle_dying
 
 if TYPE_CHECKING:

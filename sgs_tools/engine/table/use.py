@@ -19,13 +19,12 @@ from sgs_tools.engine.prim_state import DEFERRED
 from sgs_tools.engine.prim_targets import unlimited_on
 from sgs_tools.engine.prim_use import dying_half, limit_key
 from sgs_tools.engine.prim_views import no_cards, view_makes, view_ok
-from sgs_tools.engine.records import Request, Use
+from sgs_tools.engine.records import NOBODY, Request, Use
 from sgs_tools.engine.state import (
     DISCARD,
     EQUIPMENT,
     PROCESSING,
 )
-from sgs_tools.engine.table.events import NOBODY
 from sgs_tools.engine.table.options import seat_views, targets_free
 from sgs_tools.engine.words import DODGED
 

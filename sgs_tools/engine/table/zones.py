@@ -12,6 +12,7 @@ from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.modifiers import card_filter_ok
 from sgs_tools.engine.prim_state import hand_sizes, hands_changed, hands_listened
 from sgs_tools.engine.primitives import return_borrowed
+from sgs_tools.engine.records import NOBODY
 from sgs_tools.engine.state import (
     DISCARD,
     DRAW,
@@ -21,7 +22,6 @@ from sgs_tools.engine.state import (
     PROCESSING,
     CardInst,
 )
-from sgs_tools.engine.table.events import NOBODY
 
 if TYPE_CHECKING:
     from sgs_tools.engine.game import Game
