@@ -299,25 +299,6 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
     # one for plans of equipment alone and one for the others, each with its test inline)
     order = range(current, current + n) if current else range(n)
     if equipment_only is not None:  # (held_cards' first case, inline: weapons, armour)
-        if not by_seat:  # (no skill hooks: the seats that equip one of the cards)
-            for seat in order:
-                if seat >= n:
-                    seat -= n
-                if not players[seat].alive:
-                    continue
-                equipped = equipped_of.get(seat)
-                if equipped is None:
-                    equipped = g.equipped_names(seat)
-                if equipped and not equipment_only.isdisjoint(equipped):
-                    mine = [h for h in cards if h.source in equipped and not (
-                        g.use_stack and g.armour_ignored(seat, h.source))]
-                    if mine:
-                        entries = [h for h in mine if match(h, seat, event, subject, payload)]
-                        if entries:
-                            fire_entries(g, seat, entries, event, subject, payload)
-                            if g.over:
-                                break
-            return payload
         for seat in order:
             if seat >= n:
                 seat -= n
@@ -340,6 +321,7 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
                         break
         return payload
     holders: set[int] | None = None
+    every = False
     st = g.statics  # (``any_active("change_name")``, asked only if it may be in force)
     if cards_at is not None and not ((g._statics_dirty or st.temporary or "change_name"
                                       in st.words) and st.any_active("change_name")):
@@ -353,40 +335,6 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
         # card hook of the plan, as ``held_cards`` would find; the others, only those
         # they can convert to)
         every = not equipment and len(in_hand) == 1
-        if not by_seat:
-            # No skill hooks: only the seats that may hold a card hook are offered it
-            # (``may_hold``, inline), in order from the current player.
-            for seat in order:
-                if seat >= n:
-                    seat -= n
-                if not players[seat].alive:
-                    continue
-                if seat in holders:
-                    mine = cards if every else held_cards(g, seat, cards)
-                else:
-                    if equipment:
-                        equipped = equipped_of.get(seat)
-                        if equipped is None:
-                            equipped = g.equipped_names(seat)
-                        found = not equipment.isdisjoint(equipped)
-                    else:
-                        found = False
-                    if not found and convertible:
-                        converts = converts_of_seat.get(seat)
-                        if converts is None:  # (as ``held_cards`` keeps them)
-                            converts = converts_of_seat[seat] = converts_of(
-                                g, g.sources_of(seat))
-                        found = not convertible.isdisjoint(converts)
-                    if not found:
-                        continue
-                    mine = held_cards(g, seat, cards)
-                if mine:
-                    entries = [h for h in mine if match(h, seat, event, subject, payload)]
-                    if entries:
-                        fire_entries(g, seat, entries, event, subject, payload)
-                        if g.over:
-                            break
-            return payload
     for seat in order:
         if seat >= n:
             seat -= n
@@ -409,7 +357,8 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
         else:
             found = True
         if found:
-            mine = held_cards(g, seat, cards)
+            mine = cards if every and holders is not None and seat in holders else (
+                held_cards(g, seat, cards))
             if mine:
                 held = held + mine if held else mine
         # (else ``held_cards`` would find none: ``may_hold``)
