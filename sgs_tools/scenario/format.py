@@ -719,15 +719,28 @@ class _Reader:
 
     def one_of_each(self, seats: list[SeatSpec], two: bool) -> None:
         """A Guozhan seat's main and deputy are two generals (one card of each is in the
-        box; the same general twice broke the hidden-information invariant). The same
-        general at two seats is allowed: the engine's word probes seat one so."""
+        box; the same general twice broke the hidden-information invariant) of one
+        kingdom (checked with a game loaded). The same general at two seats is allowed:
+        the engine's word probes seat one so."""
         if not two:
             return
+        known = self.lib.catalog.generals if self.lib is not None else {}
         for s in seats:
-            if s.generals is not None and s.generals[0] == s.generals[1]:
+            if s.generals is None:
+                continue
+            main, deputy = s.generals
+            if main == deputy:
                 self.bad(self.at("seats", s.seat, "generals", 1),
-                         f"general {s.generals[1]!r} is already this seat's main general",
+                         f"general {deputy!r} is already this seat's main general",
                          "a seat holds two different generals; choose another deputy")
+            elif main in known and deputy in known and (
+                    known[main].kingdom != known[deputy].kingdom):
+                # (as `sgs simulate --generals` refuses such a pair: the deal never makes one)
+                self.bad(self.at("seats", s.seat, "generals", 1),
+                         f"general {deputy!r} is of {known[deputy].kingdom}, and this seat's "
+                         f"main general {main!r} of {known[main].kingdom}",
+                         "a Guozhan seat's two generals are of one kingdom; choose a "
+                         f"{known[main].kingdom} deputy")
 
     def start(self, seats: list[SeatSpec]) -> tuple[int, str | None]:
         bad, at, data = self.bad, self.at, self.data

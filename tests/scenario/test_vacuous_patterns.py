@@ -47,7 +47,7 @@ def lib() -> Library:
     return project.library()
 
 
-def _problems(text: str, lib: Library) -> list[str]:
+def _problems(text: str, lib: Library | None) -> list[str]:
     try:
         parse_scenario(loads(text, "s.yaml"), lib)
     except ScenarioError as exc:
@@ -158,6 +158,19 @@ def test_the_same_general_as_main_and_deputy_is_refused(lib: Library) -> None:
     problems = _problems(text, lib)
     assert any(p.startswith("5:28:") and "'gz_liubei' is already this seat's main general"
                in p for p in problems), problems
+def test_a_guozhan_pair_of_two_kingdoms_is_refused_at_the_deputy(lib: Library) -> None:
+    """The deal never seats Shu Liu Bei with Wei Cao Cao (`sgs simulate --generals`
+    refuses the pair too): a scenario that does tests a table that cannot happen."""
+    text = GUOZHAN.replace("gz_liubei, gz_guanyu], revealed", "gz_liubei, gz_caocao], revealed"
+                           ).replace("gz_caocao, gz_xuchu", "gz_caoren, gz_xuchu"
+                                     ).replace("      0: {FIELD: VALUE}\n", "      0: {hp: 4}\n")
+    problems = _problems(text, lib)
+    assert any(p.startswith("5:28:") and "'gz_caocao' is of wei" in p
+               and "'gz_liubei' of shu" in p for p in problems), problems
+    # Without a game loaded (what `sgs validate` checks) kingdoms are not known: no error.
+    assert not any("kingdom" in p for p in _problems(text, None)), _problems(text, None)
+
+
 def test_every_bundled_scenario_passes_the_pattern_checks(lib: Library) -> None:
     """The checks refuse what can never match and nothing the engine logs: the bundled
     scenarios (equipment effects logged under the card's id, ``lose_skills`` naming a
