@@ -188,6 +188,8 @@ class SeatSpec:
     keys: tuple[str, ...] = ()
     where: Location | None = None
     general_where: Location | None = None
+    generals_where: list[Location] = field(default_factory=list)
+    """Where the main and deputy general are named (two-general modes)."""
     skills_where: list[Location] = field(default_factory=list)
 
 
@@ -673,8 +675,9 @@ class _Reader:
                     "[MAIN, DEPUTY]")
             else:
                 s.generals = list(generals)
-                for j, name in enumerate(generals):
-                    self.known_general(name, at("seats", i, "generals", j))
+                s.generals_where = [at("seats", i, "generals", j) for j in range(2)]
+                for name, where in zip(generals, s.generals_where, strict=True):
+                    self.known_general(name, where)
         revealed = raw.get("revealed", False)
         if isinstance(revealed, bool):
             s.revealed = [revealed, revealed]

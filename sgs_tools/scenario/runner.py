@@ -220,9 +220,11 @@ class Builder:
             if spec.generals is None:
                 continue
             try:
-                for name in spec.generals:
+                for j, name in enumerate(spec.generals):
                     if self.lib.general(name).halves is None:
-                        self.bad(spec.where, f"general {name!r} has no Guozhan health (halves)",
+                        where = (spec.generals_where[j] if len(spec.generals_where) > j
+                                 else spec.where)  # (at the general named)
+                        self.bad(where, f"general {name!r} has no Guozhan health (halves)",
                                  "two-general seats take Guozhan generals (gz_…)")
                         return
             except SetupError as exc:

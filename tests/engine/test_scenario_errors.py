@@ -267,3 +267,20 @@ def test_a_long_pile_is_cut_short(tmp_path: Path) -> None:
     assert result.exit_code == 1
     line = next(t for t in result.output.splitlines() if "error[expect]: deck is" in t)
     assert line.count(",") < 12 and "more]" in line, line
+
+
+def test_a_general_without_guozhan_health_is_located_at_its_name(tmp_path: Path) -> None:
+    """The standard Guan Yu (no halves) as a Guozhan deputy: the error points at his name
+    in the seat's ``generals`` list, not at the start of the seat."""
+    path = tmp_path / "halves.yaml"
+    path.write_text(
+        "kind: scenario\nname: a standard general at a Guozhan table\nmode: guozhan\n"
+        "seats:\n"
+        "  - {generals: [gz_liubei, guanyu], revealed: [true, false]}\n"
+        "  - {generals: [gz_caocao, gz_xuchu]}\n"
+        "start: {seat: 0, phase: play}\nphases: [play]\n"
+        "expect:\n  state:\n    seats:\n      0: {hp: 4}\n", encoding="utf-8")
+    result = runner.invoke(app, ["test", str(path)])
+    assert result.exit_code == 1
+    assert ("halves.yaml:5:28: error[scenario]: general 'guanyu' has no Guozhan health"
+            in result.output), result.output
