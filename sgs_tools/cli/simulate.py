@@ -161,7 +161,8 @@ def simulate(
     try:
         with contextlib.closing(run_iter(settings, workers, progress, lib, backend,
                                          address)) as games_played:
-            report = stats.summarise(settings, games_played)
+            report = stats.summarise(settings, games_played,
+                                     alone=stats.lone_roles(lib.mode(mode).raw))
     except ClusterError as exc:
         typer.echo(f"sgs simulate: {exc}", err=True)
         raise typer.Exit(2) from None

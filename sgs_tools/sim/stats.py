@@ -127,10 +127,22 @@ MAX_LISTED = 1000
 """At most this many problems are kept with their replay command (the counts are exact)."""
 
 
-def summarise(settings: Settings, summaries: Iterable[Summary], seconds: float = 0.0
-              ) -> Report:
+def lone_roles(mode: dict[str, Any]) -> frozenset[str]:
+    """The roles (or Guozhan factions) of a mode's sides that win alone (``team: false``:
+    a renegade, a careerist): two such seats at one table are two sides, not one."""
+    out: set[str] = set()
+    for side in (mode.get("victory") or {}).get("sides") or []:
+        if isinstance(side, dict) and side.get("team", True) is False:
+            out.update(str(r) for r in [*(side.get("roles") or []),
+                                        *(side.get("factions") or [])])
+    return frozenset(out)
+
+
+def summarise(settings: Settings, summaries: Iterable[Summary], seconds: float = 0.0,
+              alone: frozenset[str] = frozenset()) -> Report:
     """Fold game summaries into a report, one at a time: memory stays flat however many
-    games stream in."""
+    games stream in. A role in ``alone`` (:func:`lone_roles`) is counted once per seat
+    that holds it, as each such seat is a side of its own; other roles once per game."""
     rep = Report(settings, seconds=seconds)
     for s in summaries:
         rep.games += 1
@@ -158,7 +170,12 @@ def summarise(settings: Settings, summaries: Iterable[Summary], seconds: float =
         for seat in s.seats:
             role = str(seat.get("role"))
             won = seat["seat"] in winners
-            seen_roles[role] = seen_roles.get(role, False) or won
+            if role in alone:  # (a side of its own: the other such seat lost)
+                r = rep.roles.setdefault(role, Rate(role))
+                r.games += 1
+                r.wins += int(won)
+            else:
+                seen_roles[role] = seen_roles.get(role, False) or won
             general = seat.get("general")
             if general:
                 g = rep.generals.setdefault(general, Rate(general))
@@ -202,10 +219,11 @@ def render(rep: Report) -> str:
             f"{k} {v}" for k, v in sorted(rep.ways.items(), key=lambda kv: -kv[1])))
     lines.append("")
     # a side wins or loses as one: each game counts once per role (faction) at its
-    # table, so these games add up to games × roles present, not to the seats
+    # table, so these games add up to games × roles present, not to the seats; a role
+    # whose seats win alone (a renegade, a careerist) counts once per such seat
     word = "faction" if "+" in "".join(rep.generals) else "role"
     lines.append(f"win rate by {word} (95% CI), each game counted once per {word} "
-                 "at its table:")
+                 "at its table (once per seat for one that wins alone):")
     size = width(rep.roles, 12)
     for r in sorted(rep.roles.values(), key=lambda r: r.name):
         low, high = wilson(r.wins, r.games)

@@ -120,7 +120,7 @@ def test_guozhan_simulate_says_how_its_tables_count() -> None:
                                  "-s", "1", "-w", "1", "-q"])
     assert result.exit_code == 0, result.output
     assert ("win rate by faction (95% CI), each game counted once per faction at its "
-            "table:") in result.output
+            "table (once per seat for one that wins alone):") in result.output
     assert "win rate by general (95% CI), each seat counted:" in result.output
     identity = runner.invoke(app, ["simulate", "-g", "2", "-w", "1", "-q"])
     assert "win rate by role (95% CI), each game counted once per role" in identity.output

@@ -102,3 +102,32 @@ def test_one_game_is_one_game() -> None:
         settings = Settings(mode="identity", players=4, games=games, seed=0)
         played = [Summary(i, "rebels", [1], 20, 5, 100, seats) for i in range(games)]
         assert stats.render(stats.summarise(settings, played)).startswith(said + " with 4")
+
+
+def test_two_careerists_at_one_table_are_two_sides() -> None:
+    """Review, session 9: a table with two careerists counted them as one faction, so one
+    careerist's win read as the careerist faction winning every such game; each careerist
+    is a side of its own and is counted once per seat."""
+    seats = [{"seat": 0, "role": "careerist", "general": "a+b", "alive": True},
+             {"seat": 1, "role": "careerist", "general": "c+d", "alive": False},
+             {"seat": 2, "role": "wei", "general": "e+f", "alive": False},
+             {"seat": 3, "role": "wei", "general": "g+h", "alive": False}]
+    settings = Settings(mode="guozhan", players=4, games=2, seed=0)
+    games = [Summary(0, "careerist", [0], 20, 5, 100, seats),
+             Summary(1, "faction", [2, 3], 20, 5, 100, seats)]
+    alone = frozenset({"careerist"})
+    rep = stats.summarise(settings, games, alone=alone)
+    assert (rep.roles["careerist"].wins, rep.roles["careerist"].games) == (1, 4)
+    assert (rep.roles["wei"].wins, rep.roles["wei"].games) == (1, 2)  # a team: once a game
+    old = stats.summarise(settings, games)  # (how it counted before: one per game)
+    assert (old.roles["careerist"].wins, old.roles["careerist"].games) == (1, 2)
+
+
+def test_the_sides_that_win_alone_come_from_the_mode_data() -> None:
+    from sgs_tools.project import library
+
+    lib = library()
+    assert stats.lone_roles(lib.mode("guozhan").raw) == {"careerist"}
+    assert stats.lone_roles(lib.mode("identity").raw) == {"renegade"}
+    assert stats.lone_roles({"victory": {"sides": [{"id": "x", "roles": ["a"]}]}}) == set()
+    assert stats.lone_roles({}) == set()
