@@ -571,6 +571,10 @@ class _Reader:
             bad(at("seats") if "seats" in data else Location(doc.path, 1, 1),
                 "a scenario needs 'seats': a list of seats")
             raw_seats = []
+        elif len(raw_seats) == 1:
+            # (a game of one is over before it starts: every mode deals two or more)
+            bad(at("seats"), "a table has at least two seats",
+                "add a second seat, e.g. an opponent with no cards")
         for i, raw in enumerate(raw_seats):
             if not isinstance(raw, dict):
                 bad(at("seats", i), "a seat is a mapping (general, role, hp, hand, …)")
@@ -955,7 +959,6 @@ class _Reader:
                     for j, item in enumerate(value):
                         self.seat_number(item, at("expect", key, j), "each winner")
                 expectations.append(Expectation(key, value, at("expect", key)))
-
         return expectations
 
     def defaults(self) -> dict[str, Any]:

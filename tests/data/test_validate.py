@@ -20,6 +20,10 @@ def test_scenario_files_beside_data_get_their_format_checked(tmp_path: Path) -> 
     assert [p.message for p in problems] == ["a scenario needs 'seats': a list of seats"]
     (tmp_path / "s.yaml").write_text("kind: scenario\nseats: [{general: liubei}]\n",
                                      encoding="utf-8")
+    assert [p.message for p in validate([tmp_path]).problems] == [
+        "a table has at least two seats"]
+    (tmp_path / "s.yaml").write_text("kind: scenario\nseats: [{general: liubei}, {}]\n",
+                                     encoding="utf-8")
     assert validate([tmp_path]).problems == []
 
 

@@ -152,7 +152,7 @@ ACCEPTED = {
     "card forms": "deck: [slash, slash ♠7, slash ♠ 7, spade 7 slash, ♠7 slash, "
                   "spades 10 slash, heart A peach, jink ♦q]\n",
     "judgement as a delayed trick": "seats: [{judgement: [jink ♦3 as indulgence, "
-                                    "lightning ♠A]}]\n",
+                                    "lightning ♠A]}, {}]\n",
     "picks": "script: [{seat: 0, pick: slash}, {seat: 1, pick: 0, when: target}, "
              "{seat: 0, pick: [1, 2]}, {seat: 1, pick: [a, b]}, {seat: 0, pick: true}]\n",
     "defaults": "defaults: {yes_no: yes, play: end, general: 0}\n",
@@ -187,6 +187,7 @@ REJECTED = {
     "unknown top key": "colour: red\n",
     "unknown seat key": "seats: [{general: caocao, hnad: [slash]}]\n",
     "no seats": "seats: []\n",
+    "one seat": "seats: [{role: lord}]\n",
     "unknown role": "seats: [{role: king}]\n",
     "negative hp": "seats: [{hp: -1}]\n",
     "max_hp 0": "seats: [{max_hp: 0}]\n",
@@ -239,7 +240,7 @@ def test_both_reject(extra: str) -> None:
 # only when it runs the scenario or knows the game's data (or, for kind, does not take the
 # file for a scenario).
 SCHEMA_ONLY = {
-    "no kind": "seats: [{role: lord}]\n",
+    "no kind": "seats: [{role: lord}, {role: rebel}]\n",
     "unknown phase": BASE + "phases: [lunch]\n",
     "unknown start phase": BASE + "start: {phase: lunch}\n",
     "unknown winning side": BASE + "expect: {winner: lords}\n",
