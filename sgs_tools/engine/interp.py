@@ -20,7 +20,7 @@ from sgs_tools.engine.prim_names import as_treated
 from sgs_tools.engine.prim_state import STATE_FILTERS, THIS_GENERAL, defer_to_after, this_general
 from sgs_tools.engine.prim_targets import distance_ignored
 from sgs_tools.engine.primitives import can_pay
-from sgs_tools.engine.state import CardInst, Player
+from sgs_tools.engine.state import RED_SUITS, CardInst, Player
 from sgs_tools.engine.words import POST_FILTERS
 
 if TYPE_CHECKING:
@@ -37,6 +37,8 @@ NONE_EXCLUDED: frozenset[int] = frozenset()
 PLANS_KEPT = 4096
 """Selector and card-spec plans a library keeps (then they start again: the library's IR
 has far fewer; only a selector or spec made at run time could grow the count)."""
+NO_ARGS: dict[str, Any] = {}
+"""The arguments of a step written without any (shared: primitives only read theirs)."""
 KINGDOMS = frozenset({"wei", "shu", "wu", "qun", "god"})
 """The base game's kingdoms; a game's interpreter also knows its expansions' (``kingdoms``)."""
 
@@ -118,7 +120,8 @@ def _in_range(it: Interpreter, p: Player, me: int, f: Frame) -> bool:
             r = memo.get((me, -1))
             if r is not None:
                 return d <= r or _near_anyway(it, p, me, f)
-    return g.in_range(me, seat) or _near_anyway(it, p, me, f)
+    # (``Game.in_range``, inline: the seats differ, so it is the distance within range)
+    return g.distance(me, seat) <= g.attack_range(me) or _near_anyway(it, p, me, f)
 
 
 def _at_distance_1(it: Interpreter, p: Player, me: int, f: Frame) -> bool:
@@ -351,9 +354,15 @@ class Interpreter:
 
     def ref(self, path: list[str], f: Frame) -> Any:
         """``x's attr's attr``: a bound name, then attributes of what it holds."""
-        head, *rest = path
-        current = self.var(head, f)
-        for attr in rest:
+        head = path[0]
+        if head == "you":
+            current: Any = (f.owner,)
+        else:  # (``var``, inline)
+            bound = f.vars
+            current = bound[head] if head in bound else f.event.get(head)
+        if len(path) == 2 and current.__class__ is list and path[1] == "count":
+            return len(current)  # (most: how many cards a step gave)
+        for attr in path[1:]:
             if isinstance(current, tuple):
                 current = self.player_attr(self.game.table.players[current[0]], attr) \
                     if current else None
@@ -408,6 +417,8 @@ class Interpreter:
                 return (f.owner,)
             bound = f.vars
             value = bound[name] if name in bound else f.event.get(name)
+        elif v.__class__ is dict and "actor" in v:
+            return (f.actor,)
         else:
             value = self.value(v, f)
         if isinstance(value, tuple):
@@ -528,11 +539,15 @@ class Interpreter:
                 return self.select_with(plan, f)
             finally:
                 g.range_memo = None
+        if not plan[5] and plan[8] is None:  # (most: the scan is the selection)
+            return tuple(self.scan(plan, f))
         return self.select_with(plan, f)
 
     def select_with(self, plan: SelectPlan, f: Frame) -> Seats:
         out = self.scan(plan, f)
         post, where = plan[5], plan[8]
+        if not post and where is None:
+            return tuple(out)
         g = self.game
         for flt in post:
             keep = post_filter(g, flt, [g.table.players[x] for x in out], f)
@@ -600,26 +615,24 @@ class Interpreter:
             if accept is not None:
                 found = tuple([c for c in found if accept(c)])
             return len(found) >= need
+        if need <= 0:
+            return True
         g = self.game
         if plan[9] and g.range_memo is None:
             g.range_memo = {}
             try:
-                return self.reaches_with(plan, f, need, accept)
+                return len(self.scan(plan, f, need, accept)) >= need
             finally:
                 g.range_memo = None
-        return self.reaches_with(plan, f, need, accept)
-
-    def reaches_with(self, plan: SelectPlan, f: Frame, need: int,
-                     accept: Callable[[int], bool] | None) -> bool:
-        """``select_reaches`` for a selector without post filters or ``where``: the
-        scan of ``select_with``, stopped at the ``need``-th character."""
-        return need <= 0 or len(self.scan(plan, f, need, accept)) >= need
+        return len(self.scan(plan, f, need, accept)) >= need
 
     def selector_need(self, s: dict[str, Any], f: Frame) -> int:
         """The fewest characters a pick with this selector needs to start (at least
         one): ``max(low, 1)`` of ``selector_count``, whose low is a fixed number or the
         number available."""
         count = s.get("count")
+        if count.__class__ is int:  # (most: a number, ``num``'s first branch)
+            return count if count > 1 else 1
         if count is None or count == "any" or count == "all":
             return 1
         if isinstance(count, dict) and "range" in count:
@@ -742,7 +755,7 @@ class Interpreter:
         cards = g.table.cards
         st = g.statics  # (``any_active``, its answer read first when it is plain)
         plain = not (g._statics_dirty or st.temporary)
-        if filters.get("name") and not (plain and "change_name" not in st.words) and \
+        if plan[1] and not (plain and "change_name" not in st.words) and \
                 st.any_active("change_name"):  # 禁酒: a card that counts as another
             return [u for u in out if self.plan_matches(as_treated(g, seat, cards[u]), plan)]
         if not (plan[1] or plan[2] or plan[3] or plan[4]):
@@ -762,8 +775,11 @@ class Interpreter:
                     continue  # (a name and a type are alternatives)
             elif types and not types_ok(card, types):
                 continue
-            if colors and card.color not in colors:
-                continue
+            if colors:  # (``CardInst.color``, inline)
+                suit = card.suit
+                if (card.tint if suit is None else "red" if suit in RED_SUITS else "black"
+                        ) not in colors:
+                    continue
             if suits and card.suit not in suits:
                 continue
             found.append(u)
@@ -771,6 +787,8 @@ class Interpreter:
 
     def count_of(self, spec: dict[str, Any], f: Frame, available: int) -> tuple[int, int]:
         count = spec.get("count")
+        if count.__class__ is int:  # (most: a number, ``num``'s first branch)
+            return count, count
         if count is None:
             return (1, available) if spec.get("noun") == "cards" else (1, 1)
         if count == "any":
@@ -787,15 +805,15 @@ class Interpreter:
     def cond(self, c: Any, f: Frame) -> bool:
         if c is None:
             return True
+        if "compare" in c:  # (the commonest first: a condition has one of these keys)
+            return self.compare(c["compare"], self.value(c["left"], f),
+                                self.value(c["right"], f))
         if "all" in c:
             return all(self.cond(x, f) for x in c["all"])
         if "any" in c:
             return any(self.cond(x, f) for x in c["any"])
         if "not" in c:
             return not self.cond(c["not"], f)
-        if "compare" in c:
-            return self.compare(c["compare"], self.value(c["left"], f),
-                                self.value(c["right"], f))
         if "is" in c:
             return self.is_word(self.value(c["subject"], f), c["is"], f)
         if "in" in c:
@@ -834,6 +852,18 @@ class Interpreter:
 
     @staticmethod
     def compare(op: str, a: Any, b: Any) -> bool:
+        if a.__class__ is int and b.__class__ is int:  # (most: two numbers)
+            if op == "==":
+                return a == b
+            if op == "!=":
+                return a != b
+            if op == "<":
+                return a < b
+            if op == "<=":
+                return a <= b
+            if op == ">":
+                return a > b
+            return a >= b
         if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
             a, b = sorted(a), sorted(b)
         else:
@@ -942,12 +972,12 @@ class Interpreter:
         g.steps += 1  # (``Game.tick``, inline: asked at every step)
         if g.steps > g.setup.step_budget:
             raise StepBudgetExceeded(f.name, g.setup.step_budget)
-        if "do" in s:
-            word = s["do"]
+        word = s.get("do")
+        if word is not None:
             prim = ACTIONS.get(word)
             if prim is None:
                 raise EngineGap(f"action {word}", f.name)
-            result = prim(g, s.get("args") or {}, f)
+            result = prim(g, s.get("args") or NO_ARGS, f)
             if "as" in s:
                 f.vars[s["as"]] = result
             return

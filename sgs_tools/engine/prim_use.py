@@ -60,6 +60,14 @@ def limit_key(g: Game, name: str) -> str:
     as that card (a Fire or Thunder Slash is one of the play phase's Slashes)."""
     if "_" not in name:
         return name
+    found = g.limit_keys.get(name)  # (kept per name for the game: it reads only the phases)
+    if found is None:
+        found = g.limit_keys[name] = phases_limit_of(g, name)
+    return found
+
+
+def phases_limit_of(g: Game, name: str) -> str:
+    """``limit_key`` as the phases' use limits say, read afresh."""
     for phase in g.phases:
         for limited in phase.get("use_limits") or ():
             if name.endswith("_" + limited):
