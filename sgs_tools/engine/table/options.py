@@ -503,20 +503,14 @@ class PlaySlots:
         return len(self.labels)
 
     def legal(self, i: int) -> bool:
-        """Whether candidate ``i`` may be played now (checked once, then remembered)."""
+        """Whether candidate ``i`` may be played now (checked once, then remembered);
+        with one more option after the candidates, "end", always legal."""
         found = self.known.get(i)
         if found is None:
             found = self.known[i] = self.check(i)
         return found
 
-    def legal_or_end(self, i: int) -> bool:
-        """``legal``, with one more option after the candidates: "end", always legal."""
-        if i == len(self.labels):
-            return True
-        found = self.known.get(i)  # (``legal``, inline: asked for every candidate tried)
-        if found is None:
-            found = self.known[i] = self.check(i)
-        return found
+    legal_or_end = legal
 
     def label_or_end(self, i: int) -> str:
         """The label of candidate ``i``, or "end" just after the candidates."""
@@ -524,8 +518,14 @@ class PlaySlots:
         return labels[i] if i < len(labels) else "end"
 
     def check(self, i: int) -> bool:
+        """Whether candidate ``i`` may be played now, or True for ``i`` just after the
+        candidates ("end"). Not remembered: an agent that tries each candidate once
+        (``RandomAgent.first_legal``) asks this instead of ``legal_or_end``."""
+        items = self.items
+        if i == len(items):
+            return True
         g, seat, phase = self.g, self.seat, self.phase
-        _kind, _data, how, args = self.items[i]
+        _kind, _data, how, args = items[i]
         if how == ALWAYS:
             return True
         if how == CARD:
