@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 def judge_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     p = g.table.players[seat]
+    if not p.judgement:
+        return  # (the usual turn: nothing to judge)
     order = list(p.judgement)
     rule = phase.get("judge_order")
     if isinstance(rule, list):
