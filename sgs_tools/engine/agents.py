@@ -89,15 +89,22 @@ class RandomAgent:
 
     def first_legal(self, n: int, legal: Callable[[int], bool]) -> int:
         """The first legal index of ``range(n)`` in a random order (drawn as needed)."""
-        rest = list(range(n))
         randrange = self.rng.randrange
-        while rest:
-            j = randrange(len(rest))
-            i = rest[j]
+        if n > 0:
+            # (the first draw is tried before the rest are listed: it is usually legal)
+            i = randrange(n)
             if legal(i):
                 return i
-            rest[j] = rest[-1]
+            rest = list(range(n))
+            rest[i] = rest[-1]
             rest.pop()
+            while rest:
+                j = randrange(len(rest))
+                i = rest[j]
+                if legal(i):
+                    return i
+                rest[j] = rest[-1]
+                rest.pop()
         raise IllegalChoice(f"no legal option among {n} candidates")
 
 

@@ -156,19 +156,19 @@ def choose_cards(g: Game, chooser: int, owner: int, uids: list[int], low: int, h
     """``chooser`` picks among ``owner``'s cards; someone else's hand is chosen blind."""
     if not uids:
         return []
-    p = g.table.players[owner]
-    hidden = chooser != owner
-    shown: list[int] = []
-    blind: list[int] = []
-    for u in uids:
-        (blind if hidden and u in p.hand else shown).append(u)
-    if blind:
-        g.rng.shuffle(blind)
-    order = shown + blind
+    if chooser == owner:
+        order, n_shown = uids, len(uids)  # (one's own cards are all shown, in order)
+    else:
+        hand = g.table.players[owner].hand
+        shown = [u for u in uids if u not in hand]
+        blind = [u for u in uids if u in hand]
+        if blind:
+            g.rng.shuffle(blind)
+        order, n_shown = shown + blind, len(shown)
     context = None
     if getattr(g.agents[chooser], "wants_context", False):
         context = {"values": [ai.card_value(g, chooser, u, owner) for u in order]}
-    face, n_shown = g.face, len(shown)
+    face = g.face
     picks = g.ask_n(chooser, "cards", len(order), lambda i: face(order[i]) if i < n_shown
                     else f"hand card {i - n_shown + 1}", low, high, prompt, context)
     return [order[i] for i in sorted(picks)]

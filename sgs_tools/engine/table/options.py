@@ -129,15 +129,19 @@ def use_limit(g: Game, seat: int, name: str, phase: dict[str, Any] | None) -> in
         times = freq.get("times", 1)
         limit = times if type(times) is int else g.interp.num(times, Frame(seat, seat, hook))
     if limit is None and phase is not None:
-        rule = (phase.get("use_limits") or {}).get(name)
+        rules = phase.get("use_limits")
+        rule = rules.get(name) if rules else None
         if rule is not None:
             limit = int(rule)
     if limit is None:
         return None
-    probe = g.probe_card(name)  # (made once per name: virtual uids are numbered in turn)
+    probes = g.probes
+    if name not in probes:  # (made once per name, here: virtual uids are numbered in turn)
+        g.probe_card(name)
     st = g.statics
     if not (g._statics_dirty or st.temporary or "uses" in st.words):
         return limit  # (what st.active would say: nobody has the word)
+    probe = probes[name]
     for a in st.active(seat, "uses"):
         if card_filter_ok(g, a, "card", probe):
             d = delta(g, a)
@@ -357,7 +361,7 @@ class PlaySlots:
     A random agent asked with these (``Decision.legal``) checks only the candidates it
     tries before it finds a legal one, instead of every card and skill the player has."""
 
-    __slots__ = ("g", "groups", "items", "known", "labels", "phase", "seat", "usable")
+    __slots__ = ("g", "items", "known", "labels", "phase", "seat", "usable")
 
     def __init__(self, g: Game, seat: int, phase: dict[str, Any], failed: set[str]) -> None:
         self.g = g
@@ -369,10 +373,10 @@ class PlaySlots:
         and what with."""
         self.known: dict[int, bool] = {}
         """Candidate index → whether it is legal, once checked."""
-        self.usable: dict[str, bool] = {}
-        """Card name → whether a hand card of that name can be used as itself."""
-        self.groups: dict[int, bool] = {}
-        """Conversion candidate group → whether its card can be used (checked once)."""
+        self.usable: dict[str | int, bool] = {}
+        """Card name → whether a hand card of that name can be used as itself; and
+        conversion candidate group (a number) → whether its card can be used (checked
+        once). One dict for both: one fewer made per decision."""
         self.build(failed)
 
     def build(self, failed: set[str]) -> None:
@@ -503,20 +507,14 @@ class PlaySlots:
         return len(self.labels)
 
     def legal(self, i: int) -> bool:
-        """Whether candidate ``i`` may be played now (checked once, then remembered)."""
+        """Whether candidate ``i`` may be played now (checked once, then remembered);
+        with one more option after the candidates, "end", always legal."""
         found = self.known.get(i)
         if found is None:
             found = self.known[i] = self.check(i)
         return found
 
-    def legal_or_end(self, i: int) -> bool:
-        """``legal``, with one more option after the candidates: "end", always legal."""
-        if i == len(self.labels):
-            return True
-        found = self.known.get(i)  # (``legal``, inline: asked for every candidate tried)
-        if found is None:
-            found = self.known[i] = self.check(i)
-        return found
+    legal_or_end = legal
 
     def label_or_end(self, i: int) -> str:
         """The label of candidate ``i``, or "end" just after the candidates."""
@@ -524,8 +522,14 @@ class PlaySlots:
         return labels[i] if i < len(labels) else "end"
 
     def check(self, i: int) -> bool:
+        """Whether candidate ``i`` may be played now, or True for ``i`` just after the
+        candidates ("end"). Not remembered: an agent that tries each candidate once
+        (``RandomAgent.first_legal``) asks this instead of ``legal_or_end``."""
+        items = self.items
+        if i == len(items):
+            return True
         g, seat, phase = self.g, self.seat, self.phase
-        _kind, _data, how, args = self.items[i]
+        _kind, _data, how, args = items[i]
         if how == ALWAYS:
             return True
         if how == CARD:
@@ -541,10 +545,10 @@ class PlaySlots:
             owner, hook, card = args
             return g.action_usable(seat, owner, hook, card)
         group, name, first = args
-        ok = self.groups.get(group)
+        ok = self.usable.get(group)
         if ok is None:
             probe = g.probe_card(name) if first is None else first
-            ok = self.groups[group] = g.card_usable(seat, name, probe, phase)
+            ok = self.usable[group] = g.card_usable(seat, name, probe, phase)
         return ok
 
     def option(self, i: int) -> tuple[str, str, Any]:

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 def judge_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     p = g.table.players[seat]
+    if not p.judgement:
+        return  # (the usual turn: nothing to judge)
     order = list(p.judgement)
     rule = phase.get("judge_order")
     if isinstance(rule, list):
@@ -103,8 +105,9 @@ def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
                         g.decisions_checked and g.setup.check_invariants):
                     # (what ``ask_n`` does for it then, without the way through: one
                     # legal pick among n + 1, its checks met by a living player asked
-                    # to play, with "end" always legal)
-                    pick = agent.first_legal(n + 1, slots.legal_or_end)
+                    # to play, with "end" always legal; it tries each candidate once,
+                    # so nothing need remember what a check found)
+                    pick = agent.first_legal(n + 1, slots.check)
                 else:
                     pick = g.ask_n(seat, "play", n + 1, slots.label_or_end, 1, 1,
                                    "play phase", None, slots.legal_or_end)[0]
