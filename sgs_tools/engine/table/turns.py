@@ -172,8 +172,21 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
                                                   "discarded": discarded})
     if kept_values:
         ws.pop("ended", None)
-    end_period(g, "phase")
-    sweep(g)
+    # end_period(g, "phase") and sweep(g), inline for the usual case (every phase of
+    # every turn ends here): with no counters, temporary modifiers or kept words, the
+    # period's end only clears the phase's uses, and a sweep with nothing in processing
+    # only looks for someone dying
+    if g.counters or g.statics.temporary or ws.kept:
+        end_period(g, "phase")
+    else:
+        g.phase_uses.clear()
+    if t.processing:
+        sweep(g)
+    else:
+        for p in t.players:
+            if p.hp <= 0 and p.alive:
+                settle_dying(g)
+                break
     t.phase = ""
 
 
