@@ -36,6 +36,7 @@ from sgs_tools.engine.state import (
     GENERAL_PILE,
     HAND,
     JUDGEMENT,
+    PILE_SPOTS,
     PROCESSING,
     Table,
 )
@@ -441,11 +442,12 @@ class Game:
         t = self.table
         draw, discard, processing = t.draw_pile, t.discard_pile, t.processing
         uids = [*draw, *discard, *processing]
-        expected = [(DRAW, -1)] * len(draw)
+        # (the piles' own tuples, PILE_SPOTS: those the moves record, compared as such)
+        expected = [PILE_SPOTS[DRAW]] * len(draw)
         if discard:
-            expected += [(DISCARD, -1)] * len(discard)
+            expected += [PILE_SPOTS[DISCARD]] * len(discard)
         if processing:
-            expected += [(PROCESSING, -1)] * len(processing)
+            expected += [PILE_SPOTS[PROCESSING]] * len(processing)
         for p in t.players:
             seat = p.seat
             if p.hand:
