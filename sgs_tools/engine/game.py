@@ -36,6 +36,7 @@ from sgs_tools.engine.state import (
     GENERAL_PILE,
     HAND,
     JUDGEMENT,
+    PILE_SPOTS,
     PROCESSING,
     Table,
 )
@@ -414,15 +415,15 @@ class Game:
 
     def check_invariants(self) -> None:
         t = self.table
-        total = t.zone_total()
-        if total != len(t.cards) or len(t.where) != len(t.cards):
-            raise InvariantBroken(f"cards not conserved: {total} in zones, {len(t.where)} "
-                                  f"located, {len(t.cards)} in the game")
+        uids, expected = self.zone_cards()  # (one pass over the zones for both checks)
+        if len(uids) != len(t.cards) or len(t.where) != len(t.cards):
+            raise InvariantBroken(f"cards not conserved: {len(uids)} in zones, "
+                                  f"{len(t.where)} located, {len(t.cards)} in the game")
         # Every card in a zone is located there; with the counts equal, each card is
         # where it is said to be (one pass over the zones, not a search per card: every
         # zone's cards looked up at once, and only if one is not where it is said to be,
         # zone by zone for the first such card).
-        if not self.all_located():
+        if not self.all_located(uids, expected):
             self.find_misplaced()
         for p in t.players:
             if p.alive and not (p.hp <= p.max_hp and (p.hp > 0 or no_dying(self, p.seat))):
@@ -436,16 +437,17 @@ class Game:
                                   f"{[self.face(u) for u in t.processing]}")
         self.rules.check_invariants()
 
-    def all_located(self) -> bool:
-        """Whether every card in a zone is said (``Table.where``) to be in that zone."""
+    def zone_cards(self) -> tuple[list[int], list[tuple[str, int]]]:
+        """Every card in a zone, and beside each the zone (and seat) it lies in."""
         t = self.table
         draw, discard, processing = t.draw_pile, t.discard_pile, t.processing
         uids = [*draw, *discard, *processing]
-        expected = [(DRAW, -1)] * len(draw)
+        # (the piles' own tuples, PILE_SPOTS: those the moves record, compared as such)
+        expected = [PILE_SPOTS[DRAW]] * len(draw)
         if discard:
-            expected += [(DISCARD, -1)] * len(discard)
+            expected += [PILE_SPOTS[DISCARD]] * len(discard)
         if processing:
-            expected += [(PROCESSING, -1)] * len(processing)
+            expected += [PILE_SPOTS[PROCESSING]] * len(processing)
         for p in t.players:
             seat = p.seat
             if p.hand:
@@ -460,10 +462,16 @@ class Game:
             if p.pile:
                 uids += p.pile
                 expected += [(GENERAL_PILE, seat)] * len(p.pile)
+        return uids, expected
+
+    def all_located(self, uids: list[int], expected: list[tuple[str, int]]) -> bool:
+        """Whether every card in a zone is said (``Table.where``) to be in that zone
+        (``zone_cards``' lists)."""
+        where = self.table.where
         if len(uids) < 2:
-            return [t.where.get(u) for u in uids] == expected
+            return [where.get(u) for u in uids] == expected
         try:
-            return list(itemgetter(*uids)(t.where)) == expected
+            return list(itemgetter(*uids)(where)) == expected
         except KeyError:  # (a card in a zone but located nowhere)
             return False
 

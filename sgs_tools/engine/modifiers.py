@@ -97,6 +97,11 @@ class Statics:
         equipment, a borrowed weapon), copied: the sources are read again when it changes."""
         self.held: list[tuple[str, ...]] = []
         """Per seat, its sources that have statics, as of ``inputs``."""
+        from sgs_tools.engine.interp import Frame  # (here: interp's modules import this one)
+
+        self.frame_type = Frame
+        """The interpreter's Frame, that each static is read in (imported once a game,
+        not at every refresh)."""
         self.applies_always: bool | None = None
         """Whether every static of a living character's sources applies (the mode's
         rules do not override ``static_applies``), found at the first refresh."""
@@ -134,6 +139,7 @@ class Statics:
         skillsets = g.skillsets
         seat_words = self.seat_words
         words: set[str] = set()
+        new_frame = self.frame_type
         for i, p in enumerate(players):
             seat = p.seat
             if only is not None and seat not in only:
@@ -155,13 +161,11 @@ class Statics:
             else:
                 key = ()
             if key != keys[i]:
-                from sgs_tools.engine.interp import Frame  # (imported when it is needed)
-
                 keys[i] = key
                 entries: list[tuple[Hook, dict[str, Any], Frame]] = []
                 for source in key:
                     for hook in statics[source]:
-                        frame = Frame(seat, seat, hook)
+                        frame = new_frame(seat, seat, hook)
                         for mod in hook.modifiers:
                             entries.append((hook, mod, frame))
                 self.by_seat[i] = entries

@@ -80,7 +80,7 @@ class Request:
         return "use" if self.use else "play"
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False, slots=True, init=False)
 class Use:
     """A card being used: what it is, by whom, on whom, and what responses changed."""
 
@@ -88,18 +88,41 @@ class Use:
     card: int
     user: int
     hook: Hook | None
-    targets: list[int] = field(default_factory=list)
-    preset: list[int] | None = None
-    denied: dict[int, list[str]] = field(default_factory=dict)
-    cancelled: list[int] = field(default_factory=list)
-    forced: list[int] = field(default_factory=list)
-    declared: bool = False
-    failed: bool = False
-    nature: str | None = None
-    via: str | None = None
-    bonus: int = 0
-    extra: int = 0
-    damage_source: int | None = None  # become_damage_source: who deals its damage
-    required: dict[tuple[int, str], int] = field(default_factory=dict)  # require_responses
-    uncounted: bool = False  # uncount: taken off its user's count for the phase
+    targets: list[int]
+    preset: list[int] | None
+    denied: dict[int, list[str]]
+    cancelled: list[int]
+    forced: list[int]
+    declared: bool
+    failed: bool
+    nature: str | None
+    via: str | None
+    bonus: int
+    extra: int
+    damage_source: int | None  # become_damage_source: who deals its damage
+    required: dict[tuple[int, str], int]  # require_responses
+    uncounted: bool  # uncount: taken off its user's count for the phase
 
+    def __init__(self, name: str, card: int, user: int, hook: Hook | None,
+                 targets: list[int] | None = None, preset: list[int] | None = None,
+                 via: str | None = None) -> None:
+        # (by hand, not the dataclass's: its default factories are a call per list and
+        # dict, and a Use is made for every card used; every caller names only these)
+        self.name = name
+        self.card = card
+        self.user = user
+        self.hook = hook
+        self.targets = [] if targets is None else targets
+        self.preset = preset
+        self.denied = {}
+        self.cancelled = []
+        self.forced = []
+        self.declared = False
+        self.failed = False
+        self.nature = None
+        self.via = via
+        self.bonus = 0
+        self.extra = 0
+        self.damage_source = None
+        self.required = {}
+        self.uncounted = False

@@ -23,6 +23,12 @@ HAND = "hand"
 EQUIPMENT = "equipment"
 JUDGEMENT = "judgement"
 GENERAL_PILE = "general_pile"  # cards put on a character's general card (不屈's wounds)
+
+PILE_SPOTS: dict[str, tuple[str, int]] = {
+    DRAW: (DRAW, -1), DISCARD: (DISCARD, -1), PROCESSING: (PROCESSING, -1)}
+"""Where a card in a shared pile lies, one tuple a pile: the table's moves record these
+in ``Table.where``, so that the invariant check (``Game.all_located``), comparing every
+card's location, mostly finds the very same tuple."""
 OWN_ZONES = (HAND, EQUIPMENT, JUDGEMENT, GENERAL_PILE)
 
 
@@ -193,7 +199,7 @@ class Table:
                 pile.insert(0, uid)
             else:
                 pile.append(uid)
-        self.where[uid] = (zone, seat)
+        self.where[uid] = (seat == -1 and PILE_SPOTS.get(zone)) or (zone, seat)
 
     def zone_total(self) -> int:
         total = len(self.draw_pile) + len(self.discard_pile) + len(self.processing)

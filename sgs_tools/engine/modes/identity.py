@@ -15,6 +15,7 @@ from sgs_tools.data.model import RANKS, General
 from sgs_tools.engine import ai
 from sgs_tools.engine.errors import SetupError
 from sgs_tools.engine.modes.base import Rules, kept_skills, register
+from sgs_tools.engine.shared import Shared
 from sgs_tools.engine.state import Player
 from sgs_tools.report import plural
 
@@ -212,11 +213,10 @@ def choose_generals(g: Game, lord: int) -> None:
             g.lib.general(name)
             p.general = name
         return
-    pool = [x for x in g.lib.pool(g.mode) if x.hp is not None]
+    pool, by_id, ids = generals_pool(g)
     if len(pool) < n:
         raise SetupError(f"mode {g.mode.id!r} has only {len(pool)} generals for {n} seats")
-    by_id = {x.id: x for x in pool}
-    rest = [x.id for x in pool]
+    rest = list(ids)
     g.rng.shuffle(rest)
     sel = g.raw.get("selection") or {}
     lord_rule = sel.get("lord") or {}
@@ -241,6 +241,19 @@ def choose_generals(g: Game, lord: int) -> None:
         p.general = pick_general(g, p.seat, offers[p.seat], by_id)
     if setup.focus:
         seat_focus(g, *setup.focus)
+
+
+def generals_pool(g: Game) -> tuple[list[General], dict[str, General], list[str]]:
+    """The mode's generals with whole HP, by id, and their ids: read once per library
+    and mode (the library's generals never change), for every game; callers only read
+    them (as Guozhan's ``pool``)."""
+    kept = g.lib.compiled.setdefault("identity_pool", Shared())
+    found = kept.get(g.mode.id)
+    if found is None or found[0] is not g.mode:
+        pool = [x for x in g.lib.pool(g.mode) if x.hp is not None]
+        found = kept[g.mode.id] = (g.mode, pool, {x.id: x for x in pool},
+                                   [x.id for x in pool])
+    return found[1], found[2], found[3]
 
 
 def seat_focus(g: Game, general: str, role: str) -> None:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 
 TAKE_WHEN, TAKE_AFTER = ("take_damage", "when"), ("take_damage", "after")
+DEAL_WHEN, DEAL_AFTER = ("deal_damage", "when"), ("deal_damage", "after")
 HP_REDUCED = ("hp_reduced", "after")
 RECOVER_WHEN, RECOVER_AFTER = ("recover", "when"), ("recover", "after")
 """emit's keys of the events damage and recovery raise (see events.plan_emit)."""
@@ -52,7 +53,8 @@ def damage(g: Game, victim: int, n: int, source: int | None, nature: str | None,
                     payload["amount"] += delta(g, a) or 0
         if own and use is not None:
             payload["amount"] += use.bonus
-        g.emit("deal_damage", "when", source, payload)
+        if g.emit_plans.get(DEAL_WHEN) is not NOBODY:  # (nobody listens: not raised)
+            g.emit("deal_damage", "when", source, payload)
     plans = g.emit_plans  # (an event nobody listens to is not raised: events.NOBODY)
     if plans.get(TAKE_WHEN) is not NOBODY:
         g.emit("take_damage", "when", victim, payload)
@@ -78,7 +80,8 @@ def damage(g: Game, victim: int, n: int, source: int | None, nature: str | None,
         g.dying(victim, source, f)
     if g.over:
         return
-    if source is not None and t.players[source].alive:
+    if source is not None and t.players[source].alive and (
+            plans.get(DEAL_AFTER) is not NOBODY or DEFERRED in payload):
         g.emit("deal_damage", "after", source, payload)
     if plans.get(TAKE_AFTER) is not NOBODY or DEFERRED in payload:
         # (raised, for nobody, if what resolved left steps to run after it)

@@ -81,8 +81,18 @@ def take_turn(g: Game, seat: int, phases: list[str] | None = None,
         g.emit("phase_end", "at", seat, {"phase": "turn"})
     for who, pid in (kept and kept.get(EXTRA_PHASES)) or ():
         g.log_event("extra_phase_lost", seat=who, phase=pid)  # granted too late to play
-    end_period(g, "turn")
-    sweep(g)
+    # end_period(g, "turn") and sweep(g), inline for the usual case (as at a phase's end)
+    if g.counters or g.statics.temporary or g.word_state.kept:
+        end_period(g, "turn")
+    else:
+        g.turn_plays.clear()
+    if t.processing:
+        sweep(g)
+    else:
+        for q in t.players:
+            if q.hp <= 0 and q.alive:
+                settle_dying(g)
+                break
     if g.setup.check_invariants:
         g.check_invariants()
 
@@ -172,8 +182,21 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
                                                   "discarded": discarded})
     if kept_values:
         ws.pop("ended", None)
-    end_period(g, "phase")
-    sweep(g)
+    # end_period(g, "phase") and sweep(g), inline for the usual case (every phase of
+    # every turn ends here): with no counters, temporary modifiers or kept words, the
+    # period's end only clears the phase's uses, and a sweep with nothing in processing
+    # only looks for someone dying
+    if g.counters or g.statics.temporary or ws.kept:
+        end_period(g, "phase")
+    else:
+        g.phase_uses.clear()
+    if t.processing:
+        sweep(g)
+    else:
+        for p in t.players:
+            if p.hp <= 0 and p.alive:
+                settle_dying(g)
+                break
     t.phase = ""
 
 

@@ -49,11 +49,11 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
     if via and not via.startswith("declare:"):
         g.rules.used_skill(user, via)
     uid = g.card_for(name, uids)
-    hooks = g.lib.actions.get(name, [])
+    hooks = g.lib.actions.get(name)
     hook = hooks[0] if hooks else None
     if preset:
         hook = dying_half(g, name, preset) or hook  # Analeptic used by the dying: recover
-    use = Use(name, uid, user, hook, list(preset or []), preset, via=via)
+    use = Use(name, uid, user, hook, list(preset) if preset else [], preset, via=via)
     st = g.statics
     if g._statics_dirty or st.temporary or "extra_targets" in st.words:
         for a in st.active(user, "extra_targets"):

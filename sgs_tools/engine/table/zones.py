@@ -19,6 +19,7 @@ from sgs_tools.engine.state import (
     EQUIPMENT,
     HAND,
     JUDGEMENT,
+    PILE_SPOTS,
     PROCESSING,
     CardInst,
 )
@@ -78,18 +79,22 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
         found = t.where.get(uid) if uid >= 0 else None
         if found is not None and found[0] != EQUIPMENT:
             old_zone, old_seat = found
+            # (the usual zones looked up here, the others by Table.zone_list)
             if old_zone == HAND:
                 t.players[old_seat].hand.remove(uid)
+            elif old_zone == PROCESSING:
+                t.processing.remove(uid)
             else:
                 t.zone_list(old_zone, old_seat).remove(uid)
-            if old_zone == JUDGEMENT and zone != JUDGEMENT:
-                g.views.pop(uid, None)
-            into = t.zone_list(zone, seat)
+                if old_zone == JUDGEMENT and zone != JUDGEMENT:
+                    g.views.pop(uid, None)
+            into = (t.processing if zone == PROCESSING else t.discard_pile
+                    if zone == DISCARD else t.zone_list(zone, seat))
             if bottom:
                 into.insert(0, uid)
             else:
                 into.append(uid)
-            t.where[uid] = (zone, seat)
+            t.where[uid] = (seat == -1 and PILE_SPOTS.get(zone)) or (zone, seat)
             if g.record:
                 g.log.append({"e": "move", "to": zone, "seat": seat, "reason": reason,
                               "cards": [g.face(uid)]})
@@ -111,7 +116,7 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
             continue
         moved.append(uid)
     where = t.where
-    at = (zone, seat)
+    at = (seat == -1 and PILE_SPOTS.get(zone)) or (zone, seat)  # (a pile's one tuple)
     pile: list[int] | None = None  # (the zone's list, looked up for the first card)
     for uid in moved:
         found = where.get(uid)
@@ -191,7 +196,7 @@ def reshuffle(g: Game) -> None:
     # (each card put under the pile in turn: the last one is at the bottom; in one
     # slice, not an insert at the front a card)
     t.draw_pile[:0] = pile[::-1]
-    where, here = t.where, (DRAW, -1)
+    where, here = t.where, PILE_SPOTS[DRAW]
     for u in pile:
         where[u] = here
     g.log_event("reshuffle", cards=len(pile))
