@@ -39,7 +39,7 @@ kind: scenario
 name: a Guozhan vocabulary probe
 mode: guozhan
 seats:
-  - {generals: [PROBE, gz_xuchu], revealed: [true, false], hp: 3,
+  - {generals: [PROBE, gz_menghuo], revealed: [true, false], hp: 3,
      hand: [slash ♠7, jink ♥2, peach ♥3]}
   - {generals: [gz_huanggai, gz_zhoutai], revealed: [true, false], hand: [slash ♠8, jink ♦2]}
   - {generals: [gz_caocao, gz_zhangliao], revealed: [true, false], hand: [jink ♦3]}
@@ -1306,7 +1306,7 @@ after revealed:
   draw 1
 """, """
 expect:
-  events: [{e: reveal_general, seat: 0, general: gz_xuchu, slot: deputy},
+  events: [{e: reveal_general, seat: 0, general: gz_menghuo, slot: deputy},
            {e: draw, seat: 0, cards: [slash ♥9]}]
   state: {seats: {0: {revealed: [true, true]}}}
 """, mode="guozhan"),
@@ -1370,7 +1370,7 @@ at start of play:
   lose_hp 1 for ally
 """, """
 seats:
-  - {generals: [PROBE, gz_xuchu], revealed: [true, false], hp: 3}
+  - {generals: [PROBE, gz_menghuo], revealed: [true, false], hp: 3}
   - {generals: [gz_huanggai, gz_zhoutai], revealed: [true, false]}
   - {generals: [gz_sunquan, gz_lvmeng], revealed: [true, false]}
   - {generals: [gz_liubei, gz_guanyu], revealed: [false, false]}
@@ -1651,8 +1651,8 @@ expect:
 """),
     P("modifier:no_reveal", "no_reveal others", """
 seats:
-  - {generals: [PROBE, gz_xuchu], revealed: [true, false], hand: [slash ♠7]}
-  - {generals: [gz_xiahoudun, gz_zhoutai], revealed: [false, false]}
+  - {generals: [PROBE, gz_menghuo], revealed: [true, false], hand: [slash ♠7]}
+  - {generals: [gz_xiahoudun, gz_xuchu], revealed: [false, false]}
   - {generals: [gz_caocao, gz_zhangliao], revealed: [false, false]}
   - {generals: [gz_liubei, gz_guanyu], revealed: [false, false]}
 script:
