@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from sgs_tools.engine.errors import SetupError
-from sgs_tools.engine.state import DRAW
+from sgs_tools.engine.state import DRAW, PILE_SPOTS
 
 if TYPE_CHECKING:
     from sgs_tools.engine.agents import Decision
@@ -87,7 +87,7 @@ class Rules:
         g.rng.shuffle(uids)
         t = g.table
         t.draw_pile = uids
-        t.where.update(dict.fromkeys(uids, (DRAW, -1)))
+        t.where.update(dict.fromkeys(uids, PILE_SPOTS[DRAW]))  # (the pile's one tuple)
 
     def deal_hands(self) -> None:
         """Everyone draws the mode's starting hand, from the current player on."""
