@@ -7,6 +7,7 @@ have negative uids), numbers are ints, words (suits, colours, names) are strings
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -41,6 +42,12 @@ NO_ARGS: dict[str, Any] = {}
 """The arguments of a step written without any (shared: primitives only read theirs)."""
 KINGDOMS = frozenset({"wei", "shu", "wu", "qun", "god"})
 """The base game's kingdoms; a game's interpreter also knows its expansions' (``kingdoms``)."""
+
+
+COMPARE: dict[str, Callable[[Any, Any], Any]] = {
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+    ">": operator.gt, ">=": operator.ge}
+"""``compare``'s operators (any other reads as ``>=``, as it always has)."""
 
 
 @dataclass(slots=True)
@@ -853,17 +860,7 @@ class Interpreter:
     @staticmethod
     def compare(op: str, a: Any, b: Any) -> bool:
         if a.__class__ is int and b.__class__ is int:  # (most: two numbers)
-            if op == "==":
-                return a == b
-            if op == "!=":
-                return a != b
-            if op == "<":
-                return a < b
-            if op == "<=":
-                return a <= b
-            if op == ">":
-                return a > b
-            return a >= b
+            return bool(COMPARE.get(op, COMPARE[">="])(a, b))
         if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
             a, b = sorted(a), sorted(b)
         else:
@@ -875,15 +872,9 @@ class Interpreter:
             return bool(a == b)
         if op == "!=":
             return bool(a != b)
-        x = a if isinstance(a, int) else 0
-        y = b if isinstance(b, int) else 0
-        if op == "<":
-            return x < y
-        if op == "<=":
-            return x <= y
-        if op == ">":
-            return x > y
-        return x >= y
+        # (an order compares numbers: anything else counts as 0)
+        return bool(COMPARE.get(op, COMPARE[">="])(a if isinstance(a, int) else 0,
+                                                 b if isinstance(b, int) else 0))
 
     def is_word(self, subject: Any, word: str, f: Frame) -> bool:
         g = self.game

@@ -81,18 +81,8 @@ def take_turn(g: Game, seat: int, phases: list[str] | None = None,
         g.emit("phase_end", "at", seat, {"phase": "turn"})
     for who, pid in (kept and kept.get(EXTRA_PHASES)) or ():
         g.log_event("extra_phase_lost", seat=who, phase=pid)  # granted too late to play
-    # end_period(g, "turn") and sweep(g), inline for the usual case (as at a phase's end)
-    if g.counters or g.statics.temporary or g.word_state.kept:
-        end_period(g, "turn")
-    else:
-        g.turn_plays.clear()
-    if t.processing:
-        sweep(g)
-    else:
-        for q in t.players:
-            if q.hp <= 0 and q.alive:
-                settle_dying(g)
-                break
+    end_period(g, "turn")  # (inline only at a phase's end, which comes six times as often)
+    sweep(g)
     if g.setup.check_invariants:
         g.check_invariants()
 
