@@ -90,21 +90,18 @@ class RandomAgent:
     def first_legal(self, n: int, legal: Callable[[int], bool]) -> int:
         """The first legal index of ``range(n)`` in a random order (drawn as needed)."""
         randrange = self.rng.randrange
-        if n > 0:
-            # (the first draw is tried before the rest are listed: it is usually legal)
-            i = randrange(n)
+        rest: list[int] | None = None  # (listed after a first miss: the first is usually legal)
+        size = n
+        while size:
+            j = randrange(size)
+            i = j if rest is None else rest[j]
             if legal(i):
                 return i
-            rest = list(range(n))
-            rest[i] = rest[-1]
+            if rest is None:
+                rest = list(range(n))
+            rest[j] = rest[-1]
             rest.pop()
-            while rest:
-                j = randrange(len(rest))
-                i = rest[j]
-                if legal(i):
-                    return i
-                rest[j] = rest[-1]
-                rest.pop()
+            size -= 1
         raise IllegalChoice(f"no legal option among {n} candidates")
 
 

@@ -108,7 +108,7 @@ class Game:
         """Per seat, its skills' own and granted action hooks, and its own as play
         candidates (``options.action_index``), until the skills at the table change."""
         self.limit_keys: dict[str, str] = {}
-        """Card name → the name its uses are limited under (``options.limit_key_of``)."""
+        """Card name → the name its uses are limited under (``prim_use.limit_key``)."""
         self.card_slots: dict[int, options.CardSlot] = lib.compiled.setdefault(
             "card_slots", Shared())
         """Hand card uid → how the play options list it (``options.card_slot``): kept

@@ -58,8 +58,6 @@ def dying_half(g: Game, name: str, on: list[int]) -> Hook | None:
 def limit_key(g: Game, name: str) -> str:
     """The name a card's uses are limited and counted under: a kind of a limited card counts
     as that card (a Fire or Thunder Slash is one of the play phase's Slashes)."""
-    if "_" not in name:
-        return name
     found = g.limit_keys.get(name)  # (kept per name for the game: it reads only the phases)
     if found is None:
         found = g.limit_keys[name] = phases_limit_of(g, name)
@@ -68,6 +66,8 @@ def limit_key(g: Game, name: str) -> str:
 
 def phases_limit_of(g: Game, name: str) -> str:
     """``limit_key`` as the phases' use limits say, read afresh."""
+    if "_" not in name:
+        return name
     for phase in g.phases:
         for limited in phase.get("use_limits") or ():
             if name.endswith("_" + limited):

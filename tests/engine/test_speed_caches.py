@@ -128,7 +128,7 @@ def test_range_memo_is_dropped_when_listing_options_fails(
         raise RuntimeError("listing failed")
 
     if agents == "random":
-        monkeypatch.setattr(options.PlaySlots, "legal_or_end", broken)
+        monkeypatch.setattr(options.PlaySlots, "legal", broken)
     else:
         g.play_options = broken  # type: ignore[method-assign,assignment]
     phase = next(ph for ph in g.phases if "use_limits" in ph)

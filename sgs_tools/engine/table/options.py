@@ -151,12 +151,6 @@ def use_limit(g: Game, seat: int, name: str, phase: dict[str, Any] | None) -> in
     return limit
 
 
-def limit_key_of(g: Game, name: str) -> str:
-    """``prim_use.limit_key``, kept per name for the game (it reads only the phases)."""
-    found = g.limit_keys[name] = limit_key(g, name)
-    return found
-
-
 def probe_card(g: Game, name: str) -> int:
     """A virtual card of the given name, for checking filters before a use."""
     uid = g.probes.get(name)
@@ -177,7 +171,7 @@ def card_usable(g: Game, seat: int, name: str, uid: int, phase: dict[str, Any] |
     named = treated_name(g, seat, uid) if maybe or "change_name" in st.words else None
     if named is not None and named != name:
         return False  # a card that counts as another is used only as that one
-    key = g.limit_keys.get(name) or limit_key_of(g, name)
+    key = g.limit_keys.get(name) or limit_key(g, name)  # (its own cache, read inline)
     limit = g.use_limit(seat, key, phase)
     if limit is not None and g.phase_uses.get((seat, key), 0) >= limit and not unlimited_on(
             g, seat, uid):  # 陷阵: on those characters the card is not limited
@@ -514,7 +508,6 @@ class PlaySlots:
             found = self.known[i] = self.check(i)
         return found
 
-    legal_or_end = legal
 
     def label_or_end(self, i: int) -> str:
         """The label of candidate ``i``, or "end" just after the candidates."""
@@ -524,7 +517,7 @@ class PlaySlots:
     def check(self, i: int) -> bool:
         """Whether candidate ``i`` may be played now, or True for ``i`` just after the
         candidates ("end"). Not remembered: an agent that tries each candidate once
-        (``RandomAgent.first_legal``) asks this instead of ``legal_or_end``."""
+        (``RandomAgent.first_legal``) asks this instead of ``legal``."""
         items = self.items
         if i == len(items):
             return True

@@ -110,7 +110,7 @@ def play_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
                     pick = agent.first_legal(n + 1, slots.check)
                 else:
                     pick = g.ask_n(seat, "play", n + 1, slots.label_or_end, 1, 1,
-                                   "play phase", None, slots.legal_or_end)[0]
+                                   "play phase", None, slots.legal)[0]
                 option = slots.option(pick) if pick < n else None
             else:
                 options = g.play_options(seat, phase, failed)
