@@ -32,6 +32,12 @@ card's location, mostly finds the very same tuple."""
 OWN_ZONES = (HAND, EQUIPMENT, JUDGEMENT, GENERAL_PILE)
 
 
+def spot(zone: str, seat: int) -> tuple[str, int]:
+    """What ``Table.where`` records for a card in ``zone`` (of ``seat``): a shared pile's
+    one tuple (``PILE_SPOTS``), or a new one."""
+    return (seat == -1 and PILE_SPOTS.get(zone)) or (zone, seat)
+
+
 @dataclass(slots=True)
 class CardInst:
     """One card: a physical copy from a deck, or a virtual card made of ``parts``."""
@@ -199,7 +205,7 @@ class Table:
                 pile.insert(0, uid)
             else:
                 pile.append(uid)
-        self.where[uid] = (seat == -1 and PILE_SPOTS.get(zone)) or (zone, seat)
+        self.where[uid] = spot(zone, seat)
 
     def zone_total(self) -> int:
         total = len(self.draw_pile) + len(self.discard_pile) + len(self.processing)

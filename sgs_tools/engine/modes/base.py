@@ -8,9 +8,11 @@ the model.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from sgs_tools.engine.errors import SetupError
+from sgs_tools.engine.shared import Shared
 from sgs_tools.engine.state import DRAW, PILE_SPOTS
 
 if TYPE_CHECKING:
@@ -62,6 +64,17 @@ def register(*mode_ids: str) -> Any:
         cls.modes = tuple(mode_ids)
         return cls
     return add
+
+
+def kept_for_mode(g: Game, name: str, make: Callable[[], Any]) -> Any:
+    """What ``make`` builds from the library's generals for this game's mode, built once
+    per library and mode and kept for every game (the library's generals never change;
+    callers only read it)."""
+    kept = g.lib.compiled.setdefault(name, Shared())
+    found = kept.get(g.mode.id)
+    if found is None or found[0] is not g.mode:
+        found = kept[g.mode.id] = (g.mode, make())
+    return found[1]
 
 
 class Rules:

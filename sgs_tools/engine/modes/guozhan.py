@@ -21,7 +21,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any, cast
 
 from sgs_tools.engine.errors import InvariantBroken, SetupError
-from sgs_tools.engine.modes.base import Rules, kept_skills, register
+from sgs_tools.engine.modes.base import Rules, kept_for_mode, kept_skills, register
 from sgs_tools.engine.shared import Shared
 from sgs_tools.engine.state import Player
 
@@ -224,12 +224,8 @@ class GuozhanRules(Rules):
         mode (the library's generals never change), for every game; callers only read
         it."""
         g = self.g
-        kept = g.lib.compiled.setdefault("guozhan_pool", Shared())
-        found = kept.get(g.mode.id)
-        if found is None or found[0] is not g.mode:
-            found = kept[g.mode.id] = (g.mode, [x for x in g.lib.pool(g.mode)
-                                                if x.halves is not None])
-        return cast("list[General]", found[1])
+        return cast("list[General]", kept_for_mode(g, "guozhan_pool", lambda: [
+            x for x in g.lib.pool(g.mode) if x.halves is not None]))
 
     def focus_pairs(self, pairs: list[tuple[str, str]], offers: list[list[str]],
                     spare: list[str]) -> list[tuple[str, str]]:

@@ -9,13 +9,12 @@ lord's bonus, the first-game rules without generals) and ``setup`` (starting han
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sgs_tools.data.model import RANKS, General
 from sgs_tools.engine import ai
 from sgs_tools.engine.errors import SetupError
-from sgs_tools.engine.modes.base import Rules, kept_skills, register
-from sgs_tools.engine.shared import Shared
+from sgs_tools.engine.modes.base import Rules, kept_for_mode, kept_skills, register
 from sgs_tools.engine.state import Player
 from sgs_tools.report import plural
 
@@ -244,16 +243,14 @@ def choose_generals(g: Game, lord: int) -> None:
 
 
 def generals_pool(g: Game) -> tuple[list[General], dict[str, General], list[str]]:
-    """The mode's generals with whole HP, by id, and their ids: read once per library
-    and mode (the library's generals never change), for every game; callers only read
-    them (as Guozhan's ``pool``)."""
-    kept = g.lib.compiled.setdefault("identity_pool", Shared())
-    found = kept.get(g.mode.id)
-    if found is None or found[0] is not g.mode:
+    """The mode's generals with whole HP, by id, and their ids (kept for every game,
+    ``kept_for_mode``)."""
+    def make() -> tuple[list[General], dict[str, General], list[str]]:
         pool = [x for x in g.lib.pool(g.mode) if x.hp is not None]
-        found = kept[g.mode.id] = (g.mode, pool, {x.id: x for x in pool},
-                                   [x.id for x in pool])
-    return found[1], found[2], found[3]
+        return pool, {x.id: x for x in pool}, [x.id for x in pool]
+
+    return cast("tuple[list[General], dict[str, General], list[str]]",
+                kept_for_mode(g, "identity_pool", make))
 
 
 def seat_focus(g: Game, general: str, role: str) -> None:

@@ -22,6 +22,7 @@ from sgs_tools.engine.state import (
     PILE_SPOTS,
     PROCESSING,
     CardInst,
+    spot,
 )
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
                 into.insert(0, uid)
             else:
                 into.append(uid)
-            t.where[uid] = (seat == -1 and PILE_SPOTS.get(zone)) or (zone, seat)
+            t.where[uid] = spot(zone, seat)
             if g.record:
                 g.log.append({"e": "move", "to": zone, "seat": seat, "reason": reason,
                               "cards": [g.face(uid)]})
@@ -116,7 +117,7 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
             continue
         moved.append(uid)
     where = t.where
-    at = (seat == -1 and PILE_SPOTS.get(zone)) or (zone, seat)  # (a pile's one tuple)
+    at = spot(zone, seat)  # (a pile's one tuple)
     pile: list[int] | None = None  # (the zone's list, looked up for the first card)
     for uid in moved:
         found = where.get(uid)
