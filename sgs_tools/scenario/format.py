@@ -959,6 +959,7 @@ class _Reader:
                     for j, item in enumerate(value):
                         self.seat_number(item, at("expect", key, j), "each winner")
                 expectations.append(Expectation(key, value, at("expect", key)))
+
         return expectations
 
     def defaults(self) -> dict[str, Any]:
