@@ -57,6 +57,22 @@ from sgs_tools.engine.wordstate import WordState
 
 
 class Game:
+    # Every attribute a game has, in slots: a game has about sixty, more than an instance
+    # dict shares its keys for (thirty), and CPython then looks each of them, and every
+    # method called on the game (``g.emit`` …), up in the instance's own dict first. A
+    # method replaced for one game (a test's, a rollout child's) goes on a subclass.
+    __slots__ = ("_card_names", "_converts", "_equipped", "_rules_numbers", "_sources",
+                 "_statics_dirty", "action_lists", "agents", "card_listening", "card_slots",
+                 "changes", "copies", "count_as", "counters", "current_frame",
+                 "decisions_checked", "emit_plans", "extra_turns", "forgo_draw",
+                 "hand_names", "interp", "leaning", "lib", "limit_keys", "listening", "log",
+                 "made_of", "mode", "next_virtual", "over", "phase_kind", "phase_kinds",
+                 "phase_uses", "phases", "probe_uses", "probes", "range_memo", "raw",
+                 "record", "result", "ring_alive", "ring_memo", "rng", "rules",
+                 "seat_listening", "seat_views", "setup", "skill_stats", "skillsets",
+                 "skipped", "statics", "statics_seats", "steps", "table", "trigger_answers",
+                 "turn_plays", "use_stack", "view_names", "views", "word_state")
+
     def __init__(self, lib: Library, setup: Setup, agents: list[Agent] | None = None) -> None:
         self.lib = lib
         self.setup = setup

@@ -656,7 +656,10 @@ class RolloutAgent:
             def finish() -> None:
                 child_exit(w, None if g.result.error else value(g, seat))
 
-            setattr(g, "finish", finish)  # noqa: B010 - the child's game only
+            # (the child's game only: a game keeps no methods of its own, its attributes
+            # being slots, so its class becomes one whose ``finish`` is this)
+            g.__class__ = type("BranchGame", (type(g),), {
+                "__slots__": (), "finish": lambda _self: finish()})
             guard_play(frame, w)
             raise Branch(list(answer))
 

@@ -125,7 +125,8 @@ def test_hand_size_and_hp_changes_are_events(lib: Library, monkeypatch: Any) -> 
             seen.append((event, subject, dict(payload)))
         return real(event, timing, subject, payload)
 
-    monkeypatch.setattr(g, "emit", emit)
+    # (on the class: a game's attributes are slots, with no room for a method of its own)
+    monkeypatch.setattr(type(g), "emit", lambda _self, *args: emit(*args))
     g.draw(0, 2)
     uid = g.table.players[0].hand[0]
     g.move([uid], HAND, 1, "give")
