@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.data.catalog import Catalog
@@ -32,9 +31,13 @@ HARMFUL_WORDS = frozenset({"damage", "respond", "discard", "take", "deny", "suff
 HELPFUL_WORDS = frozenset({"recover", "draw", "gain", "gain_one", "give"})
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Hook:
-    """One compiled clause of a skill or card, with what the engine precomputes for it."""
+    """One compiled clause of a skill or card, with what the engine precomputes for it.
+
+    In slots: the engine reads a hook's fields at every event, and an instance dict
+    that became a dict of its own (as a cached property makes it) is read by a slower
+    path than the rest, at the same places in the code."""
 
     source: str
     index: int
@@ -61,12 +64,12 @@ class Hook:
     view_kind: str | None = None  # view-as: a kind of card, its name chosen as it is used
     match: tuple[Any, ...] | None = field(default=None, repr=False)
     """Its filter as ``table.events.matches`` reads it (``events.match_plan``)."""
+    key: str = field(init=False, repr=False)
+    """``source#index``: what frequency counters are kept by (made with the hook: the
+    hot path asks for it on every trigger check)."""
 
-    @cached_property
-    def key(self) -> str:
-        """``source#index``: what frequency counters are kept by (built once; the hot
-        path asks for it on every trigger check)."""
-        return f"{self.source}#{self.index}"
+    def __post_init__(self) -> None:
+        self.key = f"{self.source}#{self.index}"
 
     @property
     def all_steps(self) -> list[dict[str, Any]]:
@@ -151,21 +154,35 @@ class Library:
     ``emit``'s plans by the lists they are made of (``table.events.plan_emit``), what
     skills convert cards to (``table.events.converts_of``)."""
 
-    @cached_property
+    _kingdoms: frozenset[str] | None = field(default=None, repr=False)
+    _view_cards: frozenset[str] | None = field(default=None, repr=False)
+    """(``kingdoms`` and ``view_cards`` once found: kept in fields, not by a cached
+    property, which would make the library's instance dict one of its own, read by a
+    slower path at every ``g.lib`` look-up)"""
+
+    @property
     def kingdoms(self) -> frozenset[str]:
         """Every kingdom: the base game's and those the loaded expansions declare (the
         kingdom words of selectors and conditions)."""
-        return frozenset(self.catalog.all_kingdoms())
+        found = self._kingdoms
+        if found is None:
+            found = self._kingdoms = frozenset(self.catalog.all_kingdoms())
+        return found
 
-    @cached_property
+    @property
     def view_cards(self) -> frozenset[str]:
         """Every card name a view-as conversion can make (asked on the hot path: a card
         no conversion makes is only ever held as a card in hand)."""
-        kinds = {v.view_kind for views in self.views.values() for v in views if v.view_kind}
-        made = {c.id for c in self.catalog.cards.values()
-                if any(kind_matches(c, k) for k in kinds)}
-        return frozenset(v.view_card for views in self.views.values() for v in views
-                         if v.view_card) | made
+        found = self._view_cards
+        if found is None:
+            kinds = {v.view_kind for views in self.views.values() for v in views
+                     if v.view_kind}
+            made = {c.id for c in self.catalog.cards.values()
+                    if any(kind_matches(c, k) for k in kinds)}
+            found = self._view_cards = frozenset(
+                v.view_card for views in self.views.values() for v in views
+                if v.view_card) | made
+        return found
 
     def event_index(self, key: tuple[str, str]
                     ) -> tuple[dict[int, int], dict[str, list[Hook]]]:
