@@ -49,7 +49,8 @@ HP_CHANGED = ("hp_changed", "after")
 
 
 def hands_listened(g: Game) -> bool:
-    """Whether any hook waits for a hand to change size (then moves count hands)."""
+    """Whether any hook waits for a hand to change size (then moves count hands; zones'
+    ``move`` and ``draw`` ask it inline)."""
     return HAND_CHANGED in g.lib.by_event
 
 

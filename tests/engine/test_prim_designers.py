@@ -115,7 +115,8 @@ def test_hand_size_and_hp_changes_are_events(lib: Library, monkeypatch: Any) -> 
 
     g = table(lib, FIVE, mode="identity")
     seen: list[tuple[str, int | None, dict[str, Any]]] = []
-    monkeypatch.setattr(zones, "hands_listened", lambda game: True)
+    # (zones asks ``prim_state.hands_listened`` inline: HAND_CHANGED among the events)
+    monkeypatch.setattr(zones, "HAND_CHANGED", next(iter(g.lib.by_event)))
     monkeypatch.setattr(prim_state, "HP_CHANGED", next(iter(g.lib.by_event)))
     real = g.emit
 

@@ -269,8 +269,11 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
                     or not players[subject].alive):
                 return payload
             match = g.matches
-            entries = [h for h in by_seat[subject]
-                       if match(h, subject, event, subject, payload)]
+            hooks = by_seat[subject]
+            # (one hook, the usual case, is matched with no list made unless it matches)
+            entries = [h for h in hooks if match(h, subject, event, subject, payload)] if (
+                len(hooks) > 1) else [hooks[0]] if match(
+                    hooks[0], subject, event, subject, payload) else None
             if entries:
                 fire_entries(g, subject, entries, event, subject, payload)
             return payload
@@ -314,7 +317,10 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
                 if mine:
                     held = held + mine if held else mine
             if held:
-                entries = [h for h in held if match(h, seat, event, subject, payload)]
+                # (as below: one hook is matched with no list made unless it matches)
+                entries = [h for h in held if match(h, seat, event, subject, payload)] if (
+                    len(held) > 1) else [held[0]] if match(
+                        held[0], seat, event, subject, payload) else None
                 if entries:
                     fire_entries(g, seat, entries, event, subject, payload)
                     if g.over:
@@ -363,7 +369,10 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
                 held = held + mine if held else mine
         # (else ``held_cards`` would find none: ``may_hold``)
         if held:
-            entries = [h for h in held if match(h, seat, event, subject, payload)]
+            # (one hook, the usual case, is matched with no list made unless it matches)
+            entries = [h for h in held if match(h, seat, event, subject, payload)] if (
+                len(held) > 1) else [held[0]] if match(
+                    held[0], seat, event, subject, payload) else None
             if entries:
                 fire_entries(g, seat, entries, event, subject, payload)
                 if g.over:

@@ -10,7 +10,7 @@ from sgs_tools.engine.errors import (
 )
 from sgs_tools.engine.interp import Frame
 from sgs_tools.engine.modifiers import card_filter_ok
-from sgs_tools.engine.prim_state import hand_sizes, hands_changed, hands_listened
+from sgs_tools.engine.prim_state import HAND_CHANGED, hand_sizes, hands_changed
 from sgs_tools.engine.primitives import return_borrowed
 from sgs_tools.engine.records import NOBODY
 from sgs_tools.engine.state import (
@@ -71,8 +71,9 @@ def move(g: Game, uids: list[int], zone: str, seat: int = -1, reason: str = "",
         return
     g.changes += 1
     t = g.table
+    # (``prim_state.hands_listened``, inline: asked at every move)
     hands = hand_sizes(g, {t.where.get(u, ("", -1))[1] for u in uids if u >= 0} | {seat}) \
-        if hands_listened(g) else None
+        if HAND_CHANGED in g.lib.by_event else None
     if len(uids) == 1 and hands is None and zone != EQUIPMENT:
         # One physical card, neither from nor to an equipment area (most moves: a card
         # played from hand, or sent on from processing): the loop below, for that card.
@@ -233,7 +234,7 @@ def draw(g: Game, seat: int, n: int, f: Frame | None = None) -> list[int]:
         g.credit(g.DRAWN, len(out), seat)
         if g.emit_plans.get(GAIN) is not NOBODY:
             g.emit("gain_cards", "after", seat, {"cards": out, "amount": len(out)})
-    if out and hands_listened(g):
+    if out and HAND_CHANGED in g.lib.by_event:  # (``prim_state.hands_listened``, inline)
         hands_changed(g, {seat: before})
     return out
 
