@@ -423,10 +423,12 @@ def response_sources(g: Game, seat: int, name: str) -> list[tuple[str, list[int]
     out: list[tuple[str, list[int], str | None]] = []
     st = g.statics  # (as_treated asked only if the word may be in force: in_force_maybe)
     renamed = g._statics_dirty or st.temporary or "change_name" in st.words
+    kind = "_" + name
     for u in p.hand:
         card = as_treated(g, seat, cards[u]) if renamed else cards[u]
-        if not card_is_named(card, (name,)):
-            continue
+        named = card.card
+        if named != name and not named.endswith(kind):
+            continue  # (``card_is_named(card, (name,))``, inline: asked of every card)
         if card is cards[u]:
             out.append((card.face(), [u], None))
         else:  # 禁酒: an Analeptic that counts as a Slash
