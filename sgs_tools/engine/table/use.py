@@ -70,7 +70,8 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
         g.log_event("use", seat=user, card=g.face(uid), via=via,
                     targets=list(preset or []))
     g.move(physical, PROCESSING, -1, "use")
-    key = (user, limit_key(g, name))  # (a Fire Slash counts as a Slash)
+    # (a Fire Slash counts as a Slash; limit_key's own cache, read inline)
+    key = (user, g.limit_keys.get(name) or limit_key(g, name))
     if in_play:
         g.phase_uses[key] = g.phase_uses.get(key, 0) + 1
         g.count_play(user, name)
@@ -233,13 +234,19 @@ def pick(g: Game, who: Any, f: Frame) -> tuple[int, ...]:
     if use is not None and use.preset is not None:
         use.targets = [s for s in use.preset if g.table.players[s].alive]
         return tuple(use.targets)
-    if use is not None:
+    st = g.statics
+    # (targeting_select, beyond_limit and extra_among change nothing unless one of their
+    # words may be in force: each asked only then, ``options.in_force_maybe`` inline)
+    maybe = g._statics_dirty or bool(st.temporary)
+    words = st.words
+    if use is not None and (maybe or "use_distance" in words or "no_distance_limit" in words):
         select = g.targeting_select(use, select)
     cands = list(g.interp.select(select, f))
     if use is not None:
         if not targets_free(g, use):
             cands = [c for c in cands if g.can_target(use, c)]
-        cands = beyond_limit(g, use, cands)
+        if maybe or "unlimited_on" in words:
+            cands = beyond_limit(g, use, cands)
     low, high = g.interp.selector_count(select, f, len(cands))
     if use is not None:
         high += use.extra
@@ -255,7 +262,8 @@ def pick(g: Game, who: Any, f: Frame) -> tuple[int, ...]:
         picked = g.choose_players(f.actor, cands, max(low, 0), high,
                                      f"{f.name}: choose", f, helpful=helpful)
     if use is not None:
-        picked = extra_among(g, use, picked, f)
+        if maybe or "extra_targets_among" in words:
+            picked = extra_among(g, use, picked, f)
         use.targets = list(picked)
     return picked
 
