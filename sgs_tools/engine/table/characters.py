@@ -84,7 +84,8 @@ def attack_range(g: Game, seat: int) -> int:
     t = g.table
     p = t.players[seat]
     base = (g._rules_numbers or g.rules_numbers())[1]
-    weapon = borrowed_weapon(g, seat)
+    # (nothing borrowed while no word keeps anything: ``borrowed_weapon``'s first test)
+    weapon = borrowed_weapon(g, seat) if g.word_state.kept else None
     if weapon is None:
         weapon = p.equipment.get("weapon")
     if weapon is not None:

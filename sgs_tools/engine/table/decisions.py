@@ -45,8 +45,13 @@ def ask_n(g: Game, seat: int, kind: str, n: int, label_of: Callable[[int], str],
         raise InvariantBroken(f"seat {seat} was asked to act after death ({prompt})")
     if kind not in DECISION_KINDS:
         raise EngineError(f"unknown decision kind {kind!r} ({prompt})")
-    low = min(low, n)
-    high = min(max(high, low), n)
+    # (``low = min(low, n)``, ``high = min(max(high, low), n)``, without the calls)
+    if low > n:
+        low = n
+    if high < low:
+        high = low
+    if high > n:
+        high = n
     if n == 0 or high == 0:
         return []
     if n == 1 and low == 1 and kind not in ("play",):

@@ -180,7 +180,7 @@ def card_usable(g: Game, seat: int, name: str, uid: int, phase: dict[str, Any] |
             g, seat, uid):
         return False
     hook = hooks[0]
-    f = Frame(seat, seat, hook, {"card": [uid]})
+    f = Frame(seat, seat, hook, {"card": [uid]}, {})  # (its event: the default, made here)
     if hook.condition is not None and not g.interp.cond(hook.condition, f):
         return False
     return g.has_targets(hook, f, name)

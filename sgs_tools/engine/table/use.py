@@ -55,7 +55,9 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
         hook = dying_half(g, name, preset) or hook  # Analeptic used by the dying: recover
     use = Use(name, uid, user, hook, list(preset) if preset else [], preset, via=via)
     st = g.statics
-    if g._statics_dirty or st.temporary or "extra_targets" in st.words:
+    # (``active`` asked only of a user with the word, as ``Statics.everywhere`` asks: with
+    # the statics fresh and nothing temporary, one without it has none in force)
+    if g._statics_dirty or st.temporary or "extra_targets" in st.by_word[user]:
         for a in st.active(user, "extra_targets"):
             if card_filter_ok(g, a, "card", uid):
                 use.extra += delta(g, a) or 0
@@ -74,8 +76,10 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
     key = (user, g.limit_keys.get(name) or limit_key(g, name))
     if in_play:
         g.phase_uses[key] = g.phase_uses.get(key, 0) + 1
-        g.count_play(user, name)
-    if g._statics_dirty or st.temporary or "next_damage" in st.words:
+        if g.phase_kind == "play" and g.table.current == user:  # (count_play, inline)
+            played = (user, name)
+            g.turn_plays[played] = g.turn_plays.get(played, 0) + 1
+    if g._statics_dirty or st.temporary or "next_damage" in st.by_word[user]:
         for a in st.active(user, "next_damage"):  # (else it has none to give)
             if card_filter_ok(g, a, "card", uid):
                 use.bonus += delta(g, a) or 0
@@ -362,8 +366,10 @@ def takes_effect(g: Game, use: Use, target: int, f: Frame) -> bool:
     """The moment a card is about to take effect on one character (Nullification)."""
     if target in use.cancelled and target not in use.forced:
         return False
-    st = g.statics  # (each word asked only if it may be in force: ``options.in_force_maybe``)
-    if g._statics_dirty or st.temporary or "immune" in st.words:
+    st = g.statics  # (each word asked only if it may be in force: ``options.in_force_maybe``;
+    # and ``active`` only of a target with the word, as ``Statics.everywhere`` asks: with
+    # the statics fresh and nothing temporary, one without it has none in force)
+    if g._statics_dirty or st.temporary or "immune" in st.by_word[target]:
         for a in st.active(target, "immune"):
             if card_filter_ok(g, a, "card", use.card) and not (
                     a.hook is not None and g.armour_ignored(target, a.hook.source)):
