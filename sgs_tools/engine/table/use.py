@@ -258,12 +258,13 @@ def pick(g: Game, who: Any, f: Frame) -> tuple[int, ...]:
         if use is not None:
             raise Abort("no legal target")
         return ()
-    high = min(high, len(cands))
+    if high > len(cands):
+        high = len(cands)  # (``min``, without the call: asked of every pick)
     if low == high == len(cands) and (select.get("count") is None):
         picked = tuple(cands)
     else:
         helpful = f.hook is not None and not f.hook.harmful
-        picked = g.choose_players(f.actor, cands, max(low, 0), high,
+        picked = g.choose_players(f.actor, cands, low if low > 0 else 0, high,
                                      f"{f.name}: choose", f, helpful=helpful)
     if use is not None:
         if maybe or "extra_targets_among" in words:
@@ -402,9 +403,11 @@ def respond(g: Game, seat: int, name: str, n: int, f: Frame, used: bool = False
                 if (card_filter_ok(g, a, "card", use.card)
                         and a.args.get("response") == name):
                     n = max(n, g.interp.num(a.args.get("n", 1), a.frame))
-        n = max(n, use.required.get((seat, name), 1))
+        required = use.required.get((seat, name), 1)
+        if required > n:
+            n = required  # (``max``, without the call: asked of every response)
     got: list[int] = []
-    for _ in range(max(1, n)):
+    for _ in range(n if n > 1 else 1):
         one = g.ask_for_card(seat, name, f, use=used)
         if not one:
             return []
