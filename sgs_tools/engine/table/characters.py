@@ -38,30 +38,31 @@ def distance(g: Game, a: int, b: int) -> int:
     d = g.ring_memo.get((a, b))
     if d is None:  # seats between a and b, the shorter way round, counting the living
         # (a pair kept in the ring memo was checked when it was counted)
-        t = g.table
-        n = len(t.players)
+        players = g.table.players
+        n = len(players)
         if not (0 <= a < n and 0 <= b < n):
             raise ValueError(f"no seat {a if not 0 <= a < n else b} at a {n}-seat table")
-        cw = ccw = 0
-        i = a
-        while i != b:
-            i = (i + 1) % n
-            if t.players[i].alive or i == b:
-                cw += 1
-        i = a
-        while i != b:
-            i = (i - 1) % n
-            if t.players[i].alive or i == b:
-                ccw += 1
-        d = g.ring_memo[(a, b)] = min(cw, ccw)
+        # (one way round passes the living seats strictly between the two, the other
+        # those outside them, and each then reaches b: counted with one list of who
+        # lives, rather than walked seat by seat both ways)
+        alive = [p.alive for p in players]
+        lo, hi = (a, b) if a < b else (b, a)
+        inside = alive[lo + 1:hi].count(True)
+        outside = alive.count(True) - inside - alive[lo] - alive[hi]
+        d = g.ring_memo[(a, b)] = 1 + min(inside, outside)
     if special and (st.temporary or "distance" in st.words):  # else none has one
-        for a_mod in st.active(a, "distance"):
+        # (``active`` asked only of a seat that may have one, as ``Statics.everywhere``
+        # asks: with the statics fresh and nothing temporary, a seat without the word
+        # has none in force)
+        maybe = g._statics_dirty or bool(st.temporary)
+        by_word = st.by_word
+        for a_mod in st.active(a, "distance") if maybe or "distance" in by_word[a] else ():
             to, frm = a_mod.args.get("to"), a_mod.args.get("from")
             if frm is not None and to is None:
                 continue
             if to is None or g.interp.names_seat(to, b, a_mod.frame):
                 d += delta(g, a_mod) or 0
-        for b_mod in st.active(b, "distance"):
+        for b_mod in st.active(b, "distance") if maybe or "distance" in by_word[b] else ():
             frm = b_mod.args.get("from")
             if frm is not None and g.interp.names_seat(frm, a, b_mod.frame):
                 d += delta(g, b_mod) or 0
@@ -83,7 +84,8 @@ def attack_range(g: Game, seat: int) -> int:
     t = g.table
     p = t.players[seat]
     base = (g._rules_numbers or g.rules_numbers())[1]
-    weapon = borrowed_weapon(g, seat)
+    # (nothing borrowed while no word keeps anything: ``borrowed_weapon``'s first test)
+    weapon = borrowed_weapon(g, seat) if g.word_state.kept else None
     if weapon is None:
         weapon = p.equipment.get("weapon")
     if weapon is not None:

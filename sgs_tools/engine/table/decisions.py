@@ -45,8 +45,13 @@ def ask_n(g: Game, seat: int, kind: str, n: int, label_of: Callable[[int], str],
         raise InvariantBroken(f"seat {seat} was asked to act after death ({prompt})")
     if kind not in DECISION_KINDS:
         raise EngineError(f"unknown decision kind {kind!r} ({prompt})")
-    low = min(low, n)
-    high = min(max(high, low), n)
+    # (``low = min(low, n)``, ``high = min(max(high, low), n)``, without the calls)
+    if low > n:
+        low = n
+    if high < low:
+        high = low
+    if high > n:
+        high = n
     if n == 0 or high == 0:
         return []
     if n == 1 and low == 1 and kind not in ("play",):
@@ -61,7 +66,10 @@ def ask_n(g: Game, seat: int, kind: str, n: int, label_of: Callable[[int], str],
                 labels = [label_of(i) for i in range(n)]
             g.rules.check_decision(Decision(seat, kind, labels, low, high, prompt,
                                             context or {}, legal))
-        picks = agent.choose(n, low, high, kind, legal)
+        if legal is None and low == high == 1:
+            picks = [agent.rng.randrange(n)]  # (what ``choose`` draws then, inline)
+        else:
+            picks = agent.choose(n, low, high, kind, legal)
     else:
         if labels is None:
             labels = [label_of(i) for i in range(n)]
@@ -148,6 +156,8 @@ def choose_players(g: Game, chooser: int, cands: tuple[int, ...] | list[int], lo
     public_name = g.rules.public_name
     picks = g.ask_n(chooser, "players", len(cands), lambda i: public_name(cands[i]), low,
                     high, prompt, context)
+    if len(picks) == 1:
+        return (cands[picks[0]],)  # (the usual answer: one, sorted already)
     return tuple(cands[i] for i in sorted(picks))
 
 
@@ -171,4 +181,6 @@ def choose_cards(g: Game, chooser: int, owner: int, uids: list[int], low: int, h
     face = g.face
     picks = g.ask_n(chooser, "cards", len(order), lambda i: face(order[i]) if i < n_shown
                     else f"hand card {i - n_shown + 1}", low, high, prompt, context)
+    if len(picks) == 1:
+        return [order[picks[0]]]  # (the usual answer: one, sorted already)
     return [order[i] for i in sorted(picks)]

@@ -86,7 +86,7 @@ def action_hooks(g: Game, seat: int) -> list[tuple[Hook, int]]:
 def seat_views(g: Game, seat: int) -> list[tuple[str, Hook]]:
     """(source, hook) of every conversion of the seat's skills and equipment, in order:
     kept with the ``sources_of`` list it was read from (a new list once they change)."""
-    sources = g.sources_of(seat)
+    sources = g._sources.get(seat) or g.sources_of(seat)  # (its memo, read inline)
     kept = g.seat_views.get(seat)
     if kept is not None and kept[0] is sources:
         return kept[1]
@@ -180,7 +180,7 @@ def card_usable(g: Game, seat: int, name: str, uid: int, phase: dict[str, Any] |
             g, seat, uid):
         return False
     hook = hooks[0]
-    f = Frame(seat, seat, hook, {"card": [uid]})
+    f = Frame(seat, seat, hook, {"card": [uid]}, {})  # (its event: the default, made here)
     if hook.condition is not None and not g.interp.cond(hook.condition, f):
         return False
     return g.has_targets(hook, f, name)
@@ -216,8 +216,17 @@ def has_targets(g: Game, hook: Hook, f: Frame, card: str | None) -> bool:
                     if use is None or use.hook is not hook:
                         use = g.probe_uses[key] = Use(card, g.probe_card(card), f.owner,
                                                       hook)
-                    select = g.targeting_select(use, select)
-                    if not targets_free(g, use):
+                    st = g.statics
+                    # (targeting_select changes a selector only if one of its words may
+                    # be in force, and targets_free says no only if one of its own may
+                    # be or the card is a delayed trick, the hook's ``card_type`` as it is
+                    # the card's own action: each asked only then)
+                    maybe = g._statics_dirty or st.temporary
+                    words = st.words
+                    if maybe or "use_distance" in words or "no_distance_limit" in words:
+                        select = g.targeting_select(use, select)
+                    if (maybe or "untargetable" in words or "taunt" in words
+                            or hook.card_type == "delayed_trick") and not targets_free(g, use):
                         # (stops at the first characters enough: a pick needs at
                         # least one, or the fixed number its count names)
                         return g.interp.select_reaches(
@@ -386,44 +395,33 @@ class PlaySlots:
         renamed = (g._statics_dirty or st.temporary or "change_name" in st.words) and (
             st.any_active("change_name"))
         kept = g.card_slots
-        for uid in p.hand:
-            c = cards[uid]
-            known = kept.get(uid)
-            if known is None or known[0] is not c:
-                known = kept[uid] = card_slot(g, uid, c)
-            if known[1] and not renamed:  # (what the lines below give such a card)
-                item = known[3]
-                if item is not None and known[2] not in failed:
-                    label_of(known[2])
-                    add(item)
-                continue
-            acts = actions.get(c.card)
-            if not acts and not renamed and c.type != "equipment":
-                continue  # (a Jink, a Nullification: nothing to use it for now)
-            label = c.face()
-            if acts is not None and len(acts) > 1:
-                for extra in acts[1:]:
-                    # A card's other actions (重铸 recast …) run with the card at hand.
-                    xlabel = f"{label}: {extra.source}#{extra.index}"
-                    if xlabel not in failed:
-                        label_of(xlabel)
-                        add(("card_action", (extra, uid), ACTION, (seat, extra, [uid])))
-            if label in failed:
-                continue
-            named = treated_name(g, seat, uid) if renamed else None
-            if named is not None:  # 禁酒: it is used only as the card it counts as
-                skill = treating_skill(g, seat)
-                xlabel = f"{skill}: {label} as {named}"
-                if xlabel not in failed:
-                    label_of(xlabel)
-                    add(("use_as", (skill, named, uid), AS_CARD, (named, uid)))
-                continue
-            if c.type == "equipment":
-                label_of(label)
-                add(("equip", uid, ALWAYS, None))
-            elif acts:
-                label_of(label)
-                add(("card", uid, CARD, (c.card, uid)))
+        if not renamed and not failed:
+            # (the usual listing: nothing renamed and nothing failed yet, so a card with
+            # at most one action is listed as ``card_slot`` says, with no label to test;
+            # the others as below)
+            for uid in p.hand:
+                known = kept.get(uid)
+                if known is None or known[0] is not cards[uid]:
+                    known = kept[uid] = card_slot(g, uid, cards[uid])
+                if known[1]:
+                    if known[3] is not None:
+                        label_of(known[2])
+                        add(known[3])
+                else:
+                    self.hand_card(uid, known[0], False, failed)
+        else:
+            for uid in p.hand:
+                c = cards[uid]
+                known = kept.get(uid)
+                if known is None or known[0] is not c:
+                    known = kept[uid] = card_slot(g, uid, c)
+                if known[1] and not renamed:  # (what ``hand_card`` gives such a card)
+                    item = known[3]
+                    if item is not None and known[2] not in failed:
+                        label_of(known[2])
+                        add(item)
+                    continue
+                self.hand_card(uid, c, renamed, failed)
         group = 0
         for source, view in seat_views(g, seat):
             if not g.frequency_ok(seat, view.key, view.frequency, None) or not view_ok(
@@ -434,7 +432,7 @@ class PlaySlots:
                     continue
                 group += 1
                 self.view_slots(source, view, name, group, failed)
-        index = action_index(g)
+        index = g.action_lists or action_index(g)  # (its memo, read inline)
         if not index[2]:  # (nobody grants an action: the seat's own, listed once)
             for label, item in index[3][seat]:
                 if label not in failed:
@@ -466,6 +464,40 @@ class PlaySlots:
         if mods and p.hand and "disguise" not in failed:
             label_of("disguise")
             add(("disguise", mods, ALWAYS, None))
+
+    def hand_card(self, uid: int, c: CardInst, renamed: bool, failed: set[str]) -> None:
+        """The candidates of one hand card (its other actions, then the card itself)."""
+        g, seat = self.g, self.seat
+        actions = g.lib.actions
+        label_of = self.labels.append
+        add = self.items.append
+        acts = actions.get(c.card)
+        if not acts and not renamed and c.type != "equipment":
+            return  # (a Jink, a Nullification: nothing to use it for now)
+        label = c.face()
+        if acts is not None and len(acts) > 1:
+            for extra in acts[1:]:
+                # A card's other actions (重铸 recast …) run with the card at hand.
+                xlabel = f"{label}: {extra.source}#{extra.index}"
+                if xlabel not in failed:
+                    label_of(xlabel)
+                    add(("card_action", (extra, uid), ACTION, (seat, extra, [uid])))
+        if label in failed:
+            return
+        named = treated_name(g, seat, uid) if renamed else None
+        if named is not None:  # 禁酒: it is used only as the card it counts as
+            skill = treating_skill(g, seat)
+            xlabel = f"{skill}: {label} as {named}"
+            if xlabel not in failed:
+                label_of(xlabel)
+                add(("use_as", (skill, named, uid), AS_CARD, (named, uid)))
+            return
+        if c.type == "equipment":
+            label_of(label)
+            add(("equip", uid, ALWAYS, None))
+        elif acts:
+            label_of(label)
+            add(("card", uid, CARD, (c.card, uid)))
 
     def view_slots(self, source: str, view: Hook, name: str, group: int,
                    failed: set[str]) -> None:
@@ -521,27 +553,28 @@ class PlaySlots:
         items = self.items
         if i == len(items):
             return True
-        g, seat, phase = self.g, self.seat, self.phase
         _kind, _data, how, args = items[i]
         if how == ALWAYS:
             return True
+        g = self.g
         if how == CARD:
             name, uid = args
-            ok = self.usable.get(name)
+            usable = self.usable
+            ok = usable.get(name)
             if ok is None:
-                ok = self.usable[name] = g.card_usable(seat, name, uid, phase)
+                ok = usable[name] = g.card_usable(self.seat, name, uid, self.phase)
             return ok
         if how == AS_CARD:
             name, uid = args
-            return g.card_usable(seat, name, uid, phase)
+            return g.card_usable(self.seat, name, uid, self.phase)
         if how == ACTION:
             owner, hook, card = args
-            return g.action_usable(seat, owner, hook, card)
+            return g.action_usable(self.seat, owner, hook, card)
         group, name, first = args
         ok = self.usable.get(group)
         if ok is None:
             probe = g.probe_card(name) if first is None else first
-            ok = self.usable[group] = g.card_usable(seat, name, probe, phase)
+            ok = self.usable[group] = g.card_usable(self.seat, name, probe, self.phase)
         return ok
 
     def option(self, i: int) -> tuple[str, str, Any]:

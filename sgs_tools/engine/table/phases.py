@@ -79,7 +79,7 @@ def draw_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     n += draw_adjustment(g)
     if g.forgo_draw:
         return
-    drawn = len(g.draw(seat, max(0, n)))
+    drawn = len(g.draw(seat, n if n > 0 else 0))  # (``max(0, n)``, without the call)
     for source, d in extra:  # what a static skill did, for the balance report
         stats = g.skill_stats.setdefault(source, [0, 0, 0, 0])
         stats[g.USES] += 1
@@ -159,7 +159,7 @@ def discard_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
                 if d is None:
                     return
                 limit += d
-    excess = len(p.hand) - max(0, limit)
+    excess = len(p.hand) - (limit if limit > 0 else 0)  # (``max(0, limit)``, no call)
     if excess <= 0:
         return
     chosen = g.choose_cards(seat, seat, list(p.hand), excess, excess,

@@ -55,7 +55,9 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
         hook = dying_half(g, name, preset) or hook  # Analeptic used by the dying: recover
     use = Use(name, uid, user, hook, list(preset) if preset else [], preset, via=via)
     st = g.statics
-    if g._statics_dirty or st.temporary or "extra_targets" in st.words:
+    # (``active`` asked only of a user with the word, as ``Statics.everywhere`` asks: with
+    # the statics fresh and nothing temporary, one without it has none in force)
+    if g._statics_dirty or st.temporary or "extra_targets" in st.by_word[user]:
         for a in st.active(user, "extra_targets"):
             if card_filter_ok(g, a, "card", uid):
                 use.extra += delta(g, a) or 0
@@ -70,11 +72,14 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
         g.log_event("use", seat=user, card=g.face(uid), via=via,
                     targets=list(preset or []))
     g.move(physical, PROCESSING, -1, "use")
-    key = (user, limit_key(g, name))  # (a Fire Slash counts as a Slash)
+    # (a Fire Slash counts as a Slash; limit_key's own cache, read inline)
+    key = (user, g.limit_keys.get(name) or limit_key(g, name))
     if in_play:
         g.phase_uses[key] = g.phase_uses.get(key, 0) + 1
-        g.count_play(user, name)
-    if g._statics_dirty or st.temporary or "next_damage" in st.words:
+        if g.phase_kind == "play" and g.table.current == user:  # (count_play, inline)
+            played = (user, name)
+            g.turn_plays[played] = g.turn_plays.get(played, 0) + 1
+    if g._statics_dirty or st.temporary or "next_damage" in st.by_word[user]:
         for a in st.active(user, "next_damage"):  # (else it has none to give)
             if card_filter_ok(g, a, "card", uid):
                 use.bonus += delta(g, a) or 0
@@ -233,13 +238,19 @@ def pick(g: Game, who: Any, f: Frame) -> tuple[int, ...]:
     if use is not None and use.preset is not None:
         use.targets = [s for s in use.preset if g.table.players[s].alive]
         return tuple(use.targets)
-    if use is not None:
+    st = g.statics
+    # (targeting_select, beyond_limit and extra_among change nothing unless one of their
+    # words may be in force: each asked only then, ``options.in_force_maybe`` inline)
+    maybe = g._statics_dirty or bool(st.temporary)
+    words = st.words
+    if use is not None and (maybe or "use_distance" in words or "no_distance_limit" in words):
         select = g.targeting_select(use, select)
     cands = list(g.interp.select(select, f))
     if use is not None:
         if not targets_free(g, use):
             cands = [c for c in cands if g.can_target(use, c)]
-        cands = beyond_limit(g, use, cands)
+        if maybe or "unlimited_on" in words:
+            cands = beyond_limit(g, use, cands)
     low, high = g.interp.selector_count(select, f, len(cands))
     if use is not None:
         high += use.extra
@@ -247,15 +258,17 @@ def pick(g: Game, who: Any, f: Frame) -> tuple[int, ...]:
         if use is not None:
             raise Abort("no legal target")
         return ()
-    high = min(high, len(cands))
+    if high > len(cands):
+        high = len(cands)  # (``min``, without the call: asked of every pick)
     if low == high == len(cands) and (select.get("count") is None):
         picked = tuple(cands)
     else:
         helpful = f.hook is not None and not f.hook.harmful
-        picked = g.choose_players(f.actor, cands, max(low, 0), high,
+        picked = g.choose_players(f.actor, cands, low if low > 0 else 0, high,
                                      f"{f.name}: choose", f, helpful=helpful)
     if use is not None:
-        picked = extra_among(g, use, picked, f)
+        if maybe or "extra_targets_among" in words:
+            picked = extra_among(g, use, picked, f)
         use.targets = list(picked)
     return picked
 
@@ -354,8 +367,10 @@ def takes_effect(g: Game, use: Use, target: int, f: Frame) -> bool:
     """The moment a card is about to take effect on one character (Nullification)."""
     if target in use.cancelled and target not in use.forced:
         return False
-    st = g.statics  # (each word asked only if it may be in force: ``options.in_force_maybe``)
-    if g._statics_dirty or st.temporary or "immune" in st.words:
+    st = g.statics  # (each word asked only if it may be in force: ``options.in_force_maybe``;
+    # and ``active`` only of a target with the word, as ``Statics.everywhere`` asks: with
+    # the statics fresh and nothing temporary, one without it has none in force)
+    if g._statics_dirty or st.temporary or "immune" in st.by_word[target]:
         for a in st.active(target, "immune"):
             if card_filter_ok(g, a, "card", use.card) and not (
                     a.hook is not None and g.armour_ignored(target, a.hook.source)):
@@ -388,9 +403,11 @@ def respond(g: Game, seat: int, name: str, n: int, f: Frame, used: bool = False
                 if (card_filter_ok(g, a, "card", use.card)
                         and a.args.get("response") == name):
                     n = max(n, g.interp.num(a.args.get("n", 1), a.frame))
-        n = max(n, use.required.get((seat, name), 1))
+        required = use.required.get((seat, name), 1)
+        if required > n:
+            n = required  # (``max``, without the call: asked of every response)
     got: list[int] = []
-    for _ in range(max(1, n)):
+    for _ in range(n if n > 1 else 1):
         one = g.ask_for_card(seat, name, f, use=used)
         if not one:
             return []
@@ -423,10 +440,12 @@ def response_sources(g: Game, seat: int, name: str) -> list[tuple[str, list[int]
     out: list[tuple[str, list[int], str | None]] = []
     st = g.statics  # (as_treated asked only if the word may be in force: in_force_maybe)
     renamed = g._statics_dirty or st.temporary or "change_name" in st.words
+    kind = "_" + name
     for u in p.hand:
         card = as_treated(g, seat, cards[u]) if renamed else cards[u]
-        if not card_is_named(card, (name,)):
-            continue
+        named = card.card
+        if named != name and not named.endswith(kind):
+            continue  # (``card_is_named(card, (name,))``, inline: asked of every card)
         if card is cards[u]:
             out.append((card.face(), [u], None))
         else:  # 禁酒: an Analeptic that counts as a Slash
