@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sgs_tools.engine.actions import ACTIONS
@@ -50,16 +50,28 @@ COMPARE: dict[str, Callable[[Any, Any], Any]] = {
 """``compare``'s operators (any other reads as ``>=``, as it always has)."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Frame:
     """Where a step runs: whose hook (``you``), who acts, and the named values in scope."""
 
     owner: int
     actor: int
     hook: Hook | None
-    vars: dict[str, Any] = field(default_factory=dict)
-    event: dict[str, Any] = field(default_factory=dict)
-    use: Use | None = None
+    vars: dict[str, Any]
+    event: dict[str, Any]
+    use: Use | None
+
+    def __init__(self, owner: int, actor: int, hook: Hook | None,
+                 vars: dict[str, Any] | None = None, event: dict[str, Any] | None = None,
+                 use: Use | None = None) -> None:
+        # (by hand, as ``records.Use``'s: a frame is made for every hook run and every
+        # probe, and the dataclass's default factories are a call each)
+        self.owner = owner
+        self.actor = actor
+        self.hook = hook
+        self.vars = {} if vars is None else vars
+        self.event = {} if event is None else event
+        self.use = use
 
     def child(self, actor: int | None = None) -> Frame:
         return Frame(self.owner, self.actor if actor is None else actor, self.hook,
