@@ -60,7 +60,8 @@ class Game:
     # Every attribute a game has, in slots: a game has about sixty, more than an instance
     # dict shares its keys for (thirty), and CPython then looks each of them, and every
     # method called on the game (``g.emit`` …), up in the instance's own dict first. A
-    # method replaced for one game (a test's, a rollout child's) goes on a subclass.
+    # method replaced for one game goes on its class (a test's patch) or on a subclass
+    # (a rollout child's ``finish``).
     __slots__ = ("_card_names", "_converts", "_equipped", "_rules_numbers", "_sources",
                  "_statics_dirty", "action_lists", "agents", "card_listening", "card_slots",
                  "changes", "copies", "count_as", "counters", "current_frame",

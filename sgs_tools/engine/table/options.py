@@ -218,15 +218,12 @@ def has_targets(g: Game, hook: Hook, f: Frame, card: str | None) -> bool:
                                                       hook)
                     st = g.statics
                     # (targeting_select changes a selector only if one of its words may
-                    # be in force, and targets_free says no only if one of its own may
-                    # be or the card is a delayed trick, the hook's ``card_type`` as it is
-                    # the card's own action: each asked only then)
+                    # be in force: asked only then, as it is asked of every candidate)
                     maybe = g._statics_dirty or st.temporary
                     words = st.words
                     if maybe or "use_distance" in words or "no_distance_limit" in words:
                         select = g.targeting_select(use, select)
-                    if (maybe or "untargetable" in words or "taunt" in words
-                            or hook.card_type == "delayed_trick") and not targets_free(g, use):
+                    if not targets_free(g, use):
                         # (stops at the first characters enough: a pick needs at
                         # least one, or the fixed number its count names)
                         return g.interp.select_reaches(
@@ -395,33 +392,18 @@ class PlaySlots:
         renamed = (g._statics_dirty or st.temporary or "change_name" in st.words) and (
             st.any_active("change_name"))
         kept = g.card_slots
-        if not renamed and not failed:
-            # (the usual listing: nothing renamed and nothing failed yet, so a card with
-            # at most one action is listed as ``card_slot`` says, with no label to test;
-            # the others as below)
-            for uid in p.hand:
-                known = kept.get(uid)
-                if known is None or known[0] is not cards[uid]:
-                    known = kept[uid] = card_slot(g, uid, cards[uid])
-                if known[1]:
-                    if known[3] is not None:
-                        label_of(known[2])
-                        add(known[3])
-                else:
-                    self.hand_card(uid, known[0], False, failed)
-        else:
-            for uid in p.hand:
-                c = cards[uid]
-                known = kept.get(uid)
-                if known is None or known[0] is not c:
-                    known = kept[uid] = card_slot(g, uid, c)
-                if known[1] and not renamed:  # (what ``hand_card`` gives such a card)
-                    item = known[3]
-                    if item is not None and known[2] not in failed:
-                        label_of(known[2])
-                        add(item)
-                    continue
-                self.hand_card(uid, c, renamed, failed)
+        for uid in p.hand:
+            c = cards[uid]
+            known = kept.get(uid)
+            if known is None or known[0] is not c:
+                known = kept[uid] = card_slot(g, uid, c)
+            if known[1] and not renamed:  # (what ``hand_card`` gives such a card)
+                item = known[3]
+                if item is not None and known[2] not in failed:
+                    label_of(known[2])
+                    add(item)
+                continue
+            self.hand_card(uid, c, renamed, failed)
         group = 0
         for source, view in seat_views(g, seat):
             if not g.frequency_ok(seat, view.key, view.frequency, None) or not view_ok(

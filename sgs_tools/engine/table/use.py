@@ -238,19 +238,13 @@ def pick(g: Game, who: Any, f: Frame) -> tuple[int, ...]:
     if use is not None and use.preset is not None:
         use.targets = [s for s in use.preset if g.table.players[s].alive]
         return tuple(use.targets)
-    st = g.statics
-    # (targeting_select, beyond_limit and extra_among change nothing unless one of their
-    # words may be in force: each asked only then, ``options.in_force_maybe`` inline)
-    maybe = g._statics_dirty or bool(st.temporary)
-    words = st.words
-    if use is not None and (maybe or "use_distance" in words or "no_distance_limit" in words):
+    if use is not None:
         select = g.targeting_select(use, select)
     cands = list(g.interp.select(select, f))
     if use is not None:
         if not targets_free(g, use):
             cands = [c for c in cands if g.can_target(use, c)]
-        if maybe or "unlimited_on" in words:
-            cands = beyond_limit(g, use, cands)
+        cands = beyond_limit(g, use, cands)
     low, high = g.interp.selector_count(select, f, len(cands))
     if use is not None:
         high += use.extra
@@ -267,8 +261,7 @@ def pick(g: Game, who: Any, f: Frame) -> tuple[int, ...]:
         picked = g.choose_players(f.actor, cands, low if low > 0 else 0, high,
                                      f"{f.name}: choose", f, helpful=helpful)
     if use is not None:
-        if maybe or "extra_targets_among" in words:
-            picked = extra_among(g, use, picked, f)
+        picked = extra_among(g, use, picked, f)
         use.targets = list(picked)
     return picked
 
