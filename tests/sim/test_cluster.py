@@ -8,10 +8,13 @@ import contextlib
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
+import tempfile
 import time
 import types
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -107,12 +110,23 @@ def test_a_long_ray_run_streams_a_window_of_chunks_at_a_time(fake_ray: FakeRay) 
     assert fake_ray.shut and fake_ray.cancelled == 0
 
 
-def test_a_ray_run_left_early_cancels_its_chunks_and_its_local_instance(
-        fake_ray: FakeRay) -> None:
+def test_a_ray_run_left_early_shuts_down_the_session_it_started(fake_ray: FakeRay) -> None:
+    """Its chunks end with the session (the job's workers are killed): no ray.cancel,
+    which in Ray 2.60 can abort the driver when a chunk finishes meanwhile."""
     games = cluster.run_iter(Settings(games=cluster.CHUNK * 20))
     next(games)
     games.close()
-    assert fake_ray.cancelled == fake_ray.out > 0 and fake_ray.shut
+    assert fake_ray.out > 0 and fake_ray.cancelled == 0 and fake_ray.shut
+
+
+def test_a_ray_run_left_early_in_a_callers_session_cancels_its_chunks(
+        fake_ray: FakeRay) -> None:
+    """A session the caller started stays up, so the chunks still out are cancelled."""
+    fake_ray.up = True
+    games = cluster.run_iter(Settings(games=cluster.CHUNK * 20))
+    next(games)
+    games.close()
+    assert fake_ray.cancelled == fake_ray.out > 0 and not fake_ray.shut
 
 
 @needs_ray
@@ -233,3 +247,155 @@ def test_a_ray_start_that_times_out_is_a_clear_error(fake_ray: FakeRay,
     assert result.exit_code == 2, result.output
     assert "cannot reach the Ray cluster at local" in result.output
     assert "Traceback" not in result.output
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def ray_head(tmp_path: Path) -> Iterator[tuple[str, dict[str, str], subprocess.Popen[bytes]]]:
+    """A cluster head as the README starts one (`ray start --head`), on loopback only,
+    with a home of its own: Ray 2.5x makes an authentication token there, which
+    `sgs simulate --address` has to find and send. Stopped (its whole process group)
+    at the end."""
+    port = _free_port()
+    root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")}
+    env.update(HOME=str(tmp_path), PYTHONPATH=str(root))
+    head = subprocess.Popen(
+        [sys.executable, "-m", "ray.scripts.scripts", "start", "--head", "--block",
+         "--port", str(port), "--node-ip-address", "127.0.0.1", "--num-cpus", "2",
+         "--include-dashboard", "false", "--disable-usage-stats"],
+        env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            assert head.poll() is None, "ray start --head ended"
+            with socket.socket() as s, contextlib.suppress(OSError):
+                s.settimeout(1)
+                s.connect(("127.0.0.1", port))
+                break
+            time.sleep(0.5)
+        else:
+            pytest.fail("ray start --head did not listen within 120 s")
+        yield f"127.0.0.1:{port}", env, head
+    finally:
+        seen = _descendants(head.pid)
+        with contextlib.suppress(OSError):
+            os.killpg(head.pid, signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            head.wait(timeout=60)
+        for pid in [head.pid, *seen, *_descendants(head.pid)]:
+            if _running(pid):
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+        head.wait()
+        # ray start names its cluster here for later drivers; this one is gone
+        current = Path(tempfile.gettempdir()) / "ray" / "ray_current_cluster"
+        with contextlib.suppress(OSError):
+            if current.read_text(encoding="utf-8").strip().endswith(f":{port}"):
+                current.unlink()
+
+
+def _simulate(env: dict[str, str], *args: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-c", "from sgs_tools.cli.main import run; run()", "simulate",
+         "--backend", "ray", *args], cwd=env["PYTHONPATH"], env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+
+
+@needs_ray
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process tree in /proc")
+def test_a_cluster_started_with_ray_start_plays_the_same_games_and_stops_on_ctrl_c(
+        ray_head: tuple[str, dict[str, str], subprocess.Popen[bytes]],
+        tmp_path: Path) -> None:
+    """The README's cluster path, on one machine: `ray start --head`, then `sgs simulate
+    --address`. The report is the process pool's for the same seeds; without --address
+    a local instance is started beside it; Ctrl-C ends the job (exit 130, one line), its
+    chunks stop on the cluster's workers, and the cluster stays up."""
+    address, env, head = ray_head
+    out = tmp_path / "ray.json"
+    job = _simulate(env, "--address", address, "--games", "24", "--players", "4",
+                    "--seed", "9", "-q", "--json", str(out))
+    _o, err = job.communicate(timeout=300)
+    assert job.returncode == 0, err[-2000:]
+    pool = tmp_path / "pool.json"
+    result = runner.invoke(app, ["simulate", "--games", "24", "--players", "4", "--seed",
+                                 "9", "--workers", "2", "-q", "--json", str(pool)])
+    assert result.exit_code == 0, result.output
+    reports = [json.loads(p.read_text(encoding="utf-8")) for p in (out, pool)]
+    for r in reports:
+        r.pop("seconds")
+    assert reports[0] == reports[1]
+    # without --address a local instance of its own, though `ray start` has one running
+    job = _simulate(env, "--games", "8", "--players", "4", "--workers", "1", "-q")
+    _o, err = job.communicate(timeout=300)
+    assert job.returncode == 0, err[-2000:]
+
+    job = _simulate(env, "--address", address, "--games", "1000000", "-q")
+    try:
+        deadline = time.monotonic() + 120
+        busy: list[int] = []
+        while not busy and time.monotonic() < deadline and job.poll() is None:
+            busy = [p for p in _descendants(head.pid)
+                    if _running(p) and b"ray::play_chunk" in _cmdline(p)]
+            time.sleep(0.5)
+        assert busy, "no chunk was played on the cluster"
+        time.sleep(2)
+        os.killpg(job.pid, signal.SIGINT)
+        _o, err = job.communicate(timeout=120)
+    finally:
+        if job.poll() is None:
+            job.kill()
+            job.wait()
+    assert job.returncode == 130, err[-2000:]
+    assert b"Traceback" not in err and b"sgs simulate: interrupted after" in err
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and any(
+            _running(p) and b"ray::play_chunk" in _cmdline(p) for p in _descendants(head.pid)):
+        time.sleep(0.5)
+    assert not [p for p in _descendants(head.pid)
+                if _running(p) and b"ray::play_chunk" in _cmdline(p)]
+    assert head.poll() is None, "the cluster went down with the job"
+
+
+def test_a_token_is_sent_to_a_cluster_only_where_there_is_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    cluster.use_token_if_any()
+    assert "RAY_AUTH_MODE" not in os.environ and not cluster.token_available()
+    (tmp_path / ".ray").mkdir()
+    (tmp_path / ".ray" / "auth_token").write_text("x" * 64, encoding="utf-8")
+    cluster.use_token_if_any()
+    assert os.environ["RAY_AUTH_MODE"] == "token"
+    monkeypatch.setenv("RAY_AUTH_MODE", "disabled")  # the user's word stands
+    cluster.use_token_if_any()
+    assert os.environ["RAY_AUTH_MODE"] == "disabled"
+    monkeypatch.setenv("RAY_AUTH_TOKEN_PATH", str(tmp_path / "none"))
+    assert not cluster.token_available()
+    monkeypatch.setenv("RAY_AUTH_TOKEN", "y" * 64)
+    assert cluster.token_available()
+
+
+def test_a_cluster_refusing_the_driver_without_a_token_says_where_one_goes(
+        fake_ray: FakeRay, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+
+    def refused(**_kwargs: Any) -> None:
+        raise ConnectionError("Failed to connect to Ray cluster at 10.0.0.1:6379")
+
+    monkeypatch.setattr(fake_ray, "init", refused)
+    result = runner.invoke(app, ["simulate", "--games", "4", "-q", "--backend", "ray",
+                                 "--address", "10.0.0.1:6379"])
+    assert result.exit_code == 2, result.output
+    assert "cannot reach the Ray cluster at 10.0.0.1:6379" in result.output
+    assert "~/.ray/auth_token" in result.output and "Traceback" not in result.output
