@@ -405,9 +405,14 @@ class PlaySlots:
                 continue
             self.hand_card(uid, c, renamed, failed)
         group = 0
-        for source, view in seat_views(g, seat):
-            if not g.frequency_ok(seat, view.key, view.frequency, None) or not view_ok(
-                    g, seat, view):
+        kept_views = g.seat_views.get(seat)
+        # (``seat_views``, its memo read inline: most seats have no conversion, kept [])
+        views = kept_views[1] if kept_views is not None and kept_views[0] is g._sources.get(
+            seat) else seat_views(g, seat)
+        for source, view in views:
+            # (``frequency_ok`` asked only of a limited one: it allows any other)
+            if (view.frequency and not g.frequency_ok(seat, view.key, view.frequency, None)
+                    ) or not view_ok(g, seat, view):
                 continue
             for name in view_names(g, view):
                 if not actions.get(name):
