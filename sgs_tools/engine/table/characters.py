@@ -20,9 +20,10 @@ DISTANCE_WORDS = frozenset({"fixed_distance", "fixed_distance_from", "distance"}
 def distance(g: Game, a: int, b: int) -> int:
     if a == b:
         return 0
+    pair = (a, b)  # (made once: the memos below are keyed by it)
     memo = g.range_memo
     if memo is not None:  # (while play options are listed: only the first ask computes)
-        found = memo.get((a, b))
+        found = memo.get(pair)
         if found is not None:
             return found
     if g._statics_dirty:
@@ -35,7 +36,7 @@ def distance(g: Game, a: int, b: int) -> int:
         fixed = fixed_distance(g, a, b)
         if fixed is not None:
             return fixed
-    d = g.ring_memo.get((a, b))
+    d = g.ring_memo.get(pair)
     if d is None:  # seats between a and b, the shorter way round, counting the living
         # (a pair kept in the ring memo was checked when it was counted)
         players = g.table.players
@@ -49,7 +50,8 @@ def distance(g: Game, a: int, b: int) -> int:
         lo, hi = (a, b) if a < b else (b, a)
         inside = alive[lo + 1:hi].count(True)
         outside = alive.count(True) - inside - alive[lo] - alive[hi]
-        d = g.ring_memo[(a, b)] = 1 + min(inside, outside)
+        # (the same both ways round: kept for (b, a) too)
+        d = g.ring_memo[pair] = g.ring_memo[(b, a)] = 1 + min(inside, outside)
     if special and (st.temporary or "distance" in st.words):  # else none has one
         # (``active`` asked only of a seat that may have one, as ``Statics.everywhere``
         # asks: with the statics fresh and nothing temporary, a seat without the word
@@ -70,7 +72,7 @@ def distance(g: Game, a: int, b: int) -> int:
     if d < least:
         d = least
     if memo is not None:
-        memo[(a, b)] = d
+        memo[pair] = d
     return d
 
 
