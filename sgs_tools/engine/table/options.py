@@ -341,7 +341,7 @@ candidate item (None: nothing to use it for)."""
 
 
 def card_slot(g: Game, uid: int, c: CardInst) -> CardSlot:
-    """How ``PlaySlots.build`` lists a hand card with at most one action whose name no
+    """How ``PlaySlots`` lists a hand card with at most one action whose name no
     ``change_name`` changes (kept with the card, shared by the games that share it, as
     it never changes: ``Game.card_slots``): as itself, an equipment card to equip, or not
     at all (a Jink, a Nullification)."""
@@ -352,6 +352,10 @@ def card_slot(g: Game, uid: int, c: CardInst) -> CardSlot:
     elif acts:
         item = ("card", uid, CARD, (c.card, uid))
     return (c, acts is None or len(acts) <= 1, c.face(), item)
+
+
+NO_SLOT: tuple[None, bool, str, None] = (None, False, "", None)
+"""What ``PlaySlots`` reads for a hand card whose ``card_slot`` is not kept yet."""
 
 
 class PlaySlots:
@@ -377,10 +381,8 @@ class PlaySlots:
         """Card name → whether a hand card of that name can be used as itself; and
         conversion candidate group (a number) → whether its card can be used (checked
         once). One dict for both: one fewer made per decision."""
-        self.build(failed)
-
-    def build(self, failed: set[str]) -> None:
-        g, seat = self.g, self.seat
+        # (the candidates listed here, rather than in a method of their own: a call
+        # fewer per decision)
         p = g.table.players[seat]
         cards = g.table.cards
         actions = g.lib.actions
@@ -394,16 +396,15 @@ class PlaySlots:
         kept = g.card_slots
         for uid in p.hand:
             c = cards[uid]
-            known = kept.get(uid)
-            if known is None or known[0] is not c:
-                known = kept[uid] = card_slot(g, uid, c)
-            if known[1] and not renamed:  # (what ``hand_card`` gives such a card)
-                item = known[3]
-                if item is not None and known[2] not in failed:
-                    label_of(known[2])
-                    add(item)
-                continue
-            self.hand_card(uid, c, renamed, failed)
+            # (unpacked at once: ``NO_SLOT`` for a card whose slot is not kept yet)
+            kept_card, simple, label, item = kept.get(uid, NO_SLOT)
+            if kept_card is not c:
+                kept_card, simple, label, item = kept[uid] = card_slot(g, uid, c)
+            if not simple or renamed:
+                self.hand_card(uid, c, renamed, failed)
+            elif item is not None and label not in failed:  # (what ``hand_card`` gives)
+                label_of(label)
+                add(item)
         group = 0
         kept_views = g.seat_views.get(seat)
         # (``seat_views``, its memo read inline: most seats have no conversion, kept [])
