@@ -499,18 +499,26 @@ class PlaySlots:
             return
         inner = g.interp.spec_of(view.view_spec or {}) or {}
         cands = g.interp.candidates(seat, inner)
-        low, _high = g.interp.count_of(inner, Frame(seat, seat, view), len(cands))
+        count = inner.get("count")
+        # (``count_of``'s low, read here for a number or no count, as most conversions
+        # have: without the frame it reads only for the rest)
+        if count.__class__ is int:
+            low = count
+        elif count is None:
+            low = 1
+        else:
+            low = g.interp.count_of(inner, Frame(seat, seat, view), len(cands))[0]
         if len(cands) < max(1, low):
             return
         first = cands[0]
-        if low <= 1 and inner.get("count") not in ("any",):
+        if low <= 1 and count not in ("any",):
             cards = g.table.cards
+            args = (group, name, first)  # (one for the group's cards: checked once)
             for uid in cands:
                 label = f"{source}: {cards[uid].face()} as {name}"
                 if uid != -1 and label not in failed:
                     self.labels.append(label)
-                    self.items.append(("view", (view, [uid], name), VIEW,
-                                       (group, name, first)))
+                    self.items.append(("view", (view, [uid], name), VIEW, args))
         else:
             label = f"{source}: {low} cards as {name}"
             if label not in failed:
