@@ -102,15 +102,17 @@ its cards in hand, and of those a conversion can make (``emit`` passes over a se
 equips none of the first, holds none of the second and converts to none of the third)."""
 
 Plan = tuple[list[list[Hook]], list[Hook], bool, list[int], frozenset[str] | None,
-             frozenset[int], CardsAt | None]
+             frozenset[int] | None, CardsAt | None]
 """How ``emit`` raises one event: each seat's skill hooks, the card hooks of the table
 (but delayed tricks', which no one holds: ``holds``), whether 'before' hooks resolve
 first, the seats with skill hooks (in seat order), when every card hook is an
 equipment's, the names of that equipment (then ``emit`` looks only at what is equipped,
 and passes over a seat that has none of them), the seats with a skill hook that may
 answer an event of another character (``subject_bound``: the others' skill hooks are
-passed over unless the event is theirs), and else, when there are card hooks, what
-they name (``CardsAt``)."""
+passed over unless the event is theirs; None when every hook, skill's or card's, is
+``subject_bound``: then only the subject is offered the event, as for a weapon's, an
+armour's or Jink's hooks), and else, when there are card hooks, what they name
+(``CardsAt``)."""
 
 
 
@@ -212,7 +214,10 @@ def plan_emit(g: Game, event: str, timing: str, key: tuple[Any, ...]) -> Plan:
                 in_hand = frozenset(h.source for h in cards if h.card_type != "equipment")
                 cards_at = (frozenset(h.source for h in cards if h.card_type == "equipment"),
                             in_hand, in_hand & g.lib.view_cards)
-            loose = frozenset(s for s in hooked if not all_bound(g, by_seat[s], event))
+            loose: frozenset[int] | None = frozenset(
+                s for s in hooked if not all_bound(g, by_seat[s], event))
+            if not loose and all(subject_bound(h, event) for h in cards):
+                loose = None
             plan = (by_seat, cards, before, hooked, equipment_only, loose, cards_at) if (
                 hooked or cards or before) else NOBODY
             if len(plans) >= PLANS_KEPT:
@@ -260,23 +265,35 @@ def emit(g: Game, event: str, timing: str, subject: int | None, payload: dict[st
     t = g.table
     players = t.players
     n = len(players)
-    current = t.current
-    if not cards:
-        if not loose:
-            # Only skill hooks, and each answers only its owner's own events: the
-            # subject's, if it has some (most such events are raised to another seat).
-            if (subject is None or not 0 <= subject < n or not by_seat[subject]
-                    or not players[subject].alive):
-                return payload
+    if loose is None:
+        # Every hook answers only its owner's own events: the subject's, if it has some
+        # (most such events are raised to another seat), are all that may match.
+        if subject is None or not 0 <= subject < n or not players[subject].alive:
+            return payload
+        held = by_seat[subject] if by_seat else None
+        if cards:
+            if equipment_only is not None:  # (as in the loop below)
+                equipped = g._equipped.get(subject)
+                if equipped is None:
+                    equipped = g.equipped_names(subject)
+                mine = [h for h in cards if h.source in equipped and not (
+                    g.use_stack and g.armour_ignored(subject, h.source))] if (
+                    equipped and not equipment_only.isdisjoint(equipped)) else None
+            else:
+                mine = held_cards(g, subject, cards)
+            if mine:
+                held = held + mine if held else mine
+        if held:
             match = g.matches
-            hooks = by_seat[subject]
             # (one hook, the usual case, is matched with no list made unless it matches)
-            entries = [h for h in hooks if match(h, subject, event, subject, payload)] if (
-                len(hooks) > 1) else [hooks[0]] if match(
-                    hooks[0], subject, event, subject, payload) else None
+            entries = [h for h in held if match(h, subject, event, subject, payload)] if (
+                len(held) > 1) else [held[0]] if match(
+                    held[0], subject, event, subject, payload) else None
             if entries:
                 fire_entries(g, subject, entries, event, subject, payload)
-            return payload
+        return payload
+    current = t.current
+    if not cards:
         # Only skill hooks: the seats that have some, in seat order from the current
         # player (the others would be passed over with nothing to offer).
         if len(hooked) > 1 and hooked[0] < current:

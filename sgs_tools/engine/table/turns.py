@@ -122,10 +122,7 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     if known is None or known[0] is not phase:
         known = phase_plan(g, phase)
     _, kind, pid, start_key, begins_key, end_key, ending_key = known
-    skipped = g.skipped.get(seat)
-    if skipped and pid in skipped:
-        skipped.discard(pid)
-        g.log_event("skip", seat=seat, phase=pid)
+    if g.skipped and skip(g, seat, pid):  # (usually nobody skips a phase: one test)
         return
     t.phase = pid
     g.phase_kind = kind
@@ -146,10 +143,8 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
         g.emit("phase_begins", "when", seat, {"phase": pid, "current": (seat,)})
     if plans.get(AWAKEN) is not NOBODY:
         g.emit("awaken_check", "when", seat, {"phase": pid})
-    skipped = g.skipped.get(seat)
-    if skipped and pid in skipped:
-        skipped.discard(pid)
-        g.log_event("skip", seat=seat, phase=pid)
+    if g.skipped and skip(g, seat, pid):
+        pass
     elif kept_values and phase_ended(g, seat, pid):
         pass  # ended before it began (end_phase)
     elif t.players[seat].alive:
@@ -188,6 +183,20 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
                 settle_dying(g)
                 break
     t.phase = ""
+
+
+def skip(g: Game, seat: int, pid: str) -> bool:
+    """Whether the seat skips this phase (``characters.skip_phase``); it is skipped once,
+    and a seat left with nothing to skip is dropped from ``g.skipped`` (so that an empty
+    one says nobody skips)."""
+    skipped = g.skipped.get(seat)
+    if not skipped or pid not in skipped:
+        return False
+    skipped.discard(pid)
+    if not skipped:
+        del g.skipped[seat]
+    g.log_event("skip", seat=seat, phase=pid)
+    return True
 
 
 def end_period(g: Game, period: str) -> None:
