@@ -826,8 +826,10 @@ class Interpreter:
         if c is None:
             return True
         if "compare" in c:  # (the commonest first: a condition has one of these keys)
-            return self.compare(c["compare"], self.value(c["left"], f),
-                                self.value(c["right"], f))
+            left, right = c["left"], c["right"]  # (a number as is: ``value``'s first test)
+            return self.compare(c["compare"],
+                                left if left.__class__ is int else self.value(left, f),
+                                right if right.__class__ is int else self.value(right, f))
         if "all" in c:
             return all(self.cond(x, f) for x in c["all"])
         if "any" in c:
