@@ -134,11 +134,12 @@ def _in_range(it: Interpreter, p: Player, me: int, f: Frame) -> bool:
     memo = g.range_memo
     if memo is not None:  # (while options are listed: what distance and attack_range
         # would read from the memo, read here; worked out by them the first time)
-        d = memo.get((me, seat))
-        if d is not None:
-            r = memo.get((me, -1))
-            if r is not None:
-                return d <= r or _near_anyway(it, p, me, f)
+        r = memo.get((me, -1))
+        if r is not None:  # (the range is known: only a distance not yet kept is asked)
+            d = memo.get((me, seat))
+            if d is None:
+                d = g.distance(me, seat)
+            return d <= r or _near_anyway(it, p, me, f)
     # (``Game.in_range``, inline: the seats differ, so it is the distance within range)
     return g.distance(me, seat) <= g.attack_range(me) or _near_anyway(it, p, me, f)
 
@@ -825,8 +826,10 @@ class Interpreter:
         if c is None:
             return True
         if "compare" in c:  # (the commonest first: a condition has one of these keys)
-            return self.compare(c["compare"], self.value(c["left"], f),
-                                self.value(c["right"], f))
+            left, right = c["left"], c["right"]  # (a number as is: ``value``'s first test)
+            return self.compare(c["compare"],
+                                left if left.__class__ is int else self.value(left, f),
+                                right if right.__class__ is int else self.value(right, f))
         if "all" in c:
             return all(self.cond(x, f) for x in c["all"])
         if "any" in c:
@@ -972,8 +975,8 @@ class Interpreter:
 
     def step(self, s: dict[str, Any], f: Frame) -> None:
         g = self.game
-        g.steps += 1  # (``Game.tick``, inline: asked at every step)
-        if g.steps > g.setup.step_budget:
+        steps = g.steps = g.steps + 1  # (``Game.tick``, inline: asked at every step)
+        if steps > g.setup.step_budget:
             raise StepBudgetExceeded(f.name, g.setup.step_budget)
         word = s.get("do")
         if word is not None:

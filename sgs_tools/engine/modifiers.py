@@ -83,7 +83,6 @@ class Statics:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.by_seat: list[list[tuple[Hook, dict[str, Any], Frame]]] = []
         self.by_word: list[dict[str, list[InForce]]] = []
         self.temporary: list[Temporary] = []
         self.words: set[str] = set()
@@ -97,6 +96,10 @@ class Statics:
         equipment, a borrowed weapon), copied: the sources are read again when it changes."""
         self.held: list[tuple[str, ...]] = []
         """Per seat, its sources that have statics, as of ``inputs``."""
+        self.made: list[dict[str, list[tuple[str, InForce]]]] = []
+        """Per seat, source → its statics as ``by_word`` lists them (word, entry), made
+        the first time the seat has the source in force and kept (a weapon or horse comes
+        and goes; the others the seat holds keep theirs: only the new one is read)."""
         from sgs_tools.engine.interp import Frame  # (here: interp's modules import this one)
 
         self.frame_type = Frame
@@ -123,8 +126,8 @@ class Statics:
         keys = self.keys
         if len(keys) != len(players):
             keys[:] = [None] * len(players)
-            self.by_seat = [[] for _ in players]
             self.by_word = [{} for _ in players]
+            self.made = [{} for _ in players]
             self.seat_words = [frozenset() for _ in players]
             self.inputs = [None] * len(players)
             self.held = [() for _ in players]
@@ -138,8 +141,8 @@ class Statics:
         held = self.held
         skillsets = g.skillsets
         seat_words = self.seat_words
+        made = self.made
         words: set[str] = set()
-        new_frame = self.frame_type
         for i, p in enumerate(players):
             seat = p.seat
             if only is not None and seat not in only:
@@ -162,24 +165,32 @@ class Statics:
                 key = ()
             if key != keys[i]:
                 keys[i] = key
-                entries: list[tuple[Hook, dict[str, Any], Frame]] = []
-                for source in key:
-                    for hook in statics[source]:
-                        frame = new_frame(seat, seat, hook)
-                        for mod in hook.modifiers:
-                            entries.append((hook, mod, frame))
-                self.by_seat[i] = entries
+                mine = made[i]
                 by_word: dict[str, list[InForce]] = {}
-                for hook, mod, frame in entries:
-                    word = str(mod["modifier"])
-                    by_word.setdefault(word, []).append(
-                        (hook, frame, Active(word, mod.get("args") or {}, frame, hook),
-                         hook.filter.get("phase")))
+                for source in key:
+                    kept = mine.get(source)
+                    if kept is None:
+                        kept = mine[source] = self.make(seat, source)
+                    for word, entry in kept:
+                        by_word.setdefault(word, []).append(entry)
                 self.by_word[i] = by_word
-                self.seat_words[i] = frozenset(by_word)
-            words |= self.seat_words[i]
+                seat_words[i] = frozenset(by_word)
+            words |= seat_words[i]
         self.words = words
         g._statics_dirty = False  # (the property's setter clears caches only when set)
+
+    def make(self, seat: int, source: str) -> list[tuple[str, InForce]]:
+        """A source's statics at a seat, in order, each with its word (``made``): one
+        frame for each hook, read by its modifiers (never changed as they are read)."""
+        out: list[tuple[str, InForce]] = []
+        for hook in self.game.lib.statics[source]:
+            frame = self.frame_type(seat, seat, hook)
+            phase = hook.filter.get("phase")
+            for mod in hook.modifiers:
+                word = str(mod["modifier"])
+                out.append((word, (hook, frame, Active(word, mod.get("args") or {}, frame,
+                                                       hook), phase)))
+        return out
 
     def active(self, seat: int, word: str) -> list[Active]:
         if self.game._statics_dirty:  # the attribute behind the property: the hot path

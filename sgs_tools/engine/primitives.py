@@ -44,11 +44,14 @@ def fitting(g: Game, v: Any, f: Frame) -> tuple[int, ...]:
     return found  # (a tuple of seats, read only: most name the living alone)
 
 
-def seats(g: Game, v: Any, f: Frame) -> tuple[int, ...]:
-    """The living characters an action's argument names. A selector with a count smaller
-    than those it fits (``give cards to 1 other``, ``damage 1 to 2 others``) is the
-    actor's choice of that many, as written; otherwise all of them."""
-    found = g.interp.players_of(v, f)  # (``fitting``, inline: asked by most actions)
+def seats(g: Game, v: Any, f: Frame, found: tuple[int, ...] | None = None
+          ) -> tuple[int, ...]:
+    """The living characters an action's argument names (``found``: those it names, if
+    ``players_of`` was asked already). A selector with a count smaller than those it fits
+    (``give cards to 1 other``, ``damage 1 to 2 others``) is the actor's choice of that
+    many, as written; otherwise all of them."""
+    if found is None:
+        found = g.interp.players_of(v, f)  # (``fitting``, inline: asked by most actions)
     players = g.table.players
     for s in found:
         if not players[s].alive:
@@ -65,7 +68,11 @@ def seats(g: Game, v: Any, f: Frame) -> tuple[int, ...]:
 
 def one_seat(g: Game, v: Any, f: Frame) -> int | None:
     """The one character an argument names (the actor's choice among several)."""
-    found = seats(g, v, f)
+    found = g.interp.players_of(v, f)
+    if len(found) == 1:  # (most: one character, whom ``seats`` would give if living)
+        seat = found[0]
+        return seat if g.table.players[seat].alive else None
+    found = seats(g, v, f, found)
     return found[0] if found else None
 
 

@@ -45,7 +45,11 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
     if info is None:
         raise EngineGap(f"card {name!r}", via or "rules")
     physical = t.physical(uids)
-    origins = [(u, t.where[u]) for u in physical if u in t.where]
+    where = t.where
+    origins = []  # (where each card was, for an undone use: a plain loop, most are one)
+    for u in physical:
+        if u in where:
+            origins.append((u, where[u]))
     if via and not via.startswith("declare:"):
         g.rules.used_skill(user, via)
     uid = g.card_for(name, uids)
@@ -134,10 +138,7 @@ def use_card(g: Game, user: int, uids: list[int], name: str, preset: list[int] |
 def resolve(g: Game, use: Use, f: Frame) -> None:
     hook = use.hook
     assert hook is not None
-    if g.declares_targets(hook):
-        g.run_hook(hook, f)
-        return
-    if use.hook is not None and use.hook.card_type == "delayed_trick":
+    if hook.card_type == "delayed_trick" or g.declares_targets(hook):
         g.run_hook(hook, f)
         return
     # No targets of its own: it takes effect on its user, or on the character it was
@@ -435,15 +436,19 @@ def response_sources(g: Game, seat: int, name: str) -> list[tuple[str, list[int]
     renamed = g._statics_dirty or st.temporary or "change_name" in st.words
     kind = "_" + name
     for u in p.hand:
-        card = as_treated(g, seat, cards[u]) if renamed else cards[u]
+        card = cards[u]
+        if renamed:
+            treated = as_treated(g, seat, card)
+            if treated is not card:  # 禁酒: an Analeptic that counts as a Slash
+                named = treated.card
+                if named == name or named.endswith(kind):
+                    skill = treating_skill(g, seat)
+                    out.append((f"{skill}: {card.face()} as {named}", [u], skill))
+                continue
         named = card.card
-        if named != name and not named.endswith(kind):
-            continue  # (``card_is_named(card, (name,))``, inline: asked of every card)
-        if card is cards[u]:
+        if named == name or named.endswith(kind):
+            # (``card_is_named(card, (name,))``, inline: asked of every card)
             out.append((card.face(), [u], None))
-        else:  # 禁酒: an Analeptic that counts as a Slash
-            skill = treating_skill(g, seat)
-            out.append((f"{skill}: {cards[u].face()} as {card.card}", [u], skill))
     for source, view in seat_views(g, seat):
         if not view_makes(g, view, name) or not g.frequency_ok(
                 seat, view.key, view.frequency, None) or not view_ok(g, seat, view):
@@ -556,7 +561,9 @@ def ask_for_card(g: Game, seat: int, name: str, f: Frame, helping: int | None = 
         return []
     options = g.response_sources(seat, name)
     forbid = "forbid_use" if use else "forbid_play"  # 将驰: nor play (打出) a Slash
-    options = [o for o in options if not answer_forbidden(g, seat, o, name, forbid)]
+    st = g.statics  # (each option asked only if the word may be in force, as it asks first)
+    if options and (g._statics_dirty or st.temporary or forbid in st.words):
+        options = [o for o in options if not answer_forbidden(g, seat, o, name, forbid)]
     if not options:
         return []
     benefit = ai.respond_benefit(g, seat, name, asking, helping)
