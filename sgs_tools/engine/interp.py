@@ -212,6 +212,9 @@ class Interpreter:
         """id of a selector → what ``select`` reads of it (``select_plan``)."""
         self.card_tests: dict[int, CardPlan] = compiled["cards"]
         """id of a card spec → what ``card_matches`` reads of it (``card_plan``)."""
+        self.rotations: dict[int, list[Player]] = {}
+        """Current seat → the characters in seat order from it (``scan``), rebuilt when
+        the table's number of seats changes."""
 
     # -- values --------------------------------------------------------------------------
     def player_attr(self, p: Player, attr: str) -> Any:
@@ -594,8 +597,14 @@ class Interpreter:
         players = t.players
         n = len(players)
         start = t.current % n if n else 0
+        if start:  # (the order from the current player, kept: a scan for each selector)
+            order = self.rotations.get(start)
+            if order is None or len(order) != n:
+                order = self.rotations[start] = players[start:] + players[:start]
+        else:
+            order = players
         # the living, in seat order from the current player
-        for p in players[start:] + players[:start] if start else players:
+        for p in order:
             if not p.alive:
                 continue
             seat = p.seat
