@@ -535,8 +535,16 @@ def holds(g: Game, seat: int, hook: Hook) -> bool:
         return False
     cards = g.table.cards
     name = hook.source
-    if any(as_treated(g, seat, cards[u]).card == name for u in g.table.players[seat].hand):
-        return True
+    hand = g.table.players[seat].hand
+    st = g.statics  # (``as_treated``'s own test, asked once for the hand: with no
+    # change_name that may be in force, each card reads as printed)
+    if g._statics_dirty or st.temporary or "change_name" in st.words:
+        if any(as_treated(g, seat, cards[u]).card == name for u in hand):
+            return True
+    else:
+        for u in hand:
+            if cards[u].card == name:
+                return True
     if name not in g.lib.view_cards:
         return False
     return any(view_makes(g, v, name) for s in g.sources_of(seat)
