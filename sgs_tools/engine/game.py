@@ -68,11 +68,12 @@ class Game:
                  "decisions_checked", "emit_plans", "extra_turns", "forgo_draw",
                  "hand_names", "interp", "leaning", "lib", "limit_keys", "listening", "log",
                  "made_of", "mode", "next_virtual", "over", "phase_kind", "phase_kinds",
-                 "phase_uses", "phases", "probe_uses", "probes", "range_memo", "raw",
-                 "record", "result", "ring_alive", "ring_memo", "rng", "rules",
-                 "seat_listening", "seat_views", "setup", "skill_stats", "skillsets",
-                 "skipped", "statics", "statics_seats", "steps", "table", "trigger_answers",
-                 "turn_plays", "use_stack", "view_names", "views", "word_state")
+                 "phase_uses", "phases", "probe_uses", "probes", "quiet_phases",
+                 "range_memo", "raw", "record", "result", "ring_alive", "ring_memo", "rng",
+                 "rules", "seat_listening", "seat_views", "setup", "skill_stats",
+                 "skillsets", "skipped", "statics", "statics_seats", "steps", "table",
+                 "trigger_answers", "turn_plays", "use_stack", "view_names", "views",
+                 "word_state")
 
     def __init__(self, lib: Library, setup: Setup, agents: list[Agent] | None = None) -> None:
         self.lib = lib
@@ -148,6 +149,11 @@ class Game:
         """Event key → the card hooks of cards at this table (which never change)."""
         self.emit_plans: dict[tuple[Any, ...], events.Plan] = {}
         """Event key (with the phase, for a phase event) → how ``emit`` raises it."""
+        self.quiet_phases: set[str] = set()
+        """The phases whose start, beginning, awakening check, end and ending nobody
+        listens to (their plans all NOBODY: ``table.turns.run_phase``); emptied whenever
+        plans are dropped (``table.setup.refresh_skills``), as a plan is only ever added
+        otherwise."""
         self._card_names: frozenset[str] | None = None
         self.copies: tuple[dict[int, Any], int, dict[str, list[int]]] | None = None
         """The table's cards (that dict, its size) → card name → the uids of its copies

@@ -64,6 +64,7 @@ def refresh_skills(g: Game) -> None:
         else:
             g.listening.clear()
             g.emit_plans.clear()
+        g.quiet_phases.clear()  # (some of their plans may have been dropped)
         g.action_lists = None
         g.hand_names.clear()  # (a table set up by hand may have placed its cards since)
     g.skillsets = skillsets

@@ -135,14 +135,18 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
     if g.record:  # (a non-skill event: logged only, so not even asked unless recording)
         g.log_event("phase", seat=seat, phase=pid)
     # Every phase of every turn raises these: one whose plan says nobody listens
-    # (events.NOBODY) is not raised at all, which is what raising it would do.
+    # (events.NOBODY) is not raised at all, which is what raising it would do; in a
+    # phase none of whose five plans has a listener (``g.quiet_phases``, the usual one)
+    # not even looked up.
     plans = g.emit_plans
-    if plans.get(start_key) is not NOBODY:
-        g.emit("phase_start", "at", seat, {"phase": pid})
-    if plans.get(begins_key) is not NOBODY:
-        g.emit("phase_begins", "when", seat, {"phase": pid, "current": (seat,)})
-    if plans.get(AWAKEN) is not NOBODY:
-        g.emit("awaken_check", "when", seat, {"phase": pid})
+    quiet = g.quiet_phases  # (emptied, never replaced: asked again at the phase's end)
+    if pid not in quiet:
+        if plans.get(start_key) is not NOBODY:
+            g.emit("phase_start", "at", seat, {"phase": pid})
+        if plans.get(begins_key) is not NOBODY:
+            g.emit("phase_begins", "when", seat, {"phase": pid, "current": (seat,)})
+        if plans.get(AWAKEN) is not NOBODY:
+            g.emit("awaken_check", "when", seat, {"phase": pid})
     if g.skipped and skip(g, seat, pid):
         pass
     elif kept_values and phase_ended(g, seat, pid):
@@ -157,14 +161,22 @@ def run_phase(g: Game, seat: int, phase: dict[str, Any]) -> None:
             g.play_phase(seat, phase)
         elif kind == "discard":
             g.discard_phase(seat, phase)
-    if t.players[seat].alive and plans.get(end_key) is not NOBODY:
-        g.emit("phase_end", "at", seat, {"phase": pid})
-    if not g.over:
-        kept = ws.pop("phase_discards", ()) if kept_values else ()
-        if plans.get(ending_key) is not NOBODY:
-            discarded = [u for u in kept if t.where.get(u, ("", 0))[0] == DISCARD]
-            g.emit("phase_ending", "when", seat, {"phase": pid, "phase_owner": (seat,),
-                                                  "discarded": discarded})
+    if pid in quiet:
+        if kept_values and not g.over:
+            ws.pop("phase_discards", None)
+    else:
+        if t.players[seat].alive and plans.get(end_key) is not NOBODY:
+            g.emit("phase_end", "at", seat, {"phase": pid})
+        if not g.over:
+            kept = ws.pop("phase_discards", ()) if kept_values else ()
+            if plans.get(ending_key) is not NOBODY:
+                discarded = [u for u in kept if t.where.get(u, ("", 0))[0] == DISCARD]
+                g.emit("phase_ending", "when", seat, {
+                    "phase": pid, "phase_owner": (seat,), "discarded": discarded})
+        if (plans.get(start_key) is NOBODY and plans.get(begins_key) is NOBODY
+                and plans.get(AWAKEN) is NOBODY and plans.get(end_key) is NOBODY
+                and plans.get(ending_key) is NOBODY):
+            quiet.add(pid)  # (until plans are dropped: ``g.quiet_phases``)
     if kept_values:
         ws.pop("ended", None)
     # end_period(g, "phase") and sweep(g), inline for the usual case (every phase of
