@@ -200,6 +200,24 @@ RANGED = frozenset({"in_range", "at_distance_1", "adjacent_to_target"})
 keeps the distances it works out while it tests the table (``Interpreter.select``)."""
 
 
+def fixed_count(spec: dict[str, Any], available: int) -> tuple[int, int] | None:
+    """The (least, most) of a count that needs no frame to read (a number, none, any,
+    all or a range of numbers), else None: ``Interpreter.count_of`` without its frame."""
+    count = spec.get("count")
+    if count.__class__ is int:
+        return count, count
+    if count is None:
+        return (1, available) if spec.get("noun") == "cards" else (1, 1)
+    if count == "any":
+        return 0, available
+    if count == "all":
+        return available, available
+    if isinstance(count, dict) and "range" in count:
+        low, high = count["range"]
+        return int(low), available if high is None else int(high)
+    return None
+
+
 class Interpreter:
     def __init__(self, game: Game) -> None:
         self.game: Game = game
@@ -818,15 +836,9 @@ class Interpreter:
         count = spec.get("count")
         if count.__class__ is int:  # (most: a number, ``num``'s first branch)
             return count, count
-        if count is None:
-            return (1, available) if spec.get("noun") == "cards" else (1, 1)
-        if count == "any":
-            return 0, available
-        if count == "all":
-            return available, available
-        if isinstance(count, dict) and "range" in count:
-            low, high = count["range"]
-            return int(low), available if high is None else int(high)
+        fixed = fixed_count(spec, available)
+        if fixed is not None:
+            return fixed
         n = self.num(count, f)
         return n, n
 

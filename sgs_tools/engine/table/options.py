@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from sgs_tools.engine.errors import (
     Abort,
 )
-from sgs_tools.engine.interp import Frame
+from sgs_tools.engine.interp import Frame, fixed_count
 from sgs_tools.engine.library import Hook
 from sgs_tools.engine.modifiers import card_filter_ok, delta, forbidden
 from sgs_tools.engine.prim_names import treated_name, treating_skill
@@ -500,14 +500,9 @@ class PlaySlots:
         inner = g.interp.spec_of(view.view_spec or {}) or {}
         cands = g.interp.candidates(seat, inner)
         count = inner.get("count")
-        # (``count_of``'s low, read here for a number or no count, as most conversions
-        # have: without the frame it reads only for the rest)
-        if count.__class__ is int:
-            low = count
-        elif count is None:
-            low = 1
-        else:
-            low = g.interp.count_of(inner, Frame(seat, seat, view), len(cands))[0]
+        # (a frame made only for a count that reads one: most conversions have a number)
+        fixed = fixed_count(inner, len(cands))
+        low = (fixed or g.interp.count_of(inner, Frame(seat, seat, view), len(cands)))[0]
         if len(cands) < max(1, low):
             return
         first = cands[0]
