@@ -436,19 +436,15 @@ def response_sources(g: Game, seat: int, name: str) -> list[tuple[str, list[int]
     renamed = g._statics_dirty or st.temporary or "change_name" in st.words
     kind = "_" + name
     for u in p.hand:
-        card = cards[u]
-        if renamed:
-            treated = as_treated(g, seat, card)
-            if treated is not card:  # 禁酒: an Analeptic that counts as a Slash
-                named = treated.card
-                if named == name or named.endswith(kind):
-                    skill = treating_skill(g, seat)
-                    out.append((f"{skill}: {card.face()} as {named}", [u], skill))
-                continue
+        card = as_treated(g, seat, cards[u]) if renamed else cards[u]
         named = card.card
-        if named == name or named.endswith(kind):
-            # (``card_is_named(card, (name,))``, inline: asked of every card)
+        if named != name and not named.endswith(kind):
+            continue  # (``card_is_named(card, (name,))``, inline: asked of every card)
+        if card is cards[u]:
             out.append((card.face(), [u], None))
+        else:  # 禁酒: an Analeptic that counts as a Slash
+            skill = treating_skill(g, seat)
+            out.append((f"{skill}: {cards[u].face()} as {card.card}", [u], skill))
     for source, view in seat_views(g, seat):
         if not view_makes(g, view, name) or not g.frequency_ok(
                 seat, view.key, view.frequency, None) or not view_ok(g, seat, view):
