@@ -36,7 +36,7 @@ def available() -> bool:
     return importlib.util.find_spec("ray") is not None
 
 
-TOKEN_HINT = ("a cluster with token authentication, Ray's default since 2.5x, needs its "
+TOKEN_HINT = ("a cluster with token authentication, as in Ray 2.60 by default, needs its "
               "token here: ~/.ray/auth_token, RAY_AUTH_TOKEN or RAY_AUTH_TOKEN_PATH")
 
 
@@ -50,7 +50,7 @@ def token_available() -> bool:
 
 def use_token_if_any() -> None:
     """Before joining a cluster: send the token if there is one. A head started by ``ray
-    start`` with a Ray that authenticates by default (2.5x) refuses a driver that has
+    start`` with a Ray that authenticates by default (2.60 does) refuses a driver that has
     the token but was not told to use it (``RAY_AUTH_MODE`` unset), and one without
     authentication accepts a driver that sends it, so a token is sent whenever it is
     there, unless ``RAY_AUTH_MODE`` says otherwise."""

@@ -258,7 +258,7 @@ def _free_port() -> int:
 @pytest.fixture
 def ray_head(tmp_path: Path) -> Iterator[tuple[str, dict[str, str], subprocess.Popen[bytes]]]:
     """A cluster head as the README starts one (`ray start --head`), on loopback only,
-    with a home of its own: Ray 2.5x makes an authentication token there, which
+    with a home of its own: Ray 2.60 makes an authentication token there, which
     `sgs simulate --address` has to find and send. Stopped (its whole process group)
     at the end."""
     port = _free_port()
